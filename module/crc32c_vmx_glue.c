@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * crc32c-vmx: the "crc32c" shash driver for POWER8 and later.
+ *
+ * This file is the policy: registration with the crypto API, the priority
+ * parameter, the seed (key) handling and the choice of code path. The
+ * arithmetic lives in arch/powerpc/.
+ *
+ * Contract shared with ext4, jbd2, libcrc32c and testmgr: the descriptor
+ * context is exactly the raw 32-bit CRC state (descsize 4), and those callers
+ * may write it and call update() without init(). The optional 4-byte key is
+ * the little-endian seed of that state (default ~0); the digest is the
+ * complemented state, little-endian.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <asm/cpufeature.h>
+#include <asm/unaligned.h>
+#include <crypto/internal/hash.h>
+#include <linux/cpufeature.h>
+#include <linux/crc32.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+
+#include "crc32c_vmx_stats.h"
+
+#define CRC32C_VMX_DRIVER	"crc32c-vmx"
+#define CRC32C_DIGEST_SIZE	4
+#define CRC32C_DEFAULT_SEED	(~(u32)0)
+
+/* Above crc32c-generic (100) and the in-tree crc32c-vpmsum (200). */
+#define CRC32C_VMX_PRIO_DEFAULT	300
+#define CRC32C_VMX_PRIO_MIN	1
+#define CRC32C_VMX_PRIO_MAX	1000
+
+static int priority = CRC32C_VMX_PRIO_DEFAULT;
+module_param(priority, int, 0444);
+MODULE_PARM_DESC(priority, "crypto API priority of crc32c-vmx, "
+		 __stringify(CRC32C_VMX_PRIO_MIN) ".." __stringify(CRC32C_VMX_PRIO_MAX)
+		 " (default " __stringify(CRC32C_VMX_PRIO_DEFAULT) ")");
+
+struct crc32c_vmx_tfm_ctx {
+	u32 seed;
+};
+
+struct crc32c_vmx_desc_ctx {
+	u32 crc;
+};
+
+static u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
+{
+	crc32c_vmx_count_fallback(len);
+	return __crc32c_le(crc, data, len);
+}
+
+static int crc32c_vmx_init_tfm(struct crypto_tfm *tfm)
+{
+	struct crc32c_vmx_tfm_ctx *tctx = crypto_tfm_ctx(tfm);
+
+	tctx->seed = CRC32C_DEFAULT_SEED;
+	return 0;
+}
+
+static int crc32c_vmx_setkey(struct crypto_shash *tfm, const u8 *key, unsigned int keylen)
+{
+	struct crc32c_vmx_tfm_ctx *tctx = crypto_shash_ctx(tfm);
+
+	if (keylen != sizeof(u32))
+		return -EINVAL;
+	tctx->seed = get_unaligned_le32(key);
+	return 0;
+}
+
+static int crc32c_vmx_init(struct shash_desc *desc)
+{
+	struct crc32c_vmx_tfm_ctx *tctx = crypto_shash_ctx(desc->tfm);
+	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
+
+	dctx->crc = tctx->seed;
+	return 0;
+}
+
+static int crc32c_vmx_update(struct shash_desc *desc, const u8 *data, unsigned int len)
+{
+	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
+
+	dctx->crc = crc32c_vmx_crc(dctx->crc, data, len);
+	return 0;
+}
+
+static void crc32c_vmx_put_digest(u32 crc, u8 *out)
+{
+	put_unaligned_le32(~crc, out);
+}
+
+static int crc32c_vmx_final(struct shash_desc *desc, u8 *out)
+{
+	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
+
+	crc32c_vmx_put_digest(dctx->crc, out);
+	return 0;
+}
+
+static int crc32c_vmx_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
+{
+	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
+
+	crc32c_vmx_put_digest(crc32c_vmx_crc(dctx->crc, data, len), out);
+	return 0;
+}
+
+static int crc32c_vmx_digest(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
+{
+	struct crc32c_vmx_tfm_ctx *tctx = crypto_shash_ctx(desc->tfm);
+
+	crc32c_vmx_put_digest(crc32c_vmx_crc(tctx->seed, data, len), out);
+	return 0;
+}
+
+static struct shash_alg crc32c_vmx_alg = {
+	.digestsize	= CRC32C_DIGEST_SIZE,
+	.setkey		= crc32c_vmx_setkey,
+	.init		= crc32c_vmx_init,
+	.update		= crc32c_vmx_update,
+	.final		= crc32c_vmx_final,
+	.finup		= crc32c_vmx_finup,
+	.digest		= crc32c_vmx_digest,
+	.descsize	= sizeof(struct crc32c_vmx_desc_ctx),
+	.base		= {
+		.cra_name		= "crc32c",
+		.cra_driver_name	= CRC32C_VMX_DRIVER,
+		.cra_flags		= CRYPTO_ALG_OPTIONAL_KEY,
+		.cra_blocksize		= 1,
+		.cra_ctxsize		= sizeof(struct crc32c_vmx_tfm_ctx),
+		.cra_module		= THIS_MODULE,
+		.cra_init		= crc32c_vmx_init_tfm,
+	},
+};
+
+static int __init crc32c_vmx_mod_init(void)
+{
+	int err;
+
+	if (priority < CRC32C_VMX_PRIO_MIN || priority > CRC32C_VMX_PRIO_MAX) {
+		pr_err("invalid priority=%d: must be %d..%d (default %d)\n", priority,
+		       CRC32C_VMX_PRIO_MIN, CRC32C_VMX_PRIO_MAX, CRC32C_VMX_PRIO_DEFAULT);
+		return -EINVAL;
+	}
+	crc32c_vmx_alg.base.cra_priority = priority;
+
+	err = crc32c_vmx_stats_init();
+	if (err)
+		return err;
+	err = crypto_register_shash(&crc32c_vmx_alg);
+	if (err) {
+		crc32c_vmx_stats_exit();
+		return err;
+	}
+	pr_info("registered %s, priority %d\n", CRC32C_VMX_DRIVER, priority);
+	return 0;
+}
+
+static void __exit crc32c_vmx_mod_exit(void)
+{
+	crypto_unregister_shash(&crc32c_vmx_alg);
+	crc32c_vmx_stats_exit();
+}
+
+/* Refuses to load (-ENODEV) on CPUs without the vector crypto facility. */
+module_cpu_feature_match(PPC_MODULE_FEATURE_VEC_CRYPTO, crc32c_vmx_mod_init);
+module_exit(crc32c_vmx_mod_exit);
+
+MODULE_DESCRIPTION("CRC32C using POWER8 vector polynomial multiply (vpmsumd)");
+MODULE_LICENSE("GPL");
+MODULE_ALIAS_CRYPTO("crc32c");
+MODULE_ALIAS_CRYPTO(CRC32C_VMX_DRIVER);

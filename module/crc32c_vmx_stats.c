@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Read-only sysfs view of the per-CPU byte counters (see crc32c_vmx_stats.h).
+ */
+#include <linux/kobject.h>
+#include <linux/module.h>
+#include <linux/sysfs.h>
+
+#include "crc32c_vmx_stats.h"
+
+DEFINE_PER_CPU(u64, crc32c_vmx_vector_bytes);
+DEFINE_PER_CPU(u64, crc32c_vmx_fallback_bytes);
+
+static u64 crc32c_vmx_sum(u64 __percpu *counter)
+{
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += *per_cpu_ptr(counter, cpu);
+	return sum;
+}
+
+static ssize_t vector_bytes_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_vector_bytes));
+}
+
+static ssize_t fallback_bytes_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_fallback_bytes));
+}
+
+static struct kobj_attribute vector_bytes_attr = __ATTR_RO(vector_bytes);
+static struct kobj_attribute fallback_bytes_attr = __ATTR_RO(fallback_bytes);
+
+static struct attribute *crc32c_vmx_stats_attrs[] = {
+	&vector_bytes_attr.attr,
+	&fallback_bytes_attr.attr,
+	NULL,
+};
+
+static const struct attribute_group crc32c_vmx_stats_group = {
+	.name = "stats",
+	.attrs = crc32c_vmx_stats_attrs,
+};
+
+int crc32c_vmx_stats_init(void)
+{
+	return sysfs_create_group(&THIS_MODULE->mkobj.kobj, &crc32c_vmx_stats_group);
+}
+
+void crc32c_vmx_stats_exit(void)
+{
+	sysfs_remove_group(&THIS_MODULE->mkobj.kobj, &crc32c_vmx_stats_group);
+}

@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Shared helpers for the project's shell tools. Source it; do not run it.
+
+# Where downloads and extracted packages live. Outside the work tree so that a
+# fresh clone reuses them; override with CRCVMX_CACHE.
+CRCVMX_CACHE=${CRCVMX_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/crc32c-vmx}
+
+# Progress line for people (stderr, so stdout stays parseable).
+say() { printf '>> %s\n' "$*" >&2; }
+
+# Fatal error: one line with the cause and, where known, the fix; exit code 1
+# unless given.
+die() {
+	local rc=1
+	if [ "$#" -gt 1 ] && [[ "$1" =~ ^[0-9]+$ ]]; then rc=$1; shift; fi
+	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
+	exit "$rc"
+}
+
+# Candidate version of a package in the current apt indexes ("" if none).
+apt_candidate() {
+	apt-cache policy "$1" 2>/dev/null | awk '/Candidate:/ { print $2; exit }' |
+		grep -v '(none)' || true
+}
+
+# Download package=version into $CRCVMX_CACHE/debs unless already there.
+# Prints the path of the .deb.
+fetch_deb() {
+	local spec=$1 name ver arch file
+	name=${spec%%=*}
+	ver=${spec#*=}
+	arch=${name#*:}
+	[ "$arch" != "$name" ] || arch=$(dpkg --print-architecture)
+	name=${name%%:*}
+	# apt names files <name>_<version, ':' as %3a>_<arch>.deb
+	file="$CRCVMX_CACHE/debs/${name}_${ver//:/%3a}_${arch}.deb"
+	if [ ! -s "$file" ]; then
+		local all="$CRCVMX_CACHE/debs/${name}_${ver//:/%3a}_all.deb"
+		if [ -s "$all" ]; then
+			echo "$all"
+			return 0
+		fi
+		mkdir -p "$CRCVMX_CACHE/debs"
+		(cd "$CRCVMX_CACHE/debs" && apt-get download -q "$name:$arch=$ver" >/dev/null 2>&1) ||
+			(cd "$CRCVMX_CACHE/debs" && apt-get download -q "$name=$ver" >/dev/null 2>&1) ||
+			die "cannot download $name:$arch=$ver from the Debian mirror; run 'apt-get update' and retry"
+		[ -s "$file" ] || file=$all
+		[ -s "$file" ] || die "apt-get download of $name=$ver produced no file in $CRCVMX_CACHE/debs"
+	fi
+	echo "$file"
+}

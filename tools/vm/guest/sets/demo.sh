@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Test set "demo": what `make run` shows a newcomer.
+. /sets/lib.sh
+fail=0
+for m in crypto_user algif_hash crc32c_generic crc32c-vpmsum crc32c_vmx; do
+	load "$m" || exit 1
+done
+echo "| crc32c drivers in /proc/crypto (highest priority wins):"
+echo "|   driver           module         priority   selftest"
+crc32c_table | sed 's/^/|/'
+
+echo "| btrfs on a 256 MiB ramdisk:"
+load brd rd_nr=1 rd_size=262144 || exit 1
+load btrfs || exit 1
+mkfs.btrfs -q -f /dev/ram0 >/tmp/mkfs.log 2>&1 || { cat /tmp/mkfs.log; exit 1; }
+mount -t btrfs /dev/ram0 /mnt || exit 1
+dmesg | grep -E 'crc32c' | grep -i btrfs | sed 's/^\[[^]]*\] */|   kernel: /'
+uuid=$(ls /sys/fs/btrfs | grep -E '^[0-9a-f]{8}-' | head -n 1)
+csum=$(cat "/sys/fs/btrfs/$uuid/checksum" 2>/dev/null)
+echo "|   /sys/fs/btrfs/$uuid/checksum: $csum"
+case "$csum" in *crc32c-vmx*) ;; *) echo "|   btrfs does not use crc32c-vmx"; fail=1 ;; esac
+dd if=/dev/urandom of=/mnt/data bs=64k count=16 2>/dev/null && sync
+umount /mnt
+
+echo "| crc32c(\"123456789\") through AF_ALG (expected e3069283):"
+got=$(printf 123456789 | /usr/bin/afalg-crc32c crc32c) || fail=1
+echo "|   $got"
+case "$got" in *e3069283*) ;; *) fail=1 ;; esac
+exit $fail

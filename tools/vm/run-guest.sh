@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Boot the POWER test guest under qemu-system-ppc64 (TCG), run one test set
+# and turn the result into an exit code. Everything the guest prints is kept
+# in the console log. The run fails if the set fails, if the kernel logs an
+# oops, BUG, WARNING or panic, if the guest dies before its end marker, or if
+# it does not finish within the timeout.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../lib/common.sh
+. "$here/../lib/common.sh"
+
+usage() {
+	cat <<USAGE
+Usage: ${0##*/} --kernel-env FILE --initrd FILE --set NAME [options]
+  --set NAME       test set to run in the guest (tools/vm/guest/sets/NAME.sh)
+  --cpu MODEL      POWER8 (default), POWER9 or POWER10
+  --smp N          virtual CPUs (default 2)
+  --mem SIZE       guest memory (default 1G)
+  --timeout SECS   kill the guest after SECS (default 900)
+  --log FILE       console log (default build/guest-<set>-<cpu>.log)
+  --show MODE      what to echo while it runs: ktap (test lines, default),
+                   demo (lines starting with '|'), all, none
+Exit codes: 0 passed, 1 tests failed or kernel problem, 2 bad usage,
+            3 guest crashed or timed out.
+USAGE
+}
+
+kenv= initrd= set= cpu=POWER8 smp=2 mem=1G timeout=900 log= show=ktap
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-h|--help) usage; exit 0 ;;
+	--kernel-env|--initrd|--set|--cpu|--smp|--mem|--timeout|--log|--show)
+		[ $# -ge 2 ] || die 2 "$1 needs an argument"
+		v=$2
+		case "$1" in
+		--kernel-env) kenv=$v ;; --initrd) initrd=$v ;; --set) set=$v ;;
+		--cpu) cpu=$v ;; --smp) smp=$v ;; --mem) mem=$v ;;
+		--timeout) timeout=$v ;; --log) log=$v ;; --show) show=$v ;;
+		esac
+		shift ;;
+	*) die 2 "unknown argument '$1' (try --help)" ;;
+	esac
+	shift
+done
+[ -n "$kenv" ] && [ -n "$initrd" ] && [ -n "$set" ] || die 2 "--kernel-env, --initrd and --set are required (try --help)"
+case "$cpu" in POWER8|POWER9|POWER10) ;; *) die 2 "--cpu must be POWER8, POWER9 or POWER10 (POWER7 cannot run Debian's ppc64el userland)" ;; esac
+# shellcheck disable=SC1090
+. "$kenv"
+log=${log:-build/guest-$set-$cpu.log}
+mkdir -p "$(dirname "$log")"
+
+filter() {
+	case "$show" in
+	ktap) grep --line-buffered -E '^(TAP version|KTAP|1\.\.|ok |not ok |# (selftests|SKIP|FAIL|MISMATCH)|CRCVMX-)' ;;
+	demo) grep --line-buffered -E '^\|' ;;
+	all) cat ;;
+	none) cat >/dev/null ;;
+	*) die 2 "--show must be ktap, demo, all or none" ;;
+	esac
+}
+
+say "guest: booting $cpu x$smp ($KREL), set '$set', timeout ${timeout}s, log $log"
+start=$(date +%s)
+set +e
+timeout --kill-after=10 "$timeout" \
+	qemu-system-ppc64 -M pseries,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off \
+	-cpu "$cpu" -smp "$smp" -m "$mem" -nographic -vga none -no-reboot -nodefaults \
+	-chardev stdio,id=con,signal=off -device spapr-vty,chardev=con \
+	-kernel "$VMLINUX" -initrd "$initrd" \
+	-append "console=hvc0 panic=-1 oops=panic crcvmx.set=$set" </dev/null 2>&1 |
+	tr -d '\r' | tee "$log" | filter
+qrc=${PIPESTATUS[0]}
+set -e
+secs=$(( $(date +%s) - start ))
+
+if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
+	say "guest: FAILED: no result after ${timeout}s (hang?); console log: $log"
+	exit 3
+fi
+if ! grep -q '^CRCVMX-END rc=' "$log"; then
+	say "guest: FAILED: the guest stopped before finishing (crash or panic, qemu exit $qrc); console log: $log"
+	grep -E 'Kernel panic|Oops|BUG:|WARNING:' "$log" | head -5 >&2 || true
+	exit 3
+fi
+rc=$(sed -n 's/^CRCVMX-END rc=\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+problems=$(grep -cE '(^|[] ])(WARNING:|BUG:|Oops|Kernel panic|Unable to handle kernel)' "$log" || true)
+# Top-level KTAP/TAP results of the set (nested ones are '#'-prefixed).
+passed=$(grep -cE '^ok [0-9]+' "$log" || true)
+failed=$(grep -cE '^not ok [0-9]+' "$log" || true)
+say "guest: $cpu set '$set' finished in ${secs}s: $passed passed, $failed failed (rc $rc)"
+if [ "$problems" -gt 0 ]; then
+	say "guest: FAILED: the kernel logged $problems oops/BUG/WARNING/panic line(s); console log: $log"
+	exit 1
+fi
+[ "$rc" -eq 0 ] && [ "$failed" -eq 0 ] || { say "guest: FAILED (console log: $log)"; exit 1; }

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# crc32c-vmx top-level Makefile.
+#
+# On a POWER8+ Linux host (native):
+#   make                     build crc32c_vmx.ko against KDIR
+#   sudo make install        install it into /lib/modules/<release>/extra + depmod
+#   sudo modprobe crc32c_vmx
+# KDIR defaults to the running kernel's build tree; INSTALL_MOD_PATH installs
+# under another root. Cross builds pass ARCH=powerpc CROSS_COMPILE=... as usual.
+#
+# On an x86_64 Debian 12 machine (development and CI; everything kernel-side
+# runs in a qemu-system-ppc64 POWER guest):
+#   make run                 the demo: build, boot POWER8, load, show it working
+#   make check               every test: host unit tests + in-guest kselftests
+# See README.md.
+
+KDIR ?= /lib/modules/$(shell uname -r)/build
+# Debian's kernels sign modules at modules_install with a key that only the
+# distribution has; sign only when asked (MODULE_SIGN=1 with your own key).
+ifneq ($(MODULE_SIGN),1)
+SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
+endif
+
+.PHONY: all modules install clean help setup run check
+
+all: modules
+
+modules:
+	@test -d "$(KDIR)" || { echo "error: kernel build tree KDIR=$(KDIR) not found;" \
+		"install the headers of your kernel (Debian/Ubuntu: linux-headers-$$(uname -r)," \
+		"RHEL/Fedora: kernel-devel) or pass KDIR=/path/to/build" >&2; exit 1; }
+	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" modules
+
+install: modules
+	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" INSTALL_MOD_DIR=extra $(SIGN_ARGS) modules_install
+	depmod -b "$(or $(INSTALL_MOD_PATH),/)" \
+		"$$(modinfo -F vermagic "$(CURDIR)/crc32c_vmx.ko" | cut -d' ' -f1)"
+
+clean:
+	@if [ -d "$(KDIR)" ]; then $(MAKE) -C "$(KDIR)" M="$(CURDIR)" clean; fi
+	rm -rf build
+
+setup:
+	tools/setup.sh
+
+run:
+	tools/run.sh
+
+check:
+	tools/check.sh
+
+help:
+	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'

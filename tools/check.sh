@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# `make check`: every test of the project, then one summary line
+# "N passed, N failed" (the last line; CI reads it). Stages:
+#   host     CTest: unit tests, generator/model/harness tests
+#   static   checkpatch.pl --strict on the kernel C
+#   install  `make install INSTALL_MOD_PATH=...` of the cross-built module
+#   guest    the kselftests in POWER8, POWER9 and POWER10 guests
+# Logs go to build/; each failure names its log.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib/common.sh
+. "$top/tools/lib/common.sh"
+cd "$top"
+
+usage() {
+	cat <<USAGE
+Usage: ${0##*/} [--cpus "POWER8 POWER9 POWER10"]
+Runs all tests; prints "N passed, N failed" last. Exit 0 only if none failed.
+Environment: CRCVMX_CACHE (download cache), CRCVMX_GUEST_TIMEOUT (seconds per guest run, default 900).
+USAGE
+}
+cpus="POWER8 POWER9 POWER10"
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-h|--help) usage; exit 0 ;;
+	--cpus) [ $# -ge 2 ] || die 2 "--cpus needs a list"; cpus=$2; shift ;;
+	*) die 2 "unknown argument '$1' (try --help)" ;;
+	esac
+	shift
+done
+
+passed=0
+failed=0
+failures=()
+result() { # result NAME RC
+	if [ "$2" -eq 0 ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		failures+=("$1")
+	fi
+}
+
+tools/setup.sh || die "setup failed (see the messages above)"
+. build/kernel.env
+
+# --- host: CTest ------------------------------------------------------------
+say "check: host unit tests (CTest)"
+if cmake -S userspace -B build/host -DCMAKE_BUILD_TYPE=RelWithDebInfo >build/host-configure.log 2>&1 &&
+   cmake --build build/host -j2 >build/host-build.log 2>&1; then
+	ctest --test-dir build/host -j2 --output-on-failure >build/ctest.log 2>&1
+	# One result per CTest test.
+	while read -r status name; do
+		result "ctest:$name" "$([ "$status" = Passed ] && echo 0 || echo 1)"
+	done < <(sed -nE 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) [ .*]+(Passed|\*\*\*Failed|Failed|\*\*\*Timeout|\*\*\*Exception.*|Not Run).*/\2 \1/p' build/ctest.log)
+	tail -n 3 build/ctest.log | sed 's/^/   /' >&2
+else
+	say "check: host build failed (build/host-configure.log, build/host-build.log)"
+	result "host-build" 1
+fi
+
+# --- static: checkpatch -------------------------------------------------------
+say "check: checkpatch.pl --strict on the kernel C"
+kfiles=$(git ls-files 'module/*.c' 'module/*.h' 'selftests/kmod/*.c')
+if perl "$KSRC/scripts/checkpatch.pl" --strict --no-tree --quiet --show-types \
+	--ignore FILE_PATH_CHANGES,SPDX_LICENSE_TAG -f $kfiles >build/checkpatch.log 2>&1; then
+	result checkpatch 0
+else
+	say "check: checkpatch found problems (build/checkpatch.log):"
+	head -20 build/checkpatch.log >&2
+	result checkpatch 1
+fi
+
+# --- guest build + install ----------------------------------------------------
+if tools/build-guest.sh >build/build-guest.log 2>&1; then
+	result guest-build 0
+	# `make install` with INSTALL_MOD_PATH, as a packager or a POWER host runs it.
+	inst=build/install-root
+	rm -rf "$inst"
+	if make -s install KDIR="$KDIR" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- \
+		INSTALL_MOD_PATH="$top/$inst" >build/install.log 2>&1 &&
+	   [ -f "$inst/lib/modules/$KREL/extra/crc32c_vmx.ko" ] &&
+	   grep -q '^extra/crc32c_vmx.ko:' "$inst/lib/modules/$KREL/modules.dep"; then
+		result make-install 0
+	else
+		say "check: make install INSTALL_MOD_PATH=... failed (build/install.log)"
+		result make-install 1
+	fi
+
+	# --- guest: kselftests ----------------------------------------------------
+	for cpu in $cpus; do
+		say "check: kselftests in a $cpu guest"
+		log=build/guest-check-$cpu.log
+		tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
+			--set check --cpu "$cpu" --smp 2 --timeout "${CRCVMX_GUEST_TIMEOUT:-900}" \
+			--log "$log" --show ktap
+		grc=$?
+		# Every top-level KTAP result counts; a crash, hang or kernel warning
+		# is one more failure of its own.
+		while read -r line; do
+			case "$line" in
+			"ok "*) result "$cpu:${line#ok }" 0 ;;
+			"not ok "*) result "$cpu:${line#not ok }" 1 ;;
+			esac
+		done < <(grep -E '^(not )?ok [0-9]+' "$log")
+		result "$cpu:guest-run (kernel clean, finished)" \
+			"$([ $grc -eq 0 ] || [ $grc -eq 1 ] && ! grep -q 'CRCVMX-KERNEL-PROBLEM' "$log" &&
+			   grep -q '^CRCVMX-END' "$log" && echo 0 || echo 1)"
+	done
+else
+	say "check: building the guest failed (build/build-guest.log):"
+	tail -20 build/build-guest.log >&2
+	result guest-build 1
+fi
+
+if [ ${#failures[@]} -gt 0 ]; then
+	say "check: FAILED:"
+	printf '   %s\n' "${failures[@]}" >&2
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

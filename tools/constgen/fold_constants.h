@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Every constant the vpmsumd folding core needs for one 32-bit CRC, derived
+// from the polynomial and its bit order. docs/vmx-core-design.md explains
+// where each one comes from; the exponents are repeated in the generated
+// header next to every value.
+#pragma once
+
+#include "gf2_poly.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace constgen {
+
+enum class BitOrder {
+    reflected, // LSB of each byte first (CRC32C, CRC-32/ISO-HDLC)
+    msb_first, // MSB of each byte first (CRC-32/MPEG-2, CRC-32/BZIP2)
+};
+
+struct CrcSpec {
+    // Normal form without the implicit x^32 term, e.g. 0x1EDC6F41 for CRC32C.
+    std::uint32_t poly = 0x1EDC6F41u;
+    BitOrder order = BitOrder::reflected;
+    // Fold distances 128*k bits for k = 1..strides: the core's main loop runs
+    // `strides` parallel streams of 16 bytes and needs all shorter ones to
+    // combine them.
+    unsigned strides = 16;
+};
+
+inline constexpr unsigned kMinStrides = 1;
+inline constexpr unsigned kMaxStrides = 64;
+
+// One 128-bit vector register: `hi` is the most significant doubleword
+// (doubleword 0 in the ISA's numbering), whatever the memory byte order.
+struct VecPair {
+    std::uint64_t hi = 0;
+    std::uint64_t lo = 0;
+    bool operator==(const VecPair &) const = default;
+};
+
+// A constant together with the exponents it encodes, for the header comments.
+struct NamedVec {
+    VecPair value;
+    std::string comment;
+};
+
+struct FoldConstants {
+    CrcSpec spec;
+    Gf2Poly modulus; // P = x^32 + poly
+    Gf2Poly mu;      // floor(x^64 / P), Barrett's constant
+    // fold[k - 1]: multiplies a 128-bit chunk by x^(128k) mod P.
+    std::vector<NamedVec> fold;
+    // 128 -> 96 bits (times x^32), 96 -> 64 bits, Barrett mu, Barrett P.
+    std::array<NamedVec, 4> reduce;
+    // Scalar path for inputs shorter than one vector: the CRC state after
+    // four zero bits, per value of the four bits shifted out.
+    std::array<std::uint32_t, 16> nibble{};
+};
+
+// Throws std::invalid_argument when strides is outside [kMinStrides,
+// kMaxStrides]. Any 32-bit poly is accepted: the congruences the core relies
+// on hold for every degree-32 modulus.
+FoldConstants compute_fold_constants(const CrcSpec &spec);
+
+// Encodings, exposed for the tests.
+// Reflects the 32 coefficients of r (deg r < 32): x^j goes to bit 31 - j.
+std::uint32_t reflect32(const Gf2Poly &r);
+// Reflects the 33 coefficients of r (deg r <= 32): x^j goes to bit 32 - j.
+std::uint64_t reflect33(const Gf2Poly &r);
+
+} // namespace constgen

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Host model of the VMX core (module/arch/powerpc/crc32c_vmx_core.c): the
+// same steps in the same order (unaligned first vector, alignment step,
+// 16-stream main loop, stream combine, short-chunk combine, partial tail,
+// 128 -> 32-bit reduction, nibble-table path below 16 bytes), on the
+// software registers of vreg.h, driven by a constant set. The reflected
+// form is what the core runs; the MSB-first form is its mirror image and
+// exists so that the generator's --msb-first output is tested too.
+#pragma once
+
+#include "vreg.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace foldmodel {
+
+inline constexpr unsigned kStreams = 16; // parallel 16-byte streams of the main loop
+
+struct Constants {
+    bool reflected = true;
+    std::vector<V128> fold;       // fold[k - 1]: times x^(128k); kStreams entries
+    std::array<V128, 4> reduce{}; // 128->96, 96->64, Barrett mu, Barrett P
+    std::array<std::uint32_t, 16> nibble{};
+};
+
+// Counts of what one call did, so tests can check that each path ran.
+struct Trace {
+    bool scalar = false;          // the whole input went through the nibble path
+    bool head_align = false;      // the alignment step after the first vector ran
+    std::size_t loop_iters = 0;   // 16-stream iterations after the first group
+    bool streams_used = false;    // the 16-stream group (and its combine) ran
+    std::size_t short_chunks = 0; // chunks folded by the short-chunk combine
+    std::size_t tail_bytes = 0;   // bytes of the partial-tail step
+    std::size_t vpmsumd = 0;      // multiplies issued
+};
+
+// Advances the raw CRC state over data, exactly as the core would for a
+// buffer at data.data() (the alignment decisions use the real address).
+std::uint32_t fold_update(const Constants &c, std::uint32_t crc, std::span<const std::uint8_t> data,
+                          Trace *trace = nullptr);
+
+} // namespace foldmodel

@@ -42,4 +42,5 @@ ${CROSS}gcc -O2 -Wall -Wextra -Werror -static -I"$top/selftests" -o "$B/afalg-cr
 "$top/tools/vm/mkinitramfs.sh" --kernel-env "$B/kernel.env" \
 	--sysroot "$CRCVMX_CACHE/sysroot-ppc64el" --out "$B/initramfs.cpio.gz" \
 	--ko "$top/crc32c_vmx.ko" --ko "$top/selftests/kmod/crc32c_broken.ko" \
+	--ko "$top/selftests/kmod/harness_warn.ko" \
 	--ksft "$ksft" --bin "$B/afalg-crc32c"

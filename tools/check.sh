@@ -6,6 +6,7 @@
 #   host     CTest: unit tests, generator/model/harness tests
 #   static   checkpatch.pl --strict on the kernel C
 #   install  `make install INSTALL_MOD_PATH=...` of the cross-built module
+#   harness  the guest runner itself: a WARNING, a panic and a hang must fail
 #   guest    the kselftests in POWER8, POWER9 and POWER10 guests
 # Logs go to build/; each failure names its log.
 set -uo pipefail
@@ -88,6 +89,15 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 		say "check: make install INSTALL_MOD_PATH=... failed (build/install.log)"
 		result make-install 1
 	fi
+
+	# --- harness: a guest failure of any kind must fail the run -------------
+	for f in warn:1 panic:3 hang:3; do
+		set_name=fault-${f%%:*}
+		say "check: harness self-test '$set_name' (must fail with exit ${f#*:})"
+		tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
+			--set "$set_name" --timeout 45 --log "build/guest-$set_name.log" --show none 2>/dev/null
+		result "harness:$set_name detected" "$([ $? -eq "${f#*:}" ] && echo 0 || echo 1)"
+	done
 
 	# --- guest: kselftests ----------------------------------------------------
 	for cpu in $cpus; do

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// A strict, small JSON (RFC 8259) parser for the report checker. It is written
+// independently of the tool's JSON writer so that a writer bug cannot hide
+// behind a matching reader bug.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace crcbench::check {
+
+struct JsonValue {
+    enum class Type { null, boolean, number, string, array, object };
+    Type type = Type::null;
+    bool boolean = false;
+    double number = 0;
+    std::string text; // string value, or the literal text of a number
+    std::vector<JsonValue> items;
+    std::vector<std::pair<std::string, JsonValue>> members; // in document order
+
+    const JsonValue *get(std::string_view key) const;
+    // A number written without fraction, exponent or sign.
+    bool is_unsigned_integer() const;
+};
+
+struct JsonParseError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Throws JsonParseError ("line L, column C: ...") on any deviation, duplicate
+// object keys included.
+JsonValue parse_json(std::string_view text);
+
+std::string_view type_name(JsonValue::Type t);
+
+} // namespace crcbench::check

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// crcbench-jsoncheck: validates a crcbench-alg JSON report, for scripts and
+// for the in-guest tests (busybox has no JSON tools). Shipped statically
+// beside crcbench-alg.
+#include "json_value.h"
+#include "report_schema.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+namespace {
+
+constexpr const char *kUsage =
+    "Usage: crcbench-jsoncheck [--schema run|list] [--expect-driver D ...]\n"
+    "                          [--expect-emulated yes|no] [--expect-verdict ok|mismatch]\n"
+    "                          FILE|-\n"
+    "\n"
+    "Validates a crcbench-alg JSON report (schemas crcbench-alg.run.v1 and\n"
+    "crcbench-alg.list.v1): syntax, every documented field and its type, and\n"
+    "consistency (one result per measured driver and size, min <= median <= max,\n"
+    "bytes/s = ops/s x size, the baseline's ratio is 1, verdict vs mismatches,\n"
+    "the emulation notice). Prints \"ok\" or one line per problem.\n"
+    "\n"
+    "Exit codes: 0 valid, 1 invalid or unreadable, 2 bad arguments.\n";
+
+int usage_error(const std::string &msg) {
+    std::fprintf(stderr, "crcbench-jsoncheck: %s (try --help)\n", msg.c_str());
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    using namespace crcbench::check;
+    Expectations expect;
+    std::string file;
+    for (int i = 1; i < argc; ++i) {
+        std::string_view a = argv[i];
+        auto need = [&](std::string_view opt) -> std::string_view {
+            if (i + 1 >= argc)
+                throw std::invalid_argument(std::string(opt) + " needs a value");
+            return argv[++i];
+        };
+        try {
+            if (a == "--help" || a == "-h") {
+                std::fputs(kUsage, stdout);
+                return 0;
+            } else if (a == "--schema") {
+                std::string_view v = need(a);
+                if (v != "run" && v != "list")
+                    return usage_error("--schema must be run or list");
+                expect.schema = std::string(v);
+            } else if (a == "--expect-driver") {
+                expect.drivers.emplace_back(need(a));
+            } else if (a == "--expect-emulated") {
+                std::string_view v = need(a);
+                if (v != "yes" && v != "no")
+                    return usage_error("--expect-emulated must be yes or no");
+                expect.emulated = (v == "yes");
+            } else if (a == "--expect-verdict") {
+                std::string_view v = need(a);
+                if (v != "ok" && v != "mismatch")
+                    return usage_error("--expect-verdict must be ok or mismatch");
+                expect.verdict = std::string(v);
+            } else if (a.starts_with("-") && a != "-") {
+                return usage_error("unknown option " + std::string(a));
+            } else if (file.empty()) {
+                file = std::string(a);
+            } else {
+                return usage_error("more than one input file");
+            }
+        } catch (const std::invalid_argument &e) {
+            return usage_error(e.what());
+        }
+    }
+    if (file.empty())
+        return usage_error("no input file");
+
+    std::string text;
+    if (file == "-") {
+        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    } else {
+        std::ifstream in(file, std::ios::binary);
+        if (!in) {
+            std::fprintf(stderr, "crcbench-jsoncheck: cannot read %s\n", file.c_str());
+            return 1;
+        }
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        text = ss.str();
+    }
+    try {
+        JsonValue doc = parse_json(text);
+        auto problems = check_report(doc, expect);
+        if (problems.empty()) {
+            std::puts("ok");
+            return 0;
+        }
+        for (const std::string &p : problems)
+            std::printf("invalid: %s\n", p.c_str());
+        return 1;
+    } catch (const JsonParseError &e) {
+        std::printf("invalid: not JSON: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "report_schema.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace crcbench::check {
+namespace {
+
+using Type = JsonValue::Type;
+
+class Checker {
+  public:
+    std::vector<std::string> problems;
+
+    void problem(const std::string &path, const std::string &what) {
+        problems.push_back(path + ": " + what);
+    }
+
+    const JsonValue *member(const JsonValue &obj, const std::string &path, const char *key,
+                            Type type, bool nullable = false) {
+        const JsonValue *v = obj.get(key);
+        std::string p = path + "." + key;
+        if (!v) {
+            problem(p, "missing");
+            return nullptr;
+        }
+        if (nullable && v->type == Type::null)
+            return v;
+        if (v->type != type) {
+            problem(p, "is " + std::string(type_name(v->type)) + ", expected " +
+                           std::string(type_name(type)) + (nullable ? " or null" : ""));
+            return nullptr;
+        }
+        return v;
+    }
+
+    std::optional<std::string> str(const JsonValue &obj, const std::string &path, const char *key,
+                                   bool non_empty = true) {
+        const JsonValue *v = member(obj, path, key, Type::string);
+        if (!v)
+            return std::nullopt;
+        if (non_empty && v->text.empty())
+            problem(path + "." + key, "is empty");
+        return v->text;
+    }
+
+    std::optional<double> uint(const JsonValue &obj, const std::string &path, const char *key,
+                               double min = 0) {
+        const JsonValue *v = member(obj, path, key, Type::number);
+        if (!v)
+            return std::nullopt;
+        if (!v->is_unsigned_integer()) {
+            problem(path + "." + key, "is not an unsigned integer");
+            return std::nullopt;
+        }
+        if (v->number < min)
+            problem(path + "." + key, "is below " + std::to_string(static_cast<long long>(min)));
+        return v->number;
+    }
+
+    std::optional<bool> boolean(const JsonValue &obj, const std::string &path, const char *key) {
+        const JsonValue *v = member(obj, path, key, Type::boolean);
+        return v ? std::optional<bool>(v->boolean) : std::nullopt;
+    }
+
+    std::optional<bool> check_system(const JsonValue &doc) {
+        const JsonValue *sys = member(doc, "$", "system", Type::object);
+        if (!sys)
+            return std::nullopt;
+        str(*sys, "$.system", "kernel_release");
+        str(*sys, "$.system", "machine");
+        str(*sys, "$.system", "cpu_model");
+        str(*sys, "$.system", "emulation_detail");
+        str(*sys, "$.system", "libkcapi");
+        auto emulated = boolean(*sys, "$.system", "emulated");
+        if (auto kind = str(*sys, "$.system", "emulation")) {
+            static const std::set<std::string> kinds = {"none", "qemu_tcg", "qemu_kvm", "qemu_user",
+                                                        "forced"};
+            if (!kinds.count(*kind))
+                problem("$.system.emulation", "unknown value \"" + *kind + "\"");
+        }
+        const JsonValue *notice = member(doc, "$", "notice", Type::string, true);
+        if (emulated && notice) {
+            if (*emulated && (notice->type != Type::string ||
+                              notice->text.find("NOT POWER performance") == std::string::npos))
+                problem("$.notice", "an emulated report must say its figures are NOT POWER "
+                                    "performance");
+            if (!*emulated && notice->type != Type::null)
+                problem("$.notice", "must be null when not emulated");
+        }
+        return emulated;
+    }
+
+    // Returns the listed driver names.
+    std::vector<std::string> check_drivers(const JsonValue &doc) {
+        std::vector<std::string> names;
+        const JsonValue *arr = member(doc, "$", "drivers", Type::array);
+        const JsonValue *resolves = member(doc, "$", "crc32c_resolves_to", Type::string, true);
+        if (!arr)
+            return names;
+        int resolving = 0;
+        std::string resolving_name;
+        for (std::size_t i = 0; i < arr->items.size(); ++i) {
+            std::string p = "$.drivers[" + std::to_string(i) + "]";
+            const JsonValue &d = arr->items[i];
+            if (d.type != Type::object) {
+                problem(p, "is not an object");
+                continue;
+            }
+            auto name = str(d, p, "driver");
+            str(d, p, "module");
+            member(d, p, "priority", Type::number);
+            str(d, p, "selftest");
+            boolean(d, p, "internal");
+            auto r = boolean(d, p, "resolves_crc32c");
+            if (name) {
+                if (std::find(names.begin(), names.end(), *name) != names.end())
+                    problem(p, "driver \"" + *name + "\" listed twice");
+                names.push_back(*name);
+                if (r && *r) {
+                    ++resolving;
+                    resolving_name = *name;
+                }
+            }
+        }
+        if (resolving > 1)
+            problem("$.drivers", "more than one driver marked resolves_crc32c");
+        if (resolves) {
+            if (resolves->type == Type::null && resolving)
+                problem("$.crc32c_resolves_to", "null but a driver is marked resolves_crc32c");
+            if (resolves->type == Type::string && resolves->text != resolving_name)
+                problem("$.crc32c_resolves_to",
+                        "\"" + resolves->text + "\" is not the driver marked resolves_crc32c");
+        }
+        return names;
+    }
+
+    struct Config {
+        std::vector<double> sizes;
+        std::optional<double> trials;
+        std::string baseline;
+    };
+
+    Config check_config(const JsonValue &doc) {
+        Config c;
+        const JsonValue *cfg = member(doc, "$", "config", Type::object);
+        if (!cfg)
+            return c;
+        const std::string p = "$.config";
+        if (auto mode = str(*cfg, p, "mode"); mode && *mode != "digest" && *mode != "stream")
+            problem(p + ".mode", "must be digest or stream");
+        member(*cfg, p, "chunk", Type::number, true);
+        uint(*cfg, p, "threads", 1);
+        c.trials = uint(*cfg, p, "trials", 1);
+        const JsonValue *dur = member(*cfg, p, "duration_s", Type::number, true);
+        const JsonValue *iters = member(*cfg, p, "iterations", Type::number, true);
+        if (dur && iters && (dur->type == Type::null) == (iters->type == Type::null))
+            problem(p, "exactly one of duration_s and iterations must be set");
+        if (dur && dur->type == Type::number && !(dur->number > 0))
+            problem(p + ".duration_s", "must be > 0");
+        if (const JsonValue *w = member(*cfg, p, "warmup_s", Type::number); w && w->number < 0)
+            problem(p + ".warmup_s", "must be >= 0");
+        uint(*cfg, p, "seed");
+        if (auto b = str(*cfg, p, "baseline"))
+            c.baseline = *b;
+        if (const JsonValue *sizes = member(*cfg, p, "sizes", Type::array)) {
+            if (sizes->items.empty())
+                problem(p + ".sizes", "is empty");
+            for (std::size_t i = 0; i < sizes->items.size(); ++i) {
+                const JsonValue &s = sizes->items[i];
+                if (!s.is_unsigned_integer() || s.number < 1) {
+                    problem(p + ".sizes[" + std::to_string(i) + "]", "is not a size >= 1");
+                    continue;
+                }
+                if (!c.sizes.empty() && s.number <= c.sizes.back())
+                    problem(p + ".sizes", "not strictly ascending");
+                c.sizes.push_back(s.number);
+            }
+        }
+        return c;
+    }
+
+    struct Triple {
+        double min = 0, median = 0, max = 0;
+    };
+
+    std::optional<Triple> summary(const JsonValue &row, const std::string &path, const char *key) {
+        const JsonValue *s = member(row, path, key, Type::object);
+        if (!s)
+            return std::nullopt;
+        std::string p = path + "." + key;
+        const JsonValue *mn = member(*s, p, "min", Type::number);
+        const JsonValue *md = member(*s, p, "median", Type::number);
+        const JsonValue *mx = member(*s, p, "max", Type::number);
+        if (!mn || !md || !mx)
+            return std::nullopt;
+        Triple t{mn->number, md->number, mx->number};
+        if (t.min < 0 || !(t.min <= t.median && t.median <= t.max))
+            problem(p, "needs 0 <= min <= median <= max");
+        return t;
+    }
+
+    void check_results(const JsonValue &doc, const Config &cfg,
+                       const std::vector<std::string> &listed, const Expectations &expect) {
+        std::vector<std::string> measured;
+        if (const JsonValue *m = member(doc, "$", "measured", Type::array)) {
+            if (m->items.empty())
+                problem("$.measured", "is empty");
+            for (std::size_t i = 0; i < m->items.size(); ++i) {
+                const JsonValue &d = m->items[i];
+                std::string p = "$.measured[" + std::to_string(i) + "]";
+                if (d.type != Type::string) {
+                    problem(p, "is not a string");
+                    continue;
+                }
+                if (d.text != "crc32c" &&
+                    std::find(listed.begin(), listed.end(), d.text) == listed.end())
+                    problem(p, "\"" + d.text + "\" is not among $.drivers");
+                measured.push_back(d.text);
+            }
+        }
+        for (const std::string &d : expect.drivers)
+            if (std::find(measured.begin(), measured.end(), d) == measured.end())
+                problem("$.measured", "expected driver \"" + d + "\" was not measured");
+
+        const JsonValue *results = member(doc, "$", "results", Type::array);
+        if (!results)
+            return;
+        std::set<std::pair<std::string, double>> seen;
+        bool any_mismatch = false;
+        for (std::size_t i = 0; i < results->items.size(); ++i) {
+            const JsonValue &row = results->items[i];
+            std::string p = "$.results[" + std::to_string(i) + "]";
+            if (row.type != Type::object) {
+                problem(p, "is not an object");
+                continue;
+            }
+            auto driver = str(row, p, "driver");
+            auto size = uint(row, p, "size", 1);
+            auto trials = uint(row, p, "trials", 1);
+            auto bps = summary(row, p, "bytes_per_s");
+            auto ops = summary(row, p, "ops_per_s");
+            auto checked = uint(row, p, "checked_ops");
+            auto mismatches = uint(row, p, "mismatches");
+            const JsonValue *ratio = member(row, p, "ratio_to_generic", Type::number, true);
+            if (driver && std::find(measured.begin(), measured.end(), *driver) == measured.end())
+                problem(p + ".driver", "\"" + *driver + "\" is not in $.measured");
+            if (size && std::find(cfg.sizes.begin(), cfg.sizes.end(), *size) == cfg.sizes.end())
+                problem(p + ".size", "is not in $.config.sizes");
+            if (driver && size && !seen.insert({*driver, *size}).second)
+                problem(p, "duplicate result for this driver and size");
+            if (trials && cfg.trials && *trials != *cfg.trials)
+                problem(p + ".trials", "differs from $.config.trials");
+            if (checked && trials && *checked < *trials)
+                problem(p + ".checked_ops", "fewer checked operations than trials");
+            if (bps && ops && size && ops->median > 0) {
+                double implied = ops->median * *size;
+                // Both are printed with one decimal: allow that rounding, times the size.
+                if (std::fabs(implied - bps->median) > 0.01 * bps->median + 0.06 * *size + 1.0)
+                    problem(p, "bytes_per_s.median is not ops_per_s.median x size");
+            }
+            if (mismatches && *mismatches > 0)
+                any_mismatch = true;
+            if (ratio && ratio->type == Type::number) {
+                if (!(ratio->number > 0))
+                    problem(p + ".ratio_to_generic", "must be > 0");
+                if (driver && *driver == cfg.baseline && std::fabs(ratio->number - 1.0) > 1e-3)
+                    problem(p + ".ratio_to_generic", "the baseline's own ratio must be 1");
+            }
+        }
+        std::size_t want = measured.size() * cfg.sizes.size();
+        if (results->items.size() != want)
+            problem("$.results", "has " + std::to_string(results->items.size()) +
+                                     " rows, expected measured x sizes = " + std::to_string(want));
+        if (auto verdict = str(doc, "$", "verdict")) {
+            if (*verdict != "ok" && *verdict != "mismatch")
+                problem("$.verdict", "must be ok or mismatch");
+            else if ((*verdict == "mismatch") != any_mismatch)
+                problem("$.verdict", "\"" + *verdict + "\" contradicts the mismatch counts");
+            if (expect.verdict && *verdict != *expect.verdict)
+                problem("$.verdict",
+                        "is \"" + *verdict + "\", expected \"" + *expect.verdict + "\"");
+        }
+    }
+};
+
+} // namespace
+
+std::vector<std::string> check_report(const JsonValue &doc, const Expectations &expect) {
+    Checker c;
+    if (doc.type != Type::object) {
+        c.problem("$", "is not an object");
+        return c.problems;
+    }
+    auto schema = c.str(doc, "$", "schema");
+    if (auto tool = c.str(doc, "$", "tool"); tool && *tool != "crcbench-alg")
+        c.problem("$.tool", "is not crcbench-alg");
+    c.str(doc, "$", "version");
+    if (!schema)
+        return c.problems;
+    bool is_run = *schema == "crcbench-alg.run.v1";
+    bool is_list = *schema == "crcbench-alg.list.v1";
+    if (!is_run && !is_list) {
+        c.problem("$.schema", "unknown schema \"" + *schema + "\"");
+        return c.problems;
+    }
+    if (expect.schema && (*expect.schema == "run") != is_run)
+        c.problem("$.schema", "is \"" + *schema + "\", expected a " + *expect.schema + " report");
+    auto emulated = c.check_system(doc);
+    if (expect.emulated && emulated && *expect.emulated != *emulated)
+        c.problem("$.system.emulated", *emulated ? "true, expected false" : "false, expected true");
+    auto listed = c.check_drivers(doc);
+    for (const std::string &d : expect.drivers)
+        if (std::find(listed.begin(), listed.end(), d) == listed.end())
+            c.problem("$.drivers", "expected driver \"" + d + "\" is not listed");
+    if (is_list) {
+        c.boolean(doc, "$", "ambiguous");
+        return c.problems;
+    }
+    auto cfg = c.check_config(doc);
+    c.check_results(doc, cfg, listed, expect);
+    return c.problems;
+}
+
+} // namespace crcbench::check

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "bench.h"
+
+#include "aligned_buffer.h"
+#include "crc32c_fast.h"
+#include "units.h"
+
+#include <algorithm>
+#include <atomic>
+#include <barrier>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace crcbench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t x = a * 0x9E3779B97F4A7C15ull + b;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+// One thread's private state: a hasher per driver, a buffer, its digest.
+struct Worker {
+    std::vector<std::unique_ptr<Crc32cHasher>> hashers;
+    AlignedBuffer buffer;
+    std::uint64_t data_key = 0;
+    std::uint32_t expected = 0;
+};
+
+struct ThreadTally {
+    Clock::time_point start{}, end{};
+    std::uint64_t ops = 0;
+    std::uint64_t mismatches = 0;
+    std::uint32_t first_got = 0;
+    std::exception_ptr error;
+};
+
+class Runner {
+  public:
+    Runner(const std::vector<std::string> &drivers, const BenchSettings &s,
+           const HasherFactory &factory)
+        : drivers_(drivers), s_(s), workers_(s.threads) {
+        // Handles are opened here, serially, before any timing.
+        for (Worker &w : workers_)
+            for (const std::string &d : drivers_)
+                w.hashers.push_back(factory(d));
+    }
+
+    void prepare(std::size_t size, unsigned trial) {
+        size_ = size;
+        pieces_ = stream_pieces(size, s_);
+        for (std::size_t t = 0; t < workers_.size(); ++t) {
+            Worker &w = workers_[t];
+            if (w.buffer.size() != size)
+                w.buffer = AlignedBuffer(size, kCaseAlignment);
+            w.data_key = mix(mix(s_.seed, size), mix(trial, t));
+            fill_case_data(w.buffer.span(), w.data_key);
+            w.expected = crc32c_fast::digest(kDefaultSeed, w.buffer.span());
+        }
+    }
+
+    // One timed pass of driver d; adds checks and mismatches to cell.
+    TrialSample measure(std::size_t d, std::chrono::nanoseconds duration,
+                        std::optional<std::uint64_t> iterations, CellResult &cell) {
+        std::vector<ThreadTally> tallies(workers_.size());
+        std::atomic<bool> stop{false};
+        std::barrier sync(static_cast<std::ptrdiff_t>(workers_.size() + 1));
+        {
+            std::vector<std::jthread> threads;
+            threads.reserve(workers_.size());
+            for (std::size_t t = 0; t < workers_.size(); ++t)
+                threads.emplace_back([&, t] {
+                    sync.arrive_and_wait();
+                    work(*workers_[t].hashers[d], workers_[t], stop, iterations, tallies[t]);
+                });
+            sync.arrive_and_wait();
+            if (!iterations) {
+                std::this_thread::sleep_for(duration);
+                stop.store(true, std::memory_order_relaxed);
+            }
+        } // joins
+        TrialSample sample;
+        Clock::time_point first = tallies.front().start, last = tallies.front().end;
+        for (std::size_t t = 0; t < tallies.size(); ++t) {
+            const ThreadTally &tt = tallies[t];
+            if (tt.error)
+                std::rethrow_exception(tt.error);
+            first = std::min(first, tt.start);
+            last = std::max(last, tt.end);
+            sample.ops += tt.ops;
+            cell.checked_ops += tt.ops;
+            cell.mismatches += tt.mismatches;
+            if (tt.mismatches && !cell.first_mismatch) {
+                VerifyCase c;
+                c.length = size_;
+                c.pieces = pieces_;
+                c.data_key = workers_[t].data_key;
+                cell.first_mismatch = Mismatch{drivers_[d], c, workers_[t].expected, tt.first_got};
+            }
+        }
+        sample.bytes = sample.ops * size_;
+        sample.seconds = std::chrono::duration<double>(last - first).count();
+        return sample;
+    }
+
+  private:
+    // The measuring loop. Per operation: the hasher call(s) and one compare.
+    void work(Crc32cHasher &h, Worker &w, const std::atomic<bool> &stop,
+              std::optional<std::uint64_t> iterations, ThreadTally &tally) {
+        const std::span<const std::uint8_t> data = w.buffer.span();
+        const std::uint32_t expected = w.expected;
+        const std::uint64_t limit = iterations.value_or(~std::uint64_t{0});
+        std::uint64_t ops = 0, bad = 0;
+        std::uint32_t first_got = 0;
+        tally.start = Clock::now();
+        try {
+            while (ops < limit && !stop.load(std::memory_order_relaxed)) {
+                std::uint32_t got;
+                if (pieces_.empty()) {
+                    got = h.digest(data);
+                } else {
+                    std::size_t pos = 0;
+                    for (std::size_t piece : pieces_) {
+                        h.update(data.subspan(pos, piece));
+                        pos += piece;
+                    }
+                    got = h.final();
+                }
+                if (got != expected) [[unlikely]] {
+                    if (bad++ == 0)
+                        first_got = got;
+                }
+                ++ops;
+            }
+        } catch (...) {
+            tally.error = std::current_exception();
+        }
+        tally.end = Clock::now();
+        tally.ops = ops;
+        tally.mismatches = bad;
+        tally.first_got = first_got;
+    }
+
+    const std::vector<std::string> &drivers_;
+    const BenchSettings &s_;
+    std::vector<Worker> workers_;
+    std::size_t size_ = 0;
+    std::vector<std::size_t> pieces_;
+};
+
+} // namespace
+
+std::vector<std::size_t> stream_pieces(std::size_t size, const BenchSettings &settings) {
+    std::vector<std::size_t> pieces;
+    if (settings.mode != OpMode::stream)
+        return pieces;
+    std::size_t chunk = settings.chunk.value_or(size);
+    if (chunk == 0)
+        chunk = size;
+    for (std::size_t pos = 0; pos < size; pos += chunk)
+        pieces.push_back(std::min(chunk, size - pos));
+    if (pieces.empty())
+        pieces.push_back(0);
+    return pieces;
+}
+
+std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
+                                  const std::vector<std::size_t> &sizes,
+                                  const BenchSettings &settings, const HasherFactory &factory,
+                                  const BenchProgress &progress) {
+    Runner runner(drivers, settings, factory);
+    std::vector<CellResult> results;
+    const std::size_t nd = drivers.size();
+    const std::size_t total = sizes.size() * nd * (settings.trials + 1);
+    std::size_t step = 0;
+    auto report = [&](const std::string &what) {
+        if (progress)
+            progress(step, total, what);
+    };
+    for (std::size_t size : sizes) {
+        std::size_t base = results.size();
+        for (const std::string &d : drivers)
+            results.push_back(CellResult{d, size, {}, 0, 0, std::nullopt});
+        runner.prepare(size, 0);
+        for (std::size_t d = 0; d < nd; ++d) {
+            report("warm-up " + drivers[d] + " " + format_size(size));
+            if (settings.warmup.count() > 0)
+                runner.measure(d, settings.warmup, std::nullopt, results[base + d]);
+            ++step;
+        }
+        for (unsigned trial = 0; trial < settings.trials; ++trial) {
+            if (trial > 0)
+                runner.prepare(size, trial); // fresh data: a new sample for the check
+            for (std::size_t k = 0; k < nd; ++k) {
+                std::size_t d = (k + trial) % nd; // rotate who goes first
+                report(drivers[d] + " " + format_size(size) + " trial " +
+                       std::to_string(trial + 1) + "/" + std::to_string(settings.trials));
+                CellResult &cell = results[base + d];
+                cell.trials.push_back(
+                    runner.measure(d, settings.duration, settings.iterations, cell));
+                ++step;
+            }
+        }
+    }
+    report("done");
+    return results;
+}
+
+} // namespace crcbench

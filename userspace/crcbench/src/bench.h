@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// The measuring loop of `run`. For each size it warms every driver up, then
+// runs the trials with the drivers interleaved (rotating order), so all of
+// them are measured side by side under the same conditions. Each thread owns
+// one reused hasher per driver and one buffer; the loop allocates nothing and
+// compares every result with the reference digest computed beforehand.
+#pragma once
+
+#include "hasher.h"
+#include "options.h"
+#include "verifier.h"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crcbench {
+
+struct BenchSettings {
+    OpMode mode = OpMode::digest;
+    std::optional<std::size_t> chunk; // stream mode update size; default whole buffer
+    unsigned threads = 1;
+    std::chrono::nanoseconds duration{std::chrono::milliseconds(250)};
+    std::optional<std::uint64_t> iterations; // per thread per trial
+    std::chrono::nanoseconds warmup{std::chrono::milliseconds(100)};
+    unsigned trials = 5;
+    std::uint64_t seed = 1; // buffer contents
+};
+
+struct TrialSample {
+    double seconds = 0; // first thread start to last thread end
+    std::uint64_t bytes = 0;
+    std::uint64_t ops = 0;
+};
+
+struct CellResult {
+    std::string driver;
+    std::size_t size = 0;
+    std::vector<TrialSample> trials;
+    std::uint64_t checked_ops = 0; // every result is compared (warm-up included)
+    std::uint64_t mismatches = 0;
+    std::optional<Mismatch> first_mismatch;
+};
+
+// (step done, steps total, what is running now)
+using BenchProgress = std::function<void(std::size_t, std::size_t, const std::string &)>;
+
+// Runs everything; results ordered by size, then by the order of `drivers`.
+std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
+                                  const std::vector<std::size_t> &sizes,
+                                  const BenchSettings &settings, const HasherFactory &factory,
+                                  const BenchProgress &progress = {});
+
+// The pieces one operation sends in stream mode (empty in digest mode).
+std::vector<std::size_t> stream_pieces(std::size_t size, const BenchSettings &settings);
+
+} // namespace crcbench

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "commands.h"
+#include "driver_catalog.h"
+#include "kcapi_hasher.h"
+#include "output.h"
+
+#include <cstdio>
+
+namespace crcbench {
+
+int cmd_list(const Options &o) {
+    ListReport r;
+    r.system = gather_system_info(o.common);
+    r.system.libkcapi = kcapi_library_version();
+    DriverCatalog catalog = load_catalog(o.common);
+    r.drivers = catalog.drivers;
+    r.resolves_to = catalog.resolves_to;
+    r.ambiguous = catalog.ambiguous;
+    std::fputs(render(r, o.list.format).c_str(), stdout);
+    return to_int(ExitCode::ok);
+}
+
+} // namespace crcbench

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "commands.h"
+#include "driver_catalog.h"
+#include "file_io.h"
+#include "kcapi_hasher.h"
+#include "output.h"
+#include "progress.h"
+
+#include <cstdio>
+#include <random>
+
+namespace crcbench {
+namespace {
+
+BenchSettings settings_from(const RunOptions &r) {
+    BenchSettings s;
+    s.mode = r.mode;
+    s.chunk = r.chunk;
+    s.threads = r.threads;
+    s.duration = r.duration;
+    s.iterations = r.iterations;
+    s.warmup = r.warmup;
+    s.trials = r.trials;
+    if (r.seed) {
+        s.seed = *r.seed;
+    } else {
+        std::random_device rd;
+        s.seed = (std::uint64_t{rd()} << 32) ^ rd();
+    }
+    return s;
+}
+
+} // namespace
+
+int cmd_run(const Options &o, const HasherFactory &factory) {
+    const RunOptions &opt = o.run;
+    RunReport report;
+    report.system = gather_system_info(o.common);
+    report.system.libkcapi = kcapi_library_version();
+    DriverCatalog catalog = load_catalog(o.common);
+    report.drivers = catalog.drivers;
+    report.resolves_to = catalog.resolves_to;
+    report.measured = select_drivers(catalog, opt.drivers, true);
+    report.settings = settings_from(opt);
+    report.sizes = opt.sizes;
+    if (report.system.emulation.emulated() && !o.common.quiet)
+        std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
+
+    Progress progress(Progress::wanted(o.common.quiet));
+    auto cells = run_bench(report.measured, report.sizes, report.settings, factory,
+                           [&](std::size_t done, std::size_t total, const std::string &what) {
+                               progress.update(done, total, what);
+                           });
+    progress.finish();
+
+    report.rows = make_rows(cells);
+    for (const CellResult &c : cells)
+        if (c.first_mismatch)
+            report.mismatches.push_back(*c.first_mismatch);
+
+    std::fputs(render(report, opt.format).c_str(), stdout);
+    std::fflush(stdout);
+    if (opt.json_file)
+        write_text_file(*opt.json_file, run_json(report));
+    if (opt.csv_file)
+        write_text_file(*opt.csv_file, run_csv(report));
+    if (!report.ok())
+        for (const Mismatch &m : report.mismatches)
+            std::fprintf(stderr, "%s\n", format_reproducer(m).c_str());
+    return to_int(report.ok() ? ExitCode::ok : ExitCode::mismatch);
+}
+
+} // namespace crcbench

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "commands.h"
+#include "driver_catalog.h"
+#include "progress.h"
+#include "system_info.h"
+#include "units.h"
+#include "verifier.h"
+
+#include <cstdio>
+#include <random>
+
+namespace crcbench {
+namespace {
+
+std::uint64_t fresh_seed() {
+    std::random_device rd;
+    return (std::uint64_t{rd()} << 32) ^ rd();
+}
+
+std::string mib(std::uint64_t bytes) {
+    return format_fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), 1) + " MiB";
+}
+
+} // namespace
+
+int cmd_verify(const Options &o, const HasherFactory &factory) {
+    const VerifyOptions &v = o.verify;
+    SystemInfo sys = gather_system_info(o.common);
+    DriverCatalog catalog = load_catalog(o.common);
+    std::vector<std::string> drivers = select_drivers(catalog, v.drivers, false);
+
+    std::vector<VerifyCase> cases;
+    std::string origin;
+    if (!v.cases.empty()) {
+        for (const std::string &spec : v.cases)
+            cases.push_back(parse_case(spec));
+        origin = std::to_string(cases.size()) + " case(s) from --case";
+    } else {
+        std::uint64_t seed = v.seed.value_or(fresh_seed());
+        cases = fixed_cases(v.max_length);
+        std::size_t fixed = cases.size();
+        auto more = random_cases(v.random_cases, seed, v.max_length);
+        cases.insert(cases.end(), more.begin(), more.end());
+        origin = std::to_string(fixed) + " fixed + " + std::to_string(more.size()) +
+                 " random cases (--seed " + std::to_string(seed) + "), lengths up to " +
+                 format_size(v.max_length);
+    }
+    std::printf("crcbench-alg verify: kernel %s, %s\n", sys.kernel_release.c_str(), origin.c_str());
+    std::fflush(stdout);
+
+    // A driver the kernel has not accepted yet cannot be opened; say so.
+    int failed = 0;
+    std::vector<std::string> runnable;
+    for (const std::string &d : drivers) {
+        const AlgEntry *e = catalog.find(d);
+        if (e && e->selftest != "passed") {
+            std::printf("FAIL %s: kernel self-test status is '%s'; the kernel does not hand it "
+                        "out, so it cannot be verified\n",
+                        d.c_str(), e->selftest.c_str());
+            ++failed;
+        } else {
+            runnable.push_back(d);
+        }
+    }
+
+    Progress progress(Progress::wanted(o.common.quiet));
+    std::vector<DriverVerdict> verdicts;
+    if (!runnable.empty())
+        verdicts = run_verify(runnable, cases, factory, [&](std::size_t done, std::size_t total) {
+            progress.update(done, total,
+                            "verify: case " + std::to_string(done) + "/" + std::to_string(total));
+        });
+    progress.finish();
+
+    for (const DriverVerdict &dv : verdicts) {
+        if (dv.ok()) {
+            std::printf("PASS %s: %zu cases, %s, all match the reference\n", dv.driver.c_str(),
+                        dv.cases, mib(dv.bytes).c_str());
+            continue;
+        }
+        ++failed;
+        std::printf("FAIL %s: %zu of %zu cases differ from the reference\n", dv.driver.c_str(),
+                    dv.mismatches, dv.cases);
+        for (const Mismatch &m : dv.reported)
+            std::printf("%s\n", format_reproducer(m).c_str());
+    }
+    std::printf("verdict: %s\n", failed ? "MISMATCH" : "ok");
+    return to_int(failed ? ExitCode::mismatch : ExitCode::ok);
+}
+
+} // namespace crcbench

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// The three commands. Each returns the process exit code or throws ToolError.
+#pragma once
+
+#include "exit_codes.h"
+#include "hasher.h"
+#include "options.h"
+
+namespace crcbench {
+
+int cmd_list(const Options &o);
+int cmd_verify(const Options &o, const HasherFactory &factory);
+int cmd_run(const Options &o, const HasherFactory &factory);
+
+} // namespace crcbench

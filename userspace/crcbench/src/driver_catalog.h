@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// The crc32c drivers this kernel has (from /proc/crypto) and the checking of
+// the names a user asks for against them.
+#pragma once
+
+#include "options.h"
+#include "proc_crypto.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crcbench {
+
+struct DriverCatalog {
+    std::vector<AlgEntry> drivers; // crc32c, not internal, highest priority first
+    std::optional<std::string> resolves_to;
+    bool ambiguous = false;
+
+    const AlgEntry *find(const std::string &driver) const;
+};
+
+DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto);
+
+// Reads /proc/crypto (or the override). Throws ToolError.
+DriverCatalog load_catalog(const CommonOptions &common);
+
+// The requested names, checked: each must be a listed crc32c driver or the
+// generic name "crc32c". Unknown names throw ToolError(unknown_driver) with
+// the list of what exists. Empty request: `fallback` (every driver, or only
+// those whose self-test passed when only_passed), in ascending priority.
+std::vector<std::string> select_drivers(const DriverCatalog &catalog,
+                                        const std::vector<std::string> &requested,
+                                        bool only_passed);
+
+// "crc32c-vmx (300), crc32c-vpmsum (200), crc32c-generic (100)".
+std::string describe_drivers(const DriverCatalog &catalog);
+
+} // namespace crcbench

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "emulation.h"
+
+#include "error.h"
+
+namespace crcbench {
+namespace {
+
+std::string_view trim(std::string_view s) {
+    const char *ws = " \t\r";
+    std::size_t b = s.find_first_not_of(ws);
+    if (b == std::string_view::npos)
+        return {};
+    std::size_t e = s.find_last_not_of(ws);
+    return s.substr(b, e - b + 1);
+}
+
+bool contains(std::string_view hay, std::string_view needle) {
+    return hay.find(needle) != std::string_view::npos;
+}
+
+} // namespace
+
+std::optional<std::string> cpuinfo_field(std::string_view cpuinfo, std::string_view key) {
+    std::size_t pos = 0;
+    while (pos < cpuinfo.size()) {
+        std::size_t end = cpuinfo.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = cpuinfo.size();
+        std::string_view line = cpuinfo.substr(pos, end - pos);
+        pos = end + 1;
+        std::size_t colon = line.find(':');
+        if (colon == std::string_view::npos)
+            continue;
+        if (trim(line.substr(0, colon)) == key)
+            return std::string(trim(line.substr(colon + 1)));
+    }
+    return std::nullopt;
+}
+
+EmulationInfo detect_emulation(std::string_view cpuinfo,
+                               std::optional<std::string_view> hypervisor_compatible,
+                               bool build_is_power) {
+    auto machine = cpuinfo_field(cpuinfo, "machine").value_or("");
+    auto model = cpuinfo_field(cpuinfo, "model").value_or("");
+    bool qemu_pseries =
+        contains(machine, "emulated by qemu") || contains(model, "emulated by qemu");
+    if (qemu_pseries) {
+        if (hypervisor_compatible && contains(*hypervisor_compatible, "linux,kvm"))
+            return {Emulation::qemu_kvm,
+                    "QEMU pseries guest under KVM (virtualised, not emulated)"};
+        return {Emulation::qemu_tcg, "QEMU pseries guest under TCG (emulated CPU)"};
+    }
+    auto cpu = cpuinfo_field(cpuinfo, "cpu").value_or("");
+    if (build_is_power && !contains(cpu, "POWER"))
+        return {Emulation::qemu_user,
+                "POWER binary on a non-POWER /proc/cpuinfo (user-mode emulation, e.g. qemu-user)"};
+    return {Emulation::none, "not detected"};
+}
+
+EmulationInfo apply_emulation_override(EmulationInfo detected, std::string_view value) {
+    if (value.empty() || value == "auto")
+        return detected;
+    if (value == "yes" || value == "1" || value == "true")
+        return {Emulation::forced, "declared emulated by override"};
+    if (value == "no" || value == "0" || value == "false")
+        return {Emulation::none, "declared real hardware by override"};
+    throw UsageError("emulation override '" + std::string(value) + "' must be auto, yes or no");
+}
+
+std::string cpu_model(std::string_view cpuinfo) {
+    if (auto cpu = cpuinfo_field(cpuinfo, "cpu"); cpu && !cpu->empty())
+        return *cpu;
+    if (auto name = cpuinfo_field(cpuinfo, "model name"); name && !name->empty())
+        return *name;
+    return "unknown";
+}
+
+} // namespace crcbench

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// The process exit codes of crcbench-alg: part of its documented interface
+// (--help, README). Scripts rely on them; never renumber.
+#pragma once
+
+#include <string_view>
+
+namespace crcbench {
+
+enum class ExitCode : int {
+    ok = 0,             // everything passed
+    mismatch = 1,       // a driver returned a CRC different from the reference
+    usage = 2,          // bad arguments
+    no_af_alg = 3,      // AF_ALG (or its hash interface, algif_hash) is unavailable
+    no_crypto_user = 4, // NETLINK_CRYPTO unavailable: crypto_user not loaded
+    unknown_driver = 5, // a requested driver is not a crc32c driver of this kernel
+    permission = 6,     // permission denied (EACCES/EPERM)
+    runtime = 7,        // any other runtime error
+};
+
+inline constexpr int to_int(ExitCode code) {
+    return static_cast<int>(code);
+}
+
+// The table printed by --help and copied into the README.
+inline constexpr std::string_view kExitCodeHelp =
+    "Exit codes:\n"
+    "  0  success (all checked results matched the reference)\n"
+    "  1  verification mismatch (a driver returned a wrong CRC; reproducer printed)\n"
+    "  2  bad arguments\n"
+    "  3  AF_ALG unavailable (no AF_ALG socket family, or algif_hash missing)\n"
+    "  4  crypto_user not loaded (NETLINK_CRYPTO unavailable): modprobe crypto_user\n"
+    "  5  unknown driver (the drivers that exist are listed)\n"
+    "  6  permission denied\n"
+    "  7  other runtime error\n";
+
+} // namespace crcbench

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "file_io.h"
+
+#include "error.h"
+#include "kcapi_errors.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <memory>
+
+namespace crcbench {
+namespace {
+
+struct FileCloser {
+    void operator()(std::FILE *f) const { std::fclose(f); }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+[[noreturn]] void fail(const std::string &what, const std::string &path, int e) {
+    ExitCode code = (e == EACCES || e == EPERM) ? ExitCode::permission : ExitCode::runtime;
+    std::string msg = (code == ExitCode::permission ? "permission denied: cannot " : "cannot ") +
+                      what + " " + path + ": " + errno_text(e);
+    throw ToolError(code, msg);
+}
+
+} // namespace
+
+std::string read_text_file(const std::string &path) {
+    File f(std::fopen(path.c_str(), "r"));
+    if (!f)
+        fail("read", path, errno);
+    std::string out;
+    char buf[8192];
+    // /proc files report size 0: read until EOF.
+    while (true) {
+        std::size_t n = std::fread(buf, 1, sizeof buf, f.get());
+        out.append(buf, n);
+        if (n < sizeof buf) {
+            if (std::ferror(f.get()))
+                fail("read", path, errno);
+            break;
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> try_read_text_file(const std::string &path) {
+    try {
+        return read_text_file(path);
+    } catch (const ToolError &) {
+        return std::nullopt;
+    }
+}
+
+void write_text_file(const std::string &path, const std::string &content) {
+    File f(std::fopen(path.c_str(), "w"));
+    if (!f)
+        fail("write", path, errno);
+    if (std::fwrite(content.data(), 1, content.size(), f.get()) != content.size())
+        fail("write", path, errno);
+    std::FILE *raw = f.release();
+    if (std::fclose(raw) != 0)
+        fail("write", path, errno);
+}
+
+} // namespace crcbench

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// One crc32c implementation to be judged or timed: the kernel driver behind
+// AF_ALG in the tool, a software stand-in in the unit tests. Not thread-safe:
+// one object per thread. Failures throw ToolError.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+
+namespace crcbench {
+
+class Crc32cHasher {
+  public:
+    virtual ~Crc32cHasher() = default;
+
+    // The crc32c key: the raw initial state (4 bytes little-endian to the
+    // kernel). Affects the following operations. The default is 0xffffffff.
+    virtual void set_seed(std::uint32_t seed) = 0;
+
+    // One-shot digest. Returns the 4 digest bytes read as little-endian,
+    // i.e. ~state for a correct driver.
+    virtual std::uint32_t digest(std::span<const std::uint8_t> data) = 0;
+
+    // Streaming: any number of updates, then final (same result encoding).
+    virtual void update(std::span<const std::uint8_t> data) = 0;
+    virtual std::uint32_t final() = 0;
+};
+
+// Opens a hasher for a driver name ("crc32c-vpmsum", or "crc32c").
+using HasherFactory = std::function<std::unique_ptr<Crc32cHasher>(const std::string &driver)>;
+
+} // namespace crcbench

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "kcapi_errors.h"
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+namespace crcbench {
+namespace {
+
+const char *errno_name(int e) {
+    switch (e) {
+    case ENOENT:
+        return "ENOENT";
+    case EACCES:
+        return "EACCES";
+    case EPERM:
+        return "EPERM";
+    case EAFNOSUPPORT:
+        return "EAFNOSUPPORT";
+    case EOPNOTSUPP:
+        return "EOPNOTSUPP";
+    case EPROTONOSUPPORT:
+        return "EPROTONOSUPPORT";
+    case EINVAL:
+        return "EINVAL";
+    case ENOMEM:
+        return "ENOMEM";
+    case EIO:
+        return "EIO";
+    case EMSGSIZE:
+        return "EMSGSIZE";
+    case ELIBBAD:
+        return "ELIBBAD";
+    case EBADMSG:
+        return "EBADMSG";
+    case EMFILE:
+        return "EMFILE";
+    case ENFILE:
+        return "ENFILE";
+    default:
+        return nullptr;
+    }
+}
+
+} // namespace
+
+std::string errno_text(int e) {
+    const char *name = errno_name(e);
+    std::string text = name ? name : "errno " + std::to_string(e);
+    return text + " (" + std::strerror(e) + ")";
+}
+
+ToolError classify_init_error(int err, std::string_view driver) {
+    int e = err < 0 ? -err : err;
+    std::string d(driver);
+    switch (e) {
+    case EAFNOSUPPORT:
+    case EOPNOTSUPP:
+        return ToolError(ExitCode::no_af_alg,
+                         "AF_ALG is not available in this kernel (" + errno_text(e) +
+                             "): crcbench-alg needs CONFIG_CRYPTO_USER_API_HASH "
+                             "(modules af_alg and algif_hash)");
+    case EPROTONOSUPPORT:
+        return ToolError(ExitCode::no_crypto_user,
+                         "crypto_user is not loaded (NETLINK_CRYPTO unavailable, libkcapi "
+                         "needs it to open '" +
+                             d + "'): load crypto_user: modprobe crypto_user");
+    case ENOENT:
+        return ToolError(ExitCode::no_af_alg,
+                         "the kernel refused '" + d +
+                             "' over AF_ALG (ENOENT): load algif_hash (modprobe algif_hash); "
+                             "if it is loaded, the driver has not passed its self-test");
+    case ELIBBAD:
+        return ToolError(ExitCode::no_af_alg, "the kernel refused '" + d +
+                                                  "' over AF_ALG (ELIBBAD): the driver failed "
+                                                  "its self-test");
+    case EACCES:
+    case EPERM:
+        return ToolError(ExitCode::permission,
+                         "permission denied opening '" + d + "' over AF_ALG (" + errno_text(e) +
+                             "); a security policy (seccomp, LSM) may forbid AF_ALG sockets");
+    default:
+        return ToolError(ExitCode::runtime,
+                         "cannot open '" + d + "' over AF_ALG: " + errno_text(e));
+    }
+}
+
+ToolError classify_op_error(int err, std::string_view what, std::string_view driver) {
+    int e = err < 0 ? -err : err;
+    if (e == EACCES || e == EPERM)
+        return ToolError(ExitCode::permission, std::string(what) + " on '" + std::string(driver) +
+                                                   "' failed: " + errno_text(e));
+    return ToolError(ExitCode::runtime, std::string(what) + " on '" + std::string(driver) +
+                                            "' failed: " + errno_text(e));
+}
+
+} // namespace crcbench

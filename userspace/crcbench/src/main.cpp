@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// crcbench-alg: list, verify and benchmark the kernel's crc32c drivers over
+// AF_ALG. main() only dispatches and turns errors into one line + exit code.
+#include "cli.h"
+#include "commands.h"
+#include "error.h"
+#include "help.h"
+#include "kcapi_hasher.h"
+#include "version.h"
+
+#include <cstdio>
+#include <new>
+#include <string_view>
+#include <vector>
+
+int main(int argc, char **argv) {
+    using namespace crcbench;
+    std::vector<std::string_view> args(argv + 1, argv + argc);
+    try {
+        Options o = parse_args(args);
+        kcapi_configure_logging(o.common.debug);
+        switch (o.command) {
+        case Command::help:
+            std::fputs(help_text(o.help_topic).c_str(), stdout);
+            return to_int(ExitCode::ok);
+        case Command::version:
+            std::printf("%s %s (%s)\n", std::string(kToolName).c_str(),
+                        std::string(kToolVersion).c_str(), kcapi_library_version().c_str());
+            return to_int(ExitCode::ok);
+        case Command::list:
+            return cmd_list(o);
+        case Command::verify:
+            return cmd_verify(o, kcapi_factory());
+        case Command::run:
+            return cmd_run(o, kcapi_factory());
+        }
+    } catch (const ToolError &e) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "crcbench-alg: %s\n", e.what());
+        return to_int(e.code());
+    } catch (const std::bad_alloc &) {
+        std::fprintf(stderr, "crcbench-alg: out of memory\n");
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "crcbench-alg: internal error: %s\n", e.what());
+    }
+    return to_int(ExitCode::runtime);
+}

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// What the command line asks for, as plain data with the documented defaults.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crcbench {
+
+enum class Command { help, version, list, verify, run };
+enum class Format { table, json, csv };
+enum class OpMode { digest, stream };
+
+struct CommonOptions {
+    bool quiet = false;                     // no progress on stderr
+    bool debug = false;                     // libkcapi debug logging on stderr
+    std::optional<std::string> emulated;    // --emulated auto|yes|no (else env, else auto)
+    std::optional<std::string> proc_crypto; // --proc-crypto PATH (testing)
+};
+
+struct ListOptions {
+    Format format = Format::table;
+};
+
+struct VerifyOptions {
+    std::vector<std::string> drivers;  // empty: every crc32c driver
+    std::optional<std::uint64_t> seed; // random-case seed; empty: pick one and print it
+    std::size_t random_cases = 100;
+    std::size_t max_length = (4u << 20) + 64; // cap for fixed and random lengths
+    std::vector<std::string> cases;           // --case specs: run only these
+};
+
+struct RunOptions {
+    std::vector<std::string> drivers; // empty: every crc32c driver
+    std::vector<std::size_t> sizes;   // default: 64..1M doubling
+    unsigned threads = 1;
+    std::chrono::nanoseconds duration = std::chrono::milliseconds(250); // per trial
+    std::optional<std::uint64_t> iterations; // per thread per trial; replaces duration
+    std::chrono::nanoseconds warmup = std::chrono::milliseconds(100);
+    unsigned trials = 5;
+    OpMode mode = OpMode::digest;
+    std::optional<std::size_t> chunk; // stream mode: update size (default: whole buffer)
+    Format format = Format::table;
+    std::optional<std::string> json_file;
+    std::optional<std::string> csv_file;
+    std::optional<std::uint64_t> seed; // buffer contents
+};
+
+struct Options {
+    Command command = Command::help;
+    std::string help_topic; // "help run" / "run --help"
+    CommonOptions common;
+    ListOptions list;
+    VerifyOptions verify;
+    RunOptions run;
+};
+
+std::string_view format_name(Format f);
+std::string_view mode_name(OpMode m);
+
+} // namespace crcbench

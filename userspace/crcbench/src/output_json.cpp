@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "json_writer.h"
+#include "output.h"
+#include "version.h"
+
+namespace crcbench {
+namespace {
+
+void system_object(JsonWriter &w, const SystemInfo &s) {
+    w.key("system").begin_object();
+    w.field("kernel_release", s.kernel_release);
+    w.field("machine", s.machine);
+    w.field("cpu_model", s.cpu_model);
+    w.field("emulated", s.emulation.emulated());
+    w.field("emulation", emulation_name(s.emulation.kind));
+    w.field("emulation_detail", s.emulation.description);
+    w.field("libkcapi", s.libkcapi);
+    w.end_object();
+    w.key("notice");
+    if (s.emulation.emulated())
+        w.value(kEmulationNotice);
+    else
+        w.null();
+}
+
+void header(JsonWriter &w, std::string_view schema) {
+    w.field("schema", schema);
+    w.field("tool", kToolName);
+    w.field("version", kToolVersion);
+}
+
+void drivers_array(JsonWriter &w, const std::vector<AlgEntry> &drivers,
+                   const std::optional<std::string> &resolves_to) {
+    w.key("drivers").begin_array();
+    for (const AlgEntry &e : drivers) {
+        w.begin_object();
+        w.field("driver", e.driver);
+        w.field("module", e.module);
+        w.field("priority", e.priority);
+        w.field("selftest", e.selftest);
+        w.field("internal", e.internal);
+        w.field("resolves_crc32c", resolves_to && *resolves_to == e.driver);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("crc32c_resolves_to");
+    if (resolves_to)
+        w.value(*resolves_to);
+    else
+        w.null();
+}
+
+void summary(JsonWriter &w, std::string_view name, const Summary &s) {
+    w.key(name).begin_object();
+    w.field("min", s.min, 1);
+    w.field("median", s.median, 1);
+    w.field("max", s.max, 1);
+    w.end_object();
+}
+
+} // namespace
+
+std::string list_json(const ListReport &r) {
+    JsonWriter w;
+    w.begin_object();
+    header(w, kListSchema);
+    system_object(w, r.system);
+    drivers_array(w, r.drivers, r.resolves_to);
+    w.field("ambiguous", r.ambiguous);
+    w.end_object();
+    return w.str();
+}
+
+std::string run_json(const RunReport &r) {
+    const BenchSettings &s = r.settings;
+    JsonWriter w;
+    w.begin_object();
+    header(w, kRunSchema);
+    system_object(w, r.system);
+    w.key("config").begin_object();
+    w.field("mode", mode_name(s.mode));
+    w.key("chunk");
+    if (s.mode == OpMode::stream && s.chunk)
+        w.value(static_cast<std::uint64_t>(*s.chunk));
+    else
+        w.null();
+    w.field("threads", s.threads);
+    w.field("trials", s.trials);
+    w.key("duration_s");
+    if (s.iterations)
+        w.null();
+    else
+        w.value(std::chrono::duration<double>(s.duration).count(), 3);
+    w.key("iterations");
+    if (s.iterations)
+        w.value(*s.iterations);
+    else
+        w.null();
+    w.field("warmup_s", std::chrono::duration<double>(s.warmup).count(), 3);
+    w.key("sizes").begin_array();
+    for (std::size_t size : r.sizes)
+        w.value(static_cast<std::uint64_t>(size));
+    w.end_array();
+    w.field("seed", s.seed);
+    w.field("baseline", kBaselineDriver);
+    w.end_object();
+    drivers_array(w, r.drivers, r.resolves_to);
+    w.key("measured").begin_array();
+    for (const std::string &d : r.measured)
+        w.value(d);
+    w.end_array();
+    w.key("results").begin_array();
+    for (const RunRow &row : r.rows) {
+        w.begin_object();
+        w.field("driver", row.driver);
+        w.field("size", static_cast<std::uint64_t>(row.size));
+        w.field("trials", row.trials);
+        summary(w, "bytes_per_s", row.bytes_per_s);
+        summary(w, "ops_per_s", row.ops_per_s);
+        w.key("ratio_to_generic");
+        if (row.ratio_to_generic)
+            w.value(*row.ratio_to_generic, 4);
+        else
+            w.null();
+        w.field("checked_ops", row.checked_ops);
+        w.field("mismatches", row.mismatches);
+        w.end_object();
+    }
+    w.end_array();
+    w.field("verdict", r.ok() ? "ok" : "mismatch");
+    w.end_object();
+    return w.str();
+}
+
+} // namespace crcbench

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "output.h"
+#include "units.h"
+#include "verifier.h"
+#include "version.h"
+
+#include <algorithm>
+
+namespace crcbench {
+namespace {
+
+// Column-aligned text: left-aligned first columns, right-aligned numbers.
+class Table {
+  public:
+    // align: one letter per column, 'l' left or 'r' right.
+    Table(std::vector<std::string> header, std::string align) : align_(std::move(align)) {
+        rows_.push_back(std::move(header));
+    }
+    void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+
+    std::string str() const {
+        std::vector<std::size_t> width;
+        for (const auto &row : rows_) {
+            width.resize(std::max(width.size(), row.size()), 0);
+            for (std::size_t i = 0; i < row.size(); ++i)
+                width[i] = std::max(width[i], row[i].size());
+        }
+        std::string out;
+        for (const auto &row : rows_) {
+            std::string line = "  ";
+            for (std::size_t i = 0; i < row.size(); ++i) {
+                std::string pad(width[i] - row[i].size(), ' ');
+                line += (i < align_.size() && align_[i] == 'r') ? pad + row[i] : row[i] + pad;
+                if (i + 1 < row.size())
+                    line += "  ";
+            }
+            line.erase(line.find_last_not_of(' ') + 1);
+            out += line + "\n";
+        }
+        return out;
+    }
+
+  private:
+    std::string align_;
+    std::vector<std::vector<std::string>> rows_;
+};
+
+std::string system_lines(const SystemInfo &s) {
+    std::string out =
+        "kernel " + s.kernel_release + " (" + s.machine + "), cpu: " + s.cpu_model + "\n";
+    out += "machine: " + s.emulation.description;
+    if (s.libkcapi != "unknown")
+        out += "; " + s.libkcapi;
+    out += "\n";
+    if (s.emulation.emulated())
+        out += "*** " + std::string(kEmulationNotice) + " ***\n";
+    return out;
+}
+
+std::string resolve_line(const std::optional<std::string> &to, bool ambiguous) {
+    if (!to)
+        return "\"crc32c\" resolves to: nothing (no crc32c driver has passed its self-test)\n";
+    return "\"crc32c\" resolves to: " + *to +
+           (ambiguous ? " (tie on priority: the kernel keeps the one it registered first)" : "") +
+           "\n";
+}
+
+std::string mb(double bytes_per_s) {
+    return format_fixed(bytes_per_s / 1e6, 1);
+}
+
+std::string describe_settings(const RunReport &r) {
+    const BenchSettings &s = r.settings;
+    std::string out = "mode " + std::string(mode_name(s.mode));
+    if (s.mode == OpMode::digest)
+        out += " (one kcapi_md_digest per operation)";
+    else
+        out += " (kcapi_md_update per " + (s.chunk ? format_size(*s.chunk) : "whole buffer") +
+               " + kcapi_md_final)";
+    out +=
+        ", threads " + std::to_string(s.threads) + ", " + std::to_string(s.trials) + " trials of ";
+    if (s.iterations)
+        out += std::to_string(*s.iterations) + " operations per thread";
+    else
+        out += format_fixed(std::chrono::duration<double>(s.duration).count() * 1e3, 0) + " ms";
+    out += ", warm-up " + format_fixed(std::chrono::duration<double>(s.warmup).count() * 1e3, 0) +
+           " ms\n";
+    return out;
+}
+
+} // namespace
+
+std::string list_table(const ListReport &r) {
+    std::string out = std::string(kToolName) + " " + std::string(kToolVersion) + " list\n";
+    out += system_lines(r.system);
+    if (r.drivers.empty()) {
+        out += "no crc32c driver is registered (is crc32c_generic loaded? modprobe crc32c)\n";
+        return out;
+    }
+    Table t({"", "DRIVER", "MODULE", "PRIORITY", "SELFTEST"}, "lllrl");
+    for (const AlgEntry &e : r.drivers) {
+        bool chosen = r.resolves_to && *r.resolves_to == e.driver;
+        t.add({chosen ? "*" : "", e.driver, e.module, std::to_string(e.priority), e.selftest});
+    }
+    out += t.str();
+    out += resolve_line(r.resolves_to, r.ambiguous);
+    return out;
+}
+
+std::string run_table(const RunReport &r) {
+    std::string out = std::string(kToolName) + " " + std::string(kToolVersion) + " run\n";
+    out += system_lines(r.system);
+    out += describe_settings(r);
+    out += resolve_line(r.resolves_to, false);
+    out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median / "
+           "median of " +
+           std::string(kBaselineDriver) + " at the same size\n";
+    Table t({"SIZE", "DRIVER", "MB/s min", "median", "max", "kops/s", "vs generic", "CHECK"},
+            "rlrrrrrl");
+    for (const RunRow &row : r.rows) {
+        std::string ratio =
+            row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 2) + "x" : "-";
+        std::string check = row.mismatches ? "WRONG " + std::to_string(row.mismatches) + "/" +
+                                                 std::to_string(row.checked_ops)
+                                           : "ok";
+        t.add({format_size(row.size), row.driver, mb(row.bytes_per_s.min),
+               mb(row.bytes_per_s.median), mb(row.bytes_per_s.max),
+               format_fixed(row.ops_per_s.median / 1e3, 1), ratio, check});
+    }
+    out += t.str();
+    for (const Mismatch &m : r.mismatches)
+        out += format_reproducer(m) + "\n";
+    std::uint64_t checked = 0;
+    for (const RunRow &row : r.rows)
+        checked += row.checked_ops;
+    out += r.ok()
+               ? "verdict: ok, all " + std::to_string(checked) + " results matched the reference\n"
+               : "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
+    if (r.system.emulation.emulated())
+        out += "*** " + std::string(kEmulationNotice) + " ***\n";
+    return out;
+}
+
+} // namespace crcbench

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "proc_crypto.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+namespace crcbench {
+namespace {
+
+std::string_view trim(std::string_view s) {
+    const char *ws = " \t\r";
+    std::size_t b = s.find_first_not_of(ws);
+    if (b == std::string_view::npos)
+        return {};
+    std::size_t e = s.find_last_not_of(ws);
+    return s.substr(b, e - b + 1);
+}
+
+int to_int(std::string_view s) {
+    return std::atoi(std::string(s).c_str());
+}
+
+void assign(AlgEntry &e, std::string_view key, std::string_view value) {
+    if (key == "name")
+        e.name = value;
+    else if (key == "driver")
+        e.driver = value;
+    else if (key == "module")
+        e.module = value;
+    else if (key == "priority")
+        e.priority = to_int(value);
+    else if (key == "refcnt")
+        e.refcnt = to_int(value);
+    else if (key == "selftest")
+        e.selftest = value;
+    else if (key == "internal")
+        e.internal = (value == "yes");
+    else if (key == "type")
+        e.type = value;
+    else if (key == "digestsize")
+        e.digestsize = to_int(value);
+}
+
+bool usable(const AlgEntry &e) {
+    return e.name == "crc32c" && !e.internal;
+}
+
+bool higher_first(const AlgEntry &a, const AlgEntry &b) {
+    if (a.priority != b.priority)
+        return a.priority > b.priority;
+    return a.driver < b.driver;
+}
+
+} // namespace
+
+std::vector<AlgEntry> parse_proc_crypto(std::string_view text) {
+    std::vector<AlgEntry> out;
+    AlgEntry current;
+    bool any = false;
+    auto flush = [&] {
+        if (any && !current.driver.empty())
+            out.push_back(current);
+        current = AlgEntry{};
+        any = false;
+    };
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        std::string_view line = trim(text.substr(pos, end - pos));
+        pos = end + 1;
+        if (line.empty()) {
+            flush();
+            continue;
+        }
+        std::size_t colon = line.find(':');
+        if (colon == std::string_view::npos)
+            continue;
+        assign(current, trim(line.substr(0, colon)), trim(line.substr(colon + 1)));
+        any = true;
+    }
+    flush();
+    return out;
+}
+
+std::vector<AlgEntry> crc32c_drivers(const std::vector<AlgEntry> &all) {
+    std::vector<AlgEntry> out;
+    std::set<std::string> seen;
+    for (const AlgEntry &e : all)
+        if (usable(e) && seen.insert(e.driver).second)
+            out.push_back(e);
+    std::stable_sort(out.begin(), out.end(), higher_first);
+    return out;
+}
+
+std::optional<AlgEntry> resolve_crc32c(const std::vector<AlgEntry> &all) {
+    for (const AlgEntry &e : crc32c_drivers(all))
+        if (e.selftest == "passed")
+            return e;
+    return std::nullopt;
+}
+
+bool crc32c_resolution_ambiguous(const std::vector<AlgEntry> &all) {
+    std::optional<AlgEntry> best = resolve_crc32c(all);
+    if (!best)
+        return false;
+    int same = 0;
+    for (const AlgEntry &e : crc32c_drivers(all))
+        if (e.selftest == "passed" && e.priority == best->priority)
+            ++same;
+    return same > 1;
+}
+
+} // namespace crcbench

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// What `list` and `run` report, independent of the output format.
+#pragma once
+
+#include "bench.h"
+#include "proc_crypto.h"
+#include "stats.h"
+#include "system_info.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crcbench {
+
+// The driver every ratio is relative to.
+inline constexpr std::string_view kBaselineDriver = "crc32c-generic";
+
+struct ListReport {
+    SystemInfo system;
+    std::vector<AlgEntry> drivers; // crc32c drivers, highest priority first
+    std::optional<std::string> resolves_to;
+    bool ambiguous = false;
+};
+
+struct RunRow {
+    std::string driver;
+    std::size_t size = 0;
+    unsigned trials = 0;
+    Summary bytes_per_s;
+    Summary ops_per_s;
+    std::optional<double> ratio_to_generic; // median / median of the baseline
+    std::uint64_t checked_ops = 0;
+    std::uint64_t mismatches = 0;
+};
+
+struct RunReport {
+    SystemInfo system;
+    BenchSettings settings;
+    std::vector<std::size_t> sizes;
+    std::vector<AlgEntry> drivers; // every crc32c driver present
+    std::optional<std::string> resolves_to;
+    std::vector<std::string> measured; // the drivers this run measured
+    std::vector<RunRow> rows;          // by size, then driver
+    std::vector<Mismatch> mismatches;  // first mismatch per failing cell
+
+    bool ok() const { return mismatches.empty(); }
+};
+
+// Turns measured cells into rows with statistics and baseline ratios.
+std::vector<RunRow> make_rows(const std::vector<CellResult> &cells);
+
+} // namespace crcbench

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "units.h"
+
+#include "error.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+
+namespace crcbench {
+namespace {
+
+std::string quoted(std::string_view text) {
+    return "'" + std::string(text) + "'";
+}
+
+bool all_digits(std::string_view text) {
+    return !text.empty() &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Splits "123KiB" into the number and the suffix.
+std::pair<std::string_view, std::string_view> split_suffix(std::string_view text) {
+    std::size_t pos = 0;
+    while (pos < text.size() && ((text[pos] >= '0' && text[pos] <= '9') || text[pos] == '.'))
+        ++pos;
+    return {text.substr(0, pos), text.substr(pos)};
+}
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    while (true) {
+        std::size_t end = text.find(sep, start);
+        parts.push_back(text.substr(start, end - start));
+        if (end == std::string_view::npos)
+            break;
+        start = end + 1;
+    }
+    return parts;
+}
+
+} // namespace
+
+std::uint64_t parse_uint(std::string_view text, std::uint64_t min, std::uint64_t max,
+                         std::string_view what) {
+    std::string s(text);
+    int base = 10;
+    std::string_view digits = text;
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        digits = text.substr(2);
+    }
+    bool ok = !digits.empty() && std::all_of(digits.begin(), digits.end(), [base](char c) {
+        return (c >= '0' && c <= '9') ||
+               (base == 16 && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
+    });
+    if (!ok)
+        throw UsageError(std::string(what) + ": " + quoted(text) + " is not a number");
+    errno = 0;
+    unsigned long long value = std::strtoull(s.c_str(), nullptr, base);
+    if (errno == ERANGE || value < min || value > max)
+        throw UsageError(std::string(what) + ": " + quoted(text) + " is out of range [" +
+                         std::to_string(min) + ", " + std::to_string(max) + "]");
+    return value;
+}
+
+std::uint32_t parse_u32(std::string_view text, std::string_view what) {
+    return static_cast<std::uint32_t>(
+        parse_uint(text, 0, std::numeric_limits<std::uint32_t>::max(), what));
+}
+
+std::size_t parse_size(std::string_view text) {
+    auto [number, suffix] = split_suffix(text);
+    if (!all_digits(number))
+        throw UsageError("size " + quoted(text) + " is not a byte count (e.g. 4096, 64K, 1M)");
+    std::uint64_t mult = 1;
+    if (suffix.empty() || suffix == "B")
+        mult = 1;
+    else if (suffix == "K" || suffix == "k" || suffix == "KiB")
+        mult = 1ull << 10;
+    else if (suffix == "M" || suffix == "MiB")
+        mult = 1ull << 20;
+    else if (suffix == "G" || suffix == "GiB")
+        mult = 1ull << 30;
+    else
+        throw UsageError("size " + quoted(text) + ": unknown unit (use K, M or G)");
+    std::uint64_t value = parse_uint(number, 0, (1ull << 40), "size");
+    if (value > (1ull << 40) / mult)
+        throw UsageError("size " + quoted(text) + " is too large");
+    return static_cast<std::size_t>(value * mult);
+}
+
+std::vector<std::size_t> parse_size_list(std::string_view text) {
+    std::vector<std::size_t> sizes;
+    if (text.empty())
+        throw UsageError("empty size list");
+    for (std::string_view item : split(text, ',')) {
+        std::size_t dots = item.find("..");
+        if (dots == std::string_view::npos) {
+            sizes.push_back(parse_size(item));
+            continue;
+        }
+        std::size_t from = parse_size(item.substr(0, dots));
+        std::size_t to = parse_size(item.substr(dots + 2));
+        if (from == 0 || from > to)
+            throw UsageError("size sweep " + quoted(item) + " must go from a size > 0 upwards");
+        for (std::size_t s = from; s <= to; s *= 2)
+            sizes.push_back(s);
+    }
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    return sizes;
+}
+
+std::chrono::nanoseconds parse_duration(std::string_view text) {
+    auto [number, suffix] = split_suffix(text);
+    double scale = 1.0;
+    if (suffix.empty() || suffix == "s")
+        scale = 1.0;
+    else if (suffix == "ms")
+        scale = 1e-3;
+    else if (suffix == "us")
+        scale = 1e-6;
+    else if (suffix == "m" || suffix == "min")
+        scale = 60.0;
+    else
+        throw UsageError("duration " + quoted(text) + ": unknown unit (use ms, s or m)");
+    if (number.empty() || std::count(number.begin(), number.end(), '.') > 1)
+        throw UsageError("duration " + quoted(text) + " is not a number");
+    double value = std::strtod(std::string(number).c_str(), nullptr);
+    double seconds = value * scale;
+    if (!std::isfinite(seconds) || seconds < 0 || seconds > 24 * 3600.0)
+        throw UsageError("duration " + quoted(text) + " is out of range");
+    return std::chrono::nanoseconds(static_cast<std::int64_t>(std::llround(seconds * 1e9)));
+}
+
+std::string format_size(std::size_t bytes) {
+    struct Unit {
+        std::size_t factor;
+        const char *name;
+    };
+    static constexpr Unit units[] = {{1ull << 30, "G"}, {1ull << 20, "M"}, {1ull << 10, "K"}};
+    for (const Unit &u : units) {
+        if (bytes >= u.factor) {
+            if (bytes % u.factor == 0)
+                return std::to_string(bytes / u.factor) + u.name;
+            if (bytes % (u.factor / 4) == 0)
+                return format_fixed(static_cast<double>(bytes) / static_cast<double>(u.factor), 2) +
+                       u.name;
+            break;
+        }
+    }
+    return std::to_string(bytes);
+}
+
+std::string format_hex32(std::uint32_t value) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%08x", value);
+    return buf;
+}
+
+std::string format_fixed(double value, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+    return buf;
+}
+
+} // namespace crcbench

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Parsing and printing of the quantities on the command line and in tables:
+// byte sizes ("4K", "1MiB"), size lists and sweeps ("64..1M"), durations
+// ("500ms", "2s") and plain counts. Parsers throw UsageError.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace crcbench {
+
+// "65536", "64K", "64k", "64KiB", "1M", "1MiB", "1G": binary multiples.
+std::size_t parse_size(std::string_view text);
+
+// Comma-separated sizes; an element "A..B" is the doubling sweep A, 2A, ... <= B.
+// The result is sorted and free of duplicates.
+std::vector<std::size_t> parse_size_list(std::string_view text);
+
+// "250ms", "2s", "1.5s", "0.5" (seconds), "1m"; must be >= 0 and finite.
+std::chrono::nanoseconds parse_duration(std::string_view text);
+
+// Unsigned decimal (or 0x-prefixed hex) in [min, max].
+std::uint64_t parse_uint(std::string_view text, std::uint64_t min, std::uint64_t max,
+                         std::string_view what);
+
+// 32-bit value: decimal or 0x hex.
+std::uint32_t parse_u32(std::string_view text, std::string_view what);
+
+// "64", "4K", "1M", "1.5M" for headers (binary units, short).
+std::string format_size(std::size_t bytes);
+
+// "0x1234abcd".
+std::string format_hex32(std::uint32_t value);
+
+// Fixed-point with the given number of decimals.
+std::string format_fixed(double value, int decimals);
+
+} // namespace crcbench

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "verifier.h"
+
+#include "aligned_buffer.h"
+#include "crc32c_fast.h"
+#include "crc32c_reference.h"
+#include "error.h"
+#include "units.h"
+
+#include <algorithm>
+#include <memory>
+
+namespace crcbench {
+namespace {
+
+// Cases up to this length are also computed with the bitwise reference, so a
+// miscompiled fast reference on the target cannot go unnoticed.
+constexpr std::size_t kCrossCheckLimit = 65536;
+
+std::uint32_t run_case(Crc32cHasher &h, const VerifyCase &c, std::span<const std::uint8_t> data) {
+    if (c.pieces.empty())
+        return h.digest(data);
+    std::size_t pos = 0;
+    for (std::size_t piece : c.pieces) {
+        h.update(data.subspan(pos, piece));
+        pos += piece;
+    }
+    return h.final();
+}
+
+} // namespace
+
+std::uint32_t expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data) {
+    std::uint32_t seed = c.seed.value_or(kDefaultSeed);
+    std::uint32_t fast = crc32c_fast::digest(seed, data);
+    if (data.size() <= kCrossCheckLimit && fast != ~crc32c_ref::update(seed, data))
+        throw ToolError(ExitCode::runtime,
+                        "internal error: the table-driven reference disagrees with the bitwise "
+                        "reference for case " +
+                            format_case(c));
+    return fast;
+}
+
+std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
+                                      const std::vector<VerifyCase> &cases,
+                                      const HasherFactory &factory,
+                                      const VerifyProgress &progress) {
+    std::size_t need = 1;
+    for (const VerifyCase &c : cases)
+        need = std::max(need, c.offset + c.length);
+    AlignedBuffer buffer(need, kCaseAlignment);
+
+    std::vector<std::unique_ptr<Crc32cHasher>> hashers;
+    std::vector<bool> keyed(drivers.size(), false);
+    std::vector<DriverVerdict> verdicts;
+    for (const std::string &d : drivers) {
+        hashers.push_back(factory(d));
+        verdicts.push_back(DriverVerdict{d, 0, 0, 0, {}});
+    }
+
+    std::size_t done = 0;
+    for (const VerifyCase &c : cases) {
+        std::span<std::uint8_t> data = buffer.subspan(c.offset, c.length);
+        fill_case_data(data, c.data_key);
+        std::uint32_t expected = expected_digest(c, data);
+        for (std::size_t i = 0; i < drivers.size(); ++i) {
+            Crc32cHasher &h = *hashers[i];
+            if (c.seed) {
+                h.set_seed(*c.seed);
+                keyed[i] = true;
+            } else if (keyed[i]) {
+                h.set_seed(kDefaultSeed); // same as the tfm's default key
+            }
+            std::uint32_t got = run_case(h, c, data);
+            DriverVerdict &v = verdicts[i];
+            ++v.cases;
+            v.bytes += c.length;
+            if (got != expected) {
+                ++v.mismatches;
+                if (v.reported.size() < kReportedMismatches)
+                    v.reported.push_back(Mismatch{drivers[i], c, expected, got});
+            }
+        }
+        ++done;
+        if (progress)
+            progress(done, cases.size());
+    }
+    return verdicts;
+}
+
+std::string format_reproducer(const Mismatch &m) {
+    const VerifyCase &c = m.c;
+    std::string split = "digest";
+    if (!c.pieces.empty()) {
+        split.clear();
+        for (std::size_t i = 0; i < c.pieces.size(); ++i)
+            split += (i ? "+" : "") + std::to_string(c.pieces[i]);
+    }
+    return "MISMATCH driver=" + m.driver + " length=" + std::to_string(c.length) +
+           " offset=" + std::to_string(c.offset) +
+           " seed=" + (c.seed ? format_hex32(*c.seed) : std::string("default")) +
+           " split=" + split + " expected=" + format_hex32(m.expected) +
+           " got=" + format_hex32(m.got) + " reproduce: crcbench-alg verify --driver " + m.driver +
+           " --case " + format_case(c);
+}
+
+} // namespace crcbench

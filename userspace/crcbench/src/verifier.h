@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Runs verify cases against drivers and compares every result with the
+// software reference. Knows nothing about AF_ALG: it gets hashers from a
+// factory, so the unit tests drive it with correct and deliberately wrong
+// software hashers.
+#pragma once
+
+#include "hasher.h"
+#include "verify_cases.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crcbench {
+
+struct Mismatch {
+    std::string driver;
+    VerifyCase c;
+    std::uint32_t expected = 0;
+    std::uint32_t got = 0;
+};
+
+struct DriverVerdict {
+    std::string driver;
+    std::size_t cases = 0;
+    std::uint64_t bytes = 0;
+    std::size_t mismatches = 0;
+    std::vector<Mismatch> reported; // the first few, with reproducers
+    bool ok() const { return mismatches == 0; }
+};
+
+// Called after each case: (cases done, cases total).
+using VerifyProgress = std::function<void(std::size_t, std::size_t)>;
+
+// How many mismatches per driver get a reproducer line.
+inline constexpr std::size_t kReportedMismatches = 5;
+
+// The expected digest (the 4 bytes read little-endian) of a case's data.
+std::uint32_t expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data);
+
+std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
+                                      const std::vector<VerifyCase> &cases,
+                                      const HasherFactory &factory,
+                                      const VerifyProgress &progress = {});
+
+// One line that says everything needed to reproduce a mismatch.
+std::string format_reproducer(const Mismatch &m);
+
+} // namespace crcbench

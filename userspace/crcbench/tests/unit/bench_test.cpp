@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "bench.h"
+#include "error.h"
+#include "report.h"
+#include "soft_hasher.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+using namespace crcbench;
+using crcbench::tst::soft_factory;
+using crcbench::tst::SoftHasher;
+using namespace std::chrono_literals;
+
+namespace {
+BenchSettings quick(unsigned threads, std::uint64_t iterations) {
+    BenchSettings s;
+    s.threads = threads;
+    s.iterations = iterations;
+    s.warmup = 0ms;
+    s.trials = 3;
+    s.seed = 11;
+    return s;
+}
+} // namespace
+
+TEST(Bench, IterationsModeCountsEveryOperation) {
+    auto cells =
+        run_bench({"crc32c-generic", "crc32c-x"}, {64, 1024}, quick(3, 20), soft_factory());
+    ASSERT_EQ(cells.size(), 4u);
+    EXPECT_EQ(cells[0].driver, "crc32c-generic");
+    EXPECT_EQ(cells[0].size, 64u);
+    EXPECT_EQ(cells[3].driver, "crc32c-x");
+    EXPECT_EQ(cells[3].size, 1024u);
+    for (const auto &c : cells) {
+        ASSERT_EQ(c.trials.size(), 3u);
+        for (const auto &t : c.trials) {
+            EXPECT_EQ(t.ops, 60u);
+            EXPECT_EQ(t.bytes, 60u * c.size);
+            EXPECT_GT(t.seconds, 0.0);
+        }
+        EXPECT_EQ(c.checked_ops, 180u);
+        EXPECT_EQ(c.mismatches, 0u);
+    }
+}
+
+TEST(Bench, DurationModeAndWarmup) {
+    BenchSettings s;
+    s.threads = 2;
+    s.duration = 20ms;
+    s.warmup = 5ms;
+    s.trials = 2;
+    auto cells = run_bench({"crc32c-generic"}, {256}, s, soft_factory());
+    ASSERT_EQ(cells.size(), 1u);
+    ASSERT_EQ(cells[0].trials.size(), 2u);
+    for (const auto &t : cells[0].trials) {
+        EXPECT_GT(t.ops, 0u);
+        EXPECT_GE(t.seconds, 0.015);
+    }
+    std::uint64_t timed = cells[0].trials[0].ops + cells[0].trials[1].ops;
+    EXPECT_GT(cells[0].checked_ops, timed); // warm-up results are checked too
+}
+
+TEST(Bench, WrongResultsAreCaughtWhileMeasuring) {
+    auto cells =
+        run_bench({"crc32c-generic", "crc32c-broken"}, {64, 4096}, quick(2, 5), soft_factory());
+    EXPECT_EQ(cells[0].mismatches, 0u); // generic 64
+    EXPECT_EQ(cells[1].mismatches, 0u); // broken 64: right below 4096
+    EXPECT_EQ(cells[2].mismatches, 0u); // generic 4096
+    EXPECT_EQ(cells[3].mismatches, 30u);
+    ASSERT_TRUE(cells[3].first_mismatch);
+    EXPECT_EQ(cells[3].first_mismatch->c.length, 4096u);
+    EXPECT_EQ(cells[3].first_mismatch->got, cells[3].first_mismatch->expected ^ 1u);
+    auto rows = make_rows(cells);
+    EXPECT_FALSE(rows[3].ratio_to_generic); // a wrong driver gets no ratio
+    EXPECT_TRUE(rows[1].ratio_to_generic);
+}
+
+TEST(Bench, StreamModeSplitsIntoChunks) {
+    BenchSettings s = quick(1, 4);
+    s.mode = OpMode::stream;
+    s.chunk = 100;
+    EXPECT_EQ(stream_pieces(250, s), (std::vector<std::size_t>{100, 100, 50}));
+    s.chunk.reset();
+    EXPECT_EQ(stream_pieces(250, s), (std::vector<std::size_t>{250}));
+    s.mode = OpMode::digest;
+    EXPECT_TRUE(stream_pieces(250, s).empty());
+
+    std::atomic<int> updates{0}, finals{0}, digests{0};
+    struct Counting : SoftHasher {
+        std::atomic<int> &u, &f, &d;
+        Counting(std::atomic<int> &u_, std::atomic<int> &f_, std::atomic<int> &d_)
+            : u(u_), f(f_), d(d_) {}
+        void update(std::span<const std::uint8_t> data) override {
+            ++u;
+            SoftHasher::update(data);
+        }
+        std::uint32_t final() override {
+            ++f;
+            return SoftHasher::final();
+        }
+        std::uint32_t digest(std::span<const std::uint8_t> data) override {
+            ++d;
+            return SoftHasher::digest(data);
+        }
+    };
+    HasherFactory f = [&](const std::string &) -> std::unique_ptr<Crc32cHasher> {
+        return std::make_unique<Counting>(updates, finals, digests);
+    };
+    s = quick(1, 4);
+    s.mode = OpMode::stream;
+    s.chunk = 100;
+    auto cells = run_bench({"d"}, {250}, s, f);
+    EXPECT_EQ(cells[0].mismatches, 0u);
+    EXPECT_EQ(finals.load(), 12);  // 3 trials x 4 operations
+    EXPECT_EQ(updates.load(), 36); // 3 chunks each
+    EXPECT_EQ(digests.load(), 0);
+}
+
+TEST(Bench, ErrorsInWorkerThreadsPropagate) {
+    HasherFactory failing = [](const std::string &) -> std::unique_ptr<Crc32cHasher> {
+        struct Failing : SoftHasher {
+            std::uint32_t digest(std::span<const std::uint8_t>) override {
+                throw ToolError(ExitCode::runtime, "boom");
+            }
+        };
+        return std::make_unique<Failing>();
+    };
+    try {
+        run_bench({"d"}, {64}, quick(4, 10), failing);
+        FAIL() << "no exception";
+    } catch (const ToolError &e) {
+        EXPECT_STREQ(e.what(), "boom");
+    }
+}
+
+TEST(Bench, RowsCarryStatisticsAndBaselineRatio) {
+    std::vector<CellResult> cells(2);
+    cells[0].driver = "crc32c-generic";
+    cells[1].driver = "crc32c-vmx";
+    for (auto &c : cells) {
+        c.size = 1000;
+        c.checked_ops = 30;
+    }
+    cells[0].trials = {{1.0, 1000000, 1000}, {1.0, 2000000, 2000}, {1.0, 3000000, 3000}};
+    cells[1].trials = {{1.0, 8000000, 8000}, {0.5, 2000000, 2000}, {2.0, 20000000, 20000}};
+    auto rows = make_rows(cells);
+    EXPECT_DOUBLE_EQ(rows[0].bytes_per_s.median, 2e6);
+    EXPECT_DOUBLE_EQ(rows[0].ops_per_s.max, 3000);
+    EXPECT_DOUBLE_EQ(*rows[0].ratio_to_generic, 1.0);
+    EXPECT_DOUBLE_EQ(rows[1].bytes_per_s.min, 4e6);
+    EXPECT_DOUBLE_EQ(rows[1].bytes_per_s.median, 8e6);
+    EXPECT_DOUBLE_EQ(rows[1].bytes_per_s.max, 1e7);
+    EXPECT_DOUBLE_EQ(*rows[1].ratio_to_generic, 4.0);
+    EXPECT_EQ(rows[1].trials, 3u);
+}

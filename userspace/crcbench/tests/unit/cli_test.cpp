@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "cli.h"
+#include "error.h"
+#include "help.h"
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <vector>
+
+using namespace crcbench;
+using namespace std::chrono_literals;
+
+namespace {
+Options parse(std::initializer_list<std::string_view> args) {
+    std::vector<std::string_view> v(args);
+    return parse_args(v);
+}
+} // namespace
+
+TEST(Cli, NoArgumentsMeansHelp) {
+    EXPECT_EQ(parse({}).command, Command::help);
+}
+
+TEST(Cli, HelpForms) {
+    EXPECT_EQ(parse({"--help"}).command, Command::help);
+    auto o = parse({"run", "--help"});
+    EXPECT_EQ(o.command, Command::help);
+    EXPECT_EQ(o.help_topic, "run");
+    o = parse({"help", "verify"});
+    EXPECT_EQ(o.command, Command::help);
+    EXPECT_EQ(o.help_topic, "verify");
+    EXPECT_THROW(parse({"help", "bogus"}), UsageError);
+    EXPECT_EQ(parse({"--version"}).command, Command::version);
+}
+
+TEST(Cli, HelpTextsDocumentExitCodes) {
+    for (const char *topic : {"", "list", "verify", "run"}) {
+        std::string text = help_text(topic);
+        EXPECT_NE(text.find("Exit codes:"), std::string::npos) << topic;
+        EXPECT_NE(text.find("4  crypto_user not loaded"), std::string::npos) << topic;
+        EXPECT_NE(text.find("Usage: crcbench-alg"), std::string::npos) << topic;
+    }
+}
+
+TEST(Cli, ListFormat) {
+    EXPECT_EQ(parse({"list"}).list.format, Format::table);
+    EXPECT_EQ(parse({"list", "--format", "json"}).list.format, Format::json);
+    EXPECT_EQ(parse({"list", "--format=csv"}).list.format, Format::csv);
+    EXPECT_THROW(parse({"list", "--format", "xml"}), UsageError);
+    EXPECT_THROW(parse({"list", "--format"}), UsageError);
+}
+
+TEST(Cli, CommonOptionsBeforeAndAfterTheCommand) {
+    auto o = parse({"-q", "list", "--debug", "--emulated", "yes"});
+    EXPECT_TRUE(o.common.quiet);
+    EXPECT_TRUE(o.common.debug);
+    EXPECT_EQ(o.common.emulated, "yes");
+    EXPECT_THROW(parse({"--emulated", "maybe", "list"}), UsageError);
+    EXPECT_EQ(parse({"list", "--proc-crypto", "/tmp/x"}).common.proc_crypto, "/tmp/x");
+    EXPECT_THROW(parse({"--quiet=1", "list"}), UsageError);
+}
+
+TEST(Cli, UnknownThingsAreUsageErrors) {
+    EXPECT_THROW(parse({"frobnicate"}), UsageError);
+    EXPECT_THROW(parse({"--frobnicate"}), UsageError);
+    EXPECT_THROW(parse({"list", "--frobnicate"}), UsageError);
+    EXPECT_THROW(parse({"list", "extra"}), UsageError);
+    try {
+        parse({"bench"});
+        FAIL();
+    } catch (const UsageError &e) {
+        EXPECT_EQ(e.code(), ExitCode::usage);
+        EXPECT_NE(std::string(e.what()).find("unknown command 'bench'"), std::string::npos);
+    }
+}
+
+TEST(Cli, VerifyOptions) {
+    auto o = parse({"verify", "--driver", "crc32c-vmx,crc32c-generic", "-d", "crc32c", "--seed",
+                    "7", "--random", "5", "--max-length", "64K", "--case", "16:0:default:digest"});
+    EXPECT_EQ(o.command, Command::verify);
+    EXPECT_EQ(o.verify.drivers,
+              (std::vector<std::string>{"crc32c-vmx", "crc32c-generic", "crc32c"}));
+    EXPECT_EQ(o.verify.seed, 7u);
+    EXPECT_EQ(o.verify.random_cases, 5u);
+    EXPECT_EQ(o.verify.max_length, 65536u);
+    EXPECT_EQ(o.verify.cases.size(), 1u);
+    EXPECT_THROW(parse({"verify", "--driver", ""}), UsageError);
+    EXPECT_THROW(parse({"verify", "--driver", "a,,b"}), UsageError);
+    EXPECT_THROW(parse({"verify", "--max-length", "1G"}), UsageError);
+    EXPECT_THROW(parse({"verify", "--random", "-1"}), UsageError);
+}
+
+TEST(Cli, RunDefaults) {
+    auto o = parse({"run"});
+    EXPECT_EQ(o.command, Command::run);
+    EXPECT_EQ(o.run.sizes.size(), 15u);
+    EXPECT_EQ(o.run.sizes.front(), 64u);
+    EXPECT_EQ(o.run.sizes.back(), 1048576u);
+    EXPECT_EQ(o.run.threads, 1u);
+    EXPECT_EQ(o.run.duration, 250ms);
+    EXPECT_EQ(o.run.warmup, 100ms);
+    EXPECT_EQ(o.run.trials, 5u);
+    EXPECT_EQ(o.run.mode, OpMode::digest);
+    EXPECT_FALSE(o.run.iterations);
+    EXPECT_EQ(o.run.format, Format::table);
+}
+
+TEST(Cli, RunOptions) {
+    auto o =
+        parse({"run",         "--sizes",          "64,4K",  "--threads", "16",   "--iterations",
+               "100",         "--warmup",         "0",      "--trials",  "3",    "--mode",
+               "stream",      "--chunk",          "1K",     "--format",  "json", "--json",
+               "/tmp/a.json", "--csv=/tmp/a.csv", "--seed", "0x10"});
+    EXPECT_EQ(o.run.sizes, (std::vector<std::size_t>{64, 4096}));
+    EXPECT_EQ(o.run.threads, 16u);
+    EXPECT_EQ(o.run.iterations, 100u);
+    EXPECT_EQ(o.run.warmup, 0ms);
+    EXPECT_EQ(o.run.trials, 3u);
+    EXPECT_EQ(o.run.mode, OpMode::stream);
+    EXPECT_EQ(o.run.chunk, 1024u);
+    EXPECT_EQ(o.run.format, Format::json);
+    EXPECT_EQ(o.run.json_file, "/tmp/a.json");
+    EXPECT_EQ(o.run.csv_file, "/tmp/a.csv");
+    EXPECT_EQ(o.run.seed, 16u);
+}
+
+TEST(Cli, RunRejectsContradictionsAndRanges) {
+    EXPECT_THROW(parse({"run", "--duration", "1s", "--iterations", "5"}), UsageError);
+    EXPECT_THROW(parse({"run", "--duration", "0"}), UsageError);
+    EXPECT_THROW(parse({"run", "--threads", "0"}), UsageError);
+    EXPECT_THROW(parse({"run", "--threads", "100000"}), UsageError);
+    EXPECT_THROW(parse({"run", "--trials", "0"}), UsageError);
+    EXPECT_THROW(parse({"run", "--sizes", "0"}), UsageError);
+    EXPECT_THROW(parse({"run", "--sizes", "512M"}), UsageError);
+    EXPECT_THROW(parse({"run", "--chunk", "1K"}), UsageError); // needs --mode stream
+    EXPECT_THROW(parse({"run", "--mode", "stream", "--chunk", "0"}), UsageError);
+    EXPECT_THROW(parse({"run", "--mode", "fast"}), UsageError);
+    EXPECT_THROW(parse({"run", "--iterations", "0"}), UsageError);
+}

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "json_value.h"
+#include "output.h"
+#include "report_schema.h"
+#include "sample_reports.h"
+
+#include <gtest/gtest.h>
+
+using namespace crcbench;
+using namespace crcbench::check;
+
+namespace {
+std::vector<std::string> problems_after(const std::string &from, const std::string &to) {
+    std::string text = run_json(tst::sample_run(false));
+    std::size_t pos = text.find(from);
+    EXPECT_NE(pos, std::string::npos) << from;
+    text.replace(pos, from.size(), to);
+    return check_report(parse_json(text), Expectations{});
+}
+bool mentions(const std::vector<std::string> &problems, const std::string &part) {
+    for (const auto &p : problems)
+        if (p.find(part) != std::string::npos)
+            return true;
+    return false;
+}
+} // namespace
+
+TEST(JsonParser, AcceptsValidDocuments) {
+    auto v =
+        parse_json(R"( {"a": [1, -2.5e3, true, false, null, "x\u00e9\ud83d\ude00"], "b": {}} )");
+    ASSERT_EQ(v.type, JsonValue::Type::object);
+    const JsonValue *a = v.get("a");
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(a->items.size(), 6u);
+    EXPECT_TRUE(a->items[0].is_unsigned_integer());
+    EXPECT_FALSE(a->items[1].is_unsigned_integer());
+    EXPECT_DOUBLE_EQ(a->items[1].number, -2500);
+    EXPECT_EQ(a->items[5].text, "x\xc3\xa9\xf0\x9f\x98\x80");
+}
+
+TEST(JsonParser, RejectsInvalidDocuments) {
+    for (const char *bad :
+         {"", "{", "{\"a\":}", "[1,]", "{\"a\":1,}", "01", "1.", "-", "\"\x01\"",
+          "{\"a\":1,\"a\":2}", "[1] x", "tru", "\"\\x\"", "\"\\ud800\"", "{a:1}", "NaN", "1e999"})
+        EXPECT_THROW(parse_json(bad), JsonParseError) << bad;
+    try {
+        parse_json("{\n  \"a\": ?\n}");
+    } catch (const JsonParseError &e) {
+        EXPECT_NE(std::string(e.what()).find("line 2"), std::string::npos);
+    }
+}
+
+TEST(ReportChecker, CatchesBrokenReports) {
+    EXPECT_TRUE(mentions(problems_after("\"schema\": \"crcbench-alg.run.v1\"", "\"schema\": \"x\""),
+                         "unknown schema"));
+    EXPECT_TRUE(mentions(problems_after("\"trials\": 3,\n      \"bytes_per_s\"",
+                                        "\"trials\": 4,\n      \"bytes_per_s\""),
+                         "differs from $.config.trials"));
+    EXPECT_TRUE(mentions(problems_after("\"verdict\": \"ok\"", "\"verdict\": \"mismatch\""),
+                         "contradicts"));
+    EXPECT_TRUE(mentions(problems_after("\"emulated\": false", "\"emulated\": true"),
+                         "NOT POWER performance"));
+    EXPECT_TRUE(mentions(
+        problems_after("\"kernel_release\": \"6.1.0-28-powerpc64le\"", "\"kernel_release\": 6"),
+        "$.system.kernel_release: is number"));
+    EXPECT_TRUE(mentions(problems_after("\"min\": 128000.0", "\"min\": 999999999.0"),
+                         "min <= median <= max"));
+    EXPECT_TRUE(
+        mentions(problems_after("\"ratio_to_generic\": 1.0000", "\"ratio_to_generic\": 2.0"),
+                 "baseline's own ratio must be 1"));
+    EXPECT_TRUE(mentions(problems_after("\"crc32c_resolves_to\": \"crc32c-vmx\"",
+                                        "\"crc32c_resolves_to\": \"crc32c-vpmsum\""),
+                         "not the driver marked"));
+    EXPECT_TRUE(mentions(problems_after("\"sizes\": [\n      64,\n      4096\n    ]",
+                                        "\"sizes\": [\n      64,\n      4096,\n      8192\n    ]"),
+                         "expected measured x sizes"));
+    EXPECT_TRUE(mentions(problems_after("\"iterations\": null", "\"iterations\": 5"),
+                         "exactly one of duration_s and iterations"));
+}
+
+TEST(ReportChecker, Expectations) {
+    auto doc = parse_json(run_json(tst::sample_run(false)));
+    Expectations e;
+    e.drivers = {"crc32c-vpmsum"};
+    EXPECT_TRUE(mentions(check_report(doc, e), "\"crc32c-vpmsum\" was not measured"));
+    e = {};
+    e.emulated = true;
+    EXPECT_TRUE(mentions(check_report(doc, e), "$.system.emulated"));
+    e = {};
+    e.verdict = "mismatch";
+    EXPECT_TRUE(mentions(check_report(doc, e), "expected \"mismatch\""));
+    e = {};
+    e.schema = "list";
+    EXPECT_TRUE(mentions(check_report(doc, e), "expected a list report"));
+    EXPECT_TRUE(mentions(check_report(parse_json("[]"), Expectations{}), "is not an object"));
+}

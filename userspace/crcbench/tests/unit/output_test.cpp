@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "json_value.h"
+#include "output.h"
+#include "report_schema.h"
+#include "sample_reports.h"
+
+#include <gtest/gtest.h>
+
+using namespace crcbench;
+using crcbench::tst::sample_run;
+using crcbench::tst::sample_system;
+
+namespace {
+bool has(const std::string &text, const std::string &part) {
+    return text.find(part) != std::string::npos;
+}
+std::vector<std::string> lines(const std::string &text) {
+    std::vector<std::string> out;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        out.push_back(text.substr(pos, end - pos));
+        pos = end + 1;
+    }
+    return out;
+}
+ListReport sample_list(bool emulated) {
+    ListReport r;
+    r.system = sample_system(emulated);
+    r.drivers = crc32c_drivers(parse_proc_crypto(tst::fixture("proc-crypto-guest.txt")));
+    r.resolves_to = "crc32c-vmx";
+    return r;
+}
+} // namespace
+
+TEST(Output, RunTableIsAlignedAndComplete) {
+    std::string t = run_table(sample_run(false));
+    EXPECT_TRUE(has(t, "kernel 6.1.0-28-powerpc64le (ppc64le)"));
+    EXPECT_TRUE(has(t, "\"crc32c\" resolves to: crc32c-vmx"));
+    EXPECT_TRUE(has(t, "verdict: ok"));
+    EXPECT_FALSE(has(t, "EMULATED"));
+    // Header and rows: the "median" column ends at the same place in every row.
+    auto ls = lines(t);
+    auto header = std::find_if(ls.begin(), ls.end(), [](auto &l) { return has(l, "SIZE"); });
+    ASSERT_NE(header, ls.end());
+    std::size_t end = header->find("median") + 6;
+    int rows = 0;
+    for (auto it = header + 1; it != ls.end() && has(*it, "crc32c-"); ++it, ++rows) {
+        EXPECT_EQ((*it)[end], ' ') << *it;
+        EXPECT_NE((*it)[end - 1], ' ') << *it;
+    }
+    EXPECT_EQ(rows, 4);
+    EXPECT_TRUE(has(t, "3.00x"));
+    EXPECT_TRUE(has(t, "1.00x"));
+}
+
+TEST(Output, EmulatedRunsSaySoInEveryFormat) {
+    auto r = sample_run(true);
+    std::string table = run_table(r);
+    // Said at the top and at the bottom of the table.
+    auto first = table.find("NOT POWER performance");
+    ASSERT_NE(first, std::string::npos);
+    EXPECT_NE(table.find("NOT POWER performance", first + 1), std::string::npos);
+    EXPECT_TRUE(has(run_json(r), "\"notice\": \"EMULATED: these figures come from an emulator "
+                                 "and are NOT POWER performance\""));
+    EXPECT_TRUE(has(run_json(r), "\"emulated\": true"));
+    auto csv = lines(run_csv(r));
+    for (std::size_t i = 1; i < csv.size(); ++i)
+        EXPECT_TRUE(has(csv[i], ",yes,6.1.0-28-powerpc64le,")) << csv[i];
+    EXPECT_TRUE(has(list_table(sample_list(true)), "NOT POWER performance"));
+    EXPECT_TRUE(has(list_json(sample_list(true)), "NOT POWER performance"));
+}
+
+TEST(Output, CsvHeaderIsStableAndCellsAreQuoted) {
+    auto csv = lines(run_csv(sample_run(false)));
+    ASSERT_EQ(csv.size(), 5u);
+    EXPECT_EQ(csv[0], "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,"
+                      "bytes_per_s_max,ops_per_s_min,ops_per_s_median,ops_per_s_max,"
+                      "ratio_to_generic,checked_ops,mismatches,emulated,kernel_release,cpu_model");
+    EXPECT_EQ(csv[1], "crc32c-generic,64,digest,1,3,128000.0,256000.0,384000.0,2000.0,4000.0,"
+                      "6000.0,1.0000,6000,0,no,6.1.0-28-powerpc64le,"
+                      "\"POWER8 (architected), altivec supported\"");
+    EXPECT_TRUE(has(csv[2], "crc32c-vmx,64,digest,1,3,384000.0,768000.0,1152000.0,"));
+    EXPECT_TRUE(has(csv[2], ",3.0000,"));
+    EXPECT_EQ(lines(list_csv(sample_list(false)))[0],
+              "driver,module,priority,selftest,internal,resolves_crc32c");
+    EXPECT_EQ(lines(list_csv(sample_list(false)))[1], "crc32c-vmx,crc32c_vmx,300,passed,no,yes");
+}
+
+TEST(Output, RunJsonPassesTheIndependentChecker) {
+    for (bool emulated : {false, true}) {
+        std::string text = run_json(sample_run(emulated));
+        check::Expectations expect;
+        expect.drivers = {"crc32c-generic", "crc32c-vmx"};
+        expect.emulated = emulated;
+        expect.verdict = "ok";
+        expect.schema = "run";
+        auto problems = check::check_report(check::parse_json(text), expect);
+        EXPECT_TRUE(problems.empty()) << problems.front() << "\n" << text;
+    }
+}
+
+TEST(Output, ListJsonPassesTheIndependentChecker) {
+    std::string text = list_json(sample_list(false));
+    check::Expectations expect;
+    expect.drivers = {"crc32c-generic", "crc32c-vpmsum", "crc32c-vmx"};
+    expect.schema = "list";
+    auto problems = check::check_report(check::parse_json(text), expect);
+    EXPECT_TRUE(problems.empty()) << problems.front() << "\n" << text;
+}
+
+TEST(Output, MismatchesShowInTableAndVerdict) {
+    auto r = sample_run(false);
+    r.rows[3].mismatches = 2;
+    r.rows[3].ratio_to_generic.reset();
+    Mismatch m;
+    m.driver = "crc32c-vmx";
+    m.c.length = 4096;
+    m.expected = 1;
+    m.got = 2;
+    r.mismatches.push_back(m);
+    std::string t = run_table(r);
+    EXPECT_TRUE(has(t, "WRONG 2/6000"));
+    EXPECT_TRUE(has(t, "MISMATCH driver=crc32c-vmx length=4096"));
+    EXPECT_TRUE(has(t, "verdict: MISMATCH"));
+    std::string j = run_json(r);
+    EXPECT_TRUE(has(j, "\"verdict\": \"mismatch\""));
+    check::Expectations none;
+    EXPECT_TRUE(check::check_report(check::parse_json(j), none).empty());
+}
+
+TEST(Output, JsonEscapesStrings) {
+    auto r = sample_run(false);
+    r.system.cpu_model = "quote\" backslash\\ tab\t ctl\x01";
+    std::string j = run_json(r);
+    EXPECT_TRUE(has(j, R"("quote\" backslash\\ tab\t ctl\u0001")"));
+    auto doc = check::parse_json(j);
+    EXPECT_EQ(doc.get("system")->get("cpu_model")->text, r.system.cpu_model);
+}
+
+TEST(Output, RenderDispatchesOnFormat) {
+    auto r = sample_run(false);
+    EXPECT_EQ(render(r, Format::json), run_json(r));
+    EXPECT_EQ(render(r, Format::csv), run_csv(r));
+    EXPECT_EQ(render(r, Format::table), run_table(r));
+}

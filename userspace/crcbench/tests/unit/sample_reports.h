@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Reports with known content for the output and checker tests.
+#pragma once
+
+#include "fixtures.h"
+#include "report.h"
+
+namespace crcbench::tst {
+
+inline SystemInfo sample_system(bool emulated) {
+    SystemInfo s;
+    s.kernel_release = "6.1.0-28-powerpc64le";
+    s.machine = "ppc64le";
+    s.cpu_model = "POWER8 (architected), altivec supported";
+    s.emulation = emulated ? EmulationInfo{Emulation::qemu_tcg, "QEMU pseries guest under TCG"}
+                           : EmulationInfo{Emulation::none, "not detected"};
+    s.libkcapi = "libkcapi 1.4.0";
+    return s;
+}
+
+inline RunReport sample_run(bool emulated) {
+    RunReport r;
+    r.system = sample_system(emulated);
+    r.settings.trials = 3;
+    r.settings.seed = 99;
+    r.sizes = {64, 4096};
+    auto all = parse_proc_crypto(fixture("proc-crypto-guest.txt"));
+    r.drivers = crc32c_drivers(all);
+    r.resolves_to = "crc32c-vmx";
+    r.measured = {"crc32c-generic", "crc32c-vmx"};
+    std::vector<CellResult> cells;
+    for (std::size_t size : r.sizes)
+        for (const std::string &d : r.measured) {
+            CellResult c;
+            c.driver = d;
+            c.size = size;
+            double speed = d == "crc32c-generic" ? 1.0 : 3.0;
+            for (int t = 1; t <= 3; ++t) {
+                std::uint64_t ops = static_cast<std::uint64_t>(1000 * t * speed);
+                c.trials.push_back({0.5, ops * size, ops});
+            }
+            c.checked_ops = 6000;
+            cells.push_back(c);
+        }
+    r.rows = make_rows(cells);
+    return r;
+}
+
+} // namespace crcbench::tst

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "stats.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace crcbench;
+
+TEST(Stats, OddCount) {
+    std::vector<double> v{5, 1, 3};
+    auto s = summarize(v);
+    EXPECT_EQ(s.count, 3u);
+    EXPECT_DOUBLE_EQ(s.min, 1);
+    EXPECT_DOUBLE_EQ(s.median, 3);
+    EXPECT_DOUBLE_EQ(s.max, 5);
+    EXPECT_DOUBLE_EQ(s.mean, 3);
+}
+
+TEST(Stats, EvenCountMedianIsMiddleMean) {
+    std::vector<double> v{4, 1, 3, 2};
+    EXPECT_DOUBLE_EQ(summarize(v).median, 2.5);
+}
+
+TEST(Stats, SingleAndEmpty) {
+    std::vector<double> one{7};
+    auto s = summarize(one);
+    EXPECT_DOUBLE_EQ(s.min, 7);
+    EXPECT_DOUBLE_EQ(s.median, 7);
+    EXPECT_DOUBLE_EQ(s.max, 7);
+    auto e = summarize({});
+    EXPECT_EQ(e.count, 0u);
+    EXPECT_DOUBLE_EQ(e.median, 0);
+}
+
+TEST(Stats, SafeRatio) {
+    EXPECT_DOUBLE_EQ(safe_ratio(6, 3), 2);
+    EXPECT_DOUBLE_EQ(safe_ratio(6, 0), 0);
+}

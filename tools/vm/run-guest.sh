@@ -22,6 +22,8 @@ Usage: ${0##*/} --kernel-env FILE --initrd FILE --set NAME [options]
   --log FILE       console log (default build/guest-<set>-<cpu>.log)
   --show MODE      what to echo while it runs: ktap (test lines, default),
                    demo (lines starting with '|'), all, none
+Environment: QEMU_EXTRA_ARGS is appended to the qemu command line (e.g.
+  "-plugin file=libinsn.so"). Guests run one at a time (a lock in the cache).
 Exit codes: 0 passed, 1 tests failed or kernel problem, 2 bad usage,
             3 guest crashed or timed out.
 USAGE
@@ -61,6 +63,15 @@ filter() {
 	esac
 }
 
+# One guest at a time on this machine (2 cores; TCG is CPU-bound): wait for
+# any other run-guest.sh, from any checkout, to finish first.
+mkdir -p "$CRCVMX_CACHE"
+exec 9>"$CRCVMX_CACHE/vm.lock"
+if ! flock -n 9; then
+	say "guest: another guest is running; waiting for it (lock $CRCVMX_CACHE/vm.lock)"
+	flock 9
+fi
+
 say "guest: booting $cpu x$smp ($KREL), set '$set', timeout ${timeout}s, log $log"
 start=$(date +%s)
 set +e
@@ -68,8 +79,8 @@ timeout --kill-after=10 "$timeout" \
 	qemu-system-ppc64 -M pseries,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off \
 	-cpu "$cpu" -smp "$smp" -m "$mem" -nographic -vga none -no-reboot -nodefaults \
 	-chardev stdio,id=con,signal=off -device spapr-vty,chardev=con \
-	-kernel "$VMLINUX" -initrd "$initrd" \
-	-append "console=hvc0 panic=-1 oops=panic crcvmx.set=$set" </dev/null 2>&1 |
+	-kernel "$VMLINUX" -initrd "$initrd" ${QEMU_EXTRA_ARGS:-} \
+	-append "console=hvc0 panic=-1 oops=panic crcvmx.set=$set" </dev/null 2>&1 9>&- |
 	tr -d '\r' | tee "$log" | filter
 qrc=${PIPESTATUS[0]}
 set -e

@@ -41,8 +41,10 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 
-# Static binaries: the guest has no shared libstdc++/libkcapi.
-set(CMAKE_FIND_LIBRARY_SUFFIXES .a)
+# Static binaries: the guest has no shared libstdc++/libkcapi. Projects look
+# for archives (lib<name>.a) when CRCVMX_LINK_STATIC is set: the platform
+# files reset CMAKE_FIND_LIBRARY_SUFFIXES after a toolchain file runs.
+set(CRCVMX_LINK_STATIC ON)
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-static")
 set(CMAKE_C_FLAGS_INIT "-mcpu=power8")
 set(CMAKE_CXX_FLAGS_INIT "-mcpu=power8")

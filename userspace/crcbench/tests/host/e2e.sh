@@ -1,0 +1,248 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# End-to-end tests of the real crcbench-alg binary (and the real libkcapi) on
+# a host without AF_ALG: its AF_ALG and NETLINK_CRYPTO calls go to the
+# LD_PRELOAD fake in tests/fake_afalg. One case per call, named on the command
+# line, so CTest lists each case; "all" runs every case.
+#
+# Usage: e2e.sh CASE|all   with CRCBENCH, JSONCHECK, FAKE_AFALG, FIXTURES set.
+# Exit: 0 pass, 1 fail, 77 skipped (CTest SKIP_RETURN_CODE).
+set -u
+: "${CRCBENCH:?}" "${JSONCHECK:?}" "${FAKE_AFALG:?}" "${FIXTURES:?}"
+PC="$FIXTURES/proc-crypto-fake.txt"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/crcbench-e2e.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT INT TERM
+
+fail() { echo "FAIL: $*"; exit 1; }
+
+# run NAME EXPECTED_RC [ENV=VALUE ...] -- ARGS: runs the tool with the fake,
+# stdout in $TMP/NAME.out, stderr in $TMP/NAME.err, checks the exit code.
+run() {
+	name=$1 want=$2
+	shift 2
+	envs=""
+	while [ "$1" != "--" ]; do envs="$envs $1"; shift; done
+	shift
+	# shellcheck disable=SC2086
+	env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" $envs \
+		"$CRCBENCH" "$@" >"$TMP/$name.out" 2>"$TMP/$name.err"
+	rc=$?
+	if [ "$rc" != "$want" ]; then
+		echo "--- stdout"; cat "$TMP/$name.out"; echo "--- stderr"; cat "$TMP/$name.err"
+		fail "$name: exit code $rc, expected $want (crcbench-alg $*)"
+	fi
+}
+
+has() { grep -q -- "$2" "$TMP/$1" || { cat "$TMP/$1"; fail "$1 lacks '$2'"; }; }
+one_line() {
+	n=$(wc -l <"$TMP/$1")
+	[ "$n" -eq 1 ] || { cat "$TMP/$1"; fail "$1: $n lines, expected one clear line"; }
+}
+
+# Operations on the op socket per hashed message, from the fake's trace.
+syscalls_per_op() { # SIZE OPS [run args...]
+	size=$1 ops=$2
+	shift 2
+	rm -f "$TMP/trace"
+	run trace 0 FAKE_AFALG_TRACE="$TMP/trace" -- run -q --driver crc32c-generic \
+		--sizes "$size" --iterations "$ops" --trials 1 --warmup 0 --format csv "$@"
+	calls=$(grep -cE '^(send|sendmsg|recvmsg|recv|read|vmsplice|splice)( |$)' "$TMP/trace")
+	echo $((calls / ops))
+}
+
+case_help() {
+	run help 0 -- --help
+	has help.out "Exit codes:"
+	has help.out "4  crypto_user not loaded"
+	for c in list verify run; do
+		run "help_$c" 0 -- "$c" --help
+		has "help_$c.out" "Usage: crcbench-alg $c"
+	done
+	run version 0 -- --version
+	has version.out "libkcapi 1.4"
+}
+
+case_bad_args() {
+	run noargs_cmd 2 -- bogus
+	one_line noargs_cmd.err
+	has noargs_cmd.err "unknown command 'bogus'"
+	run badthreads 2 -- run --threads 0
+	one_line badthreads.err
+	run badsize 2 -- run --sizes 12X
+	run badopt 2 -- verify --frobnicate
+	run badcase 2 -- verify --case 16:0:default:8+7
+	has badcase.err "pieces sum to 15"
+}
+
+case_unknown_driver() {
+	run unknown 5 -- verify --driver crc32c-nope
+	one_line unknown.err
+	has unknown.err "unknown driver 'crc32c-nope'; crc32c drivers here: crc32c-fakevec (200), crc32c-generic (100), crc32c-broken (50)"
+	run unknown_run 5 -- run --driver sha256-generic
+}
+
+case_no_af_alg() {
+	run noalg 3 FAKE_AFALG_SOCKET_ERRNO=97 -- verify --driver crc32c-generic
+	one_line noalg.err
+	has noalg.err "AF_ALG is not available"
+	run noalg_run 3 FAKE_AFALG_SOCKET_ERRNO=97 -- run --sizes 64 --iterations 1
+}
+
+case_no_algif_hash() {
+	run nohash 3 FAKE_AFALG_BIND_ERRNO=2 -- verify --driver crc32c-generic
+	one_line nohash.err
+	has nohash.err "modprobe algif_hash"
+}
+
+case_no_crypto_user() {
+	run nocu 4 FAKE_AFALG_NETLINK_ERRNO=93 -- verify --driver crc32c-generic
+	one_line nocu.err
+	has nocu.err "load crypto_user: modprobe crypto_user"
+	run nocu_run 4 FAKE_AFALG_NETLINK_ERRNO=93 -- run --sizes 64 --iterations 1
+	# libkcapi's own "NETLINK_CRYPTO: cannot obtain cipher information" is silenced
+	if grep -q "cannot obtain cipher information" "$TMP/nocu.err"; then
+		fail "libkcapi noise on stderr"
+	fi
+}
+
+case_permission() {
+	run perm 6 FAKE_AFALG_SOCKET_ERRNO=13 -- verify --driver crc32c-generic
+	one_line perm.err
+	has perm.err "permission denied"
+	if [ "$(id -u)" != 0 ]; then
+		: >"$TMP/unreadable"
+		chmod 000 "$TMP/unreadable"
+		run perm_file 6 -- list --proc-crypto "$TMP/unreadable"
+		has perm_file.err "permission denied"
+	fi
+}
+
+case_missing_proc_crypto() {
+	run nofile 7 -- list --proc-crypto "$TMP/does-not-exist"
+	one_line nofile.err
+}
+
+case_list() {
+	run list 0 -- list
+	has list.out "\\* *crc32c-fakevec"
+	has list.out '"crc32c" resolves to: crc32c-fakevec'
+	run listjson 0 -- list --format json
+	"$JSONCHECK" --schema list --expect-driver crc32c-broken "$TMP/listjson.out" >"$TMP/chk" ||
+		{ cat "$TMP/chk"; fail "list JSON invalid"; }
+	run listcsv 0 -- list --format csv
+	has listcsv.out "crc32c-fakevec,fake_afalg,200,passed,no,yes"
+}
+
+case_verify_pass() {
+	run verify 0 -- verify --driver crc32c-generic,crc32c-fakevec,crc32c --random 20 --seed 5
+	has verify.out "PASS crc32c-generic"
+	has verify.out "PASS crc32c-fakevec"
+	has verify.out "PASS crc32c:"
+	has verify.out "verdict: ok"
+	has verify.out "(--seed 5)"
+}
+
+case_verify_broken() {
+	run broken 1 -- verify --driver crc32c-broken --max-length 70000 --random 10 --seed 3
+	has broken.out "FAIL crc32c-broken"
+	has broken.out "MISMATCH driver=crc32c-broken length="
+	has broken.out "reproduce: crcbench-alg verify --driver crc32c-broken --case "
+	spec=$(sed -n 's/.*--case \([^ ]*\)$/\1/p' "$TMP/broken.out" | head -n 1)
+	[ -n "$spec" ] || fail "no --case in the reproducer"
+	run again 1 -- verify --driver crc32c-broken --case "$spec"
+	has again.out "1 of 1 cases differ"
+	# The same case passes on a correct driver.
+	run again_ok 0 -- verify --driver crc32c-generic --case "$spec"
+}
+
+case_run_json() {
+	run runjson 0 -- run --driver crc32c-generic,crc32c-fakevec --sizes 64,4K,64K --iterations 20 --trials 3 --warmup 0 \
+		--threads 2 --format json --csv "$TMP/r.csv" --json "$TMP/r.json"
+	"$JSONCHECK" --schema run --expect-driver crc32c-generic --expect-driver crc32c-fakevec \
+		--expect-verdict ok "$TMP/runjson.out" >"$TMP/chk" ||
+		{ cat "$TMP/chk"; fail "run JSON invalid"; }
+	cmp -s "$TMP/runjson.out" "$TMP/r.json" || fail "--json file differs from stdout"
+	head -n 1 "$TMP/r.csv" | grep -q '^driver,size,mode,threads,trials,' || fail "CSV header"
+	[ "$(wc -l <"$TMP/r.csv")" -eq 7 ] || fail "CSV rows: expected 2 drivers x 3 sizes"
+}
+
+case_run_broken() {
+	run runbroken 1 -- run --driver crc32c-generic,crc32c-broken --sizes 64,8K \
+		--iterations 5 --trials 2 --warmup 0 --format json
+	"$JSONCHECK" --expect-verdict mismatch "$TMP/runbroken.out" >"$TMP/chk" ||
+		{ cat "$TMP/chk"; fail "mismatch JSON invalid"; }
+	has runbroken.err "MISMATCH driver=crc32c-broken length=8192"
+	run runbroken_table 1 -- run --driver crc32c-broken --sizes 8K --iterations 3 --trials 1 \
+		--warmup 0
+	has runbroken_table.out "WRONG 3/3"
+	has runbroken_table.out "verdict: MISMATCH"
+}
+
+case_run_table() {
+	run table 0 -- run --driver crc32c-generic,crc32c-fakevec --sizes 64..256 \
+		--duration 20ms --warmup 5ms --trials 2
+	has table.out "SIZE  DRIVER"
+	has table.out "verdict: ok"
+	has table.out "1.00x"
+}
+
+case_emulated() {
+	run emu 0 CRCBENCH_CPUINFO="$FIXTURES/cpuinfo-qemu-pseries-power8.txt" -- \
+		run --sizes 64 --iterations 3 --trials 1 --warmup 0 --format json
+	"$JSONCHECK" --expect-emulated yes "$TMP/emu.out" >"$TMP/chk" ||
+		{ cat "$TMP/chk"; fail "emulated JSON"; }
+	has emu.out '"emulation": "qemu_tcg"'
+	has emu.err "NOT POWER performance"
+	run emutable 0 CRCBENCH_EMULATED=yes -- run --sizes 64 --iterations 3 --trials 1 --warmup 0
+	has emutable.out "NOT POWER performance"
+	run emucsv 0 CRCBENCH_EMULATED=yes -- run --sizes 64 --iterations 3 --trials 1 --warmup 0 \
+		--format csv
+	has emucsv.out ",yes,"
+	run real 0 CRCBENCH_CPUINFO="$FIXTURES/cpuinfo-powernv-power9.txt" -- \
+		run --sizes 64 --iterations 3 --trials 1 --warmup 0 --format json
+	"$JSONCHECK" --expect-emulated no "$TMP/real.out" >"$TMP/chk" ||
+		{ cat "$TMP/chk"; fail "real-hardware JSON"; }
+	run override 0 CRCBENCH_CPUINFO="$FIXTURES/cpuinfo-qemu-pseries-power8.txt" -- \
+		--emulated no run --sizes 64 --iterations 3 --trials 1 --warmup 0 --format json
+	"$JSONCHECK" --expect-emulated no "$TMP/override.out" >/dev/null || fail "--emulated no"
+}
+
+# System calls per operation as libkcapi 1.4 issues them (README: "System
+# calls per operation"). The fake logs exactly the calls on its sockets.
+case_syscalls() {
+	n=$(syscalls_per_op 4096 50)
+	[ "$n" = 2 ] || fail "digest of 4 KiB: $n calls per operation, expected 2 (send + recvmsg)"
+	n=$(syscalls_per_op 4096 50 --mode stream --chunk 1K)
+	[ "$n" = 5 ] || fail "stream of 4 x 1 KiB: $n calls per operation, expected 5"
+	n=$(syscalls_per_op 4M 10)
+	[ "$n" = 2 ] || fail "digest of 4 MiB: $n calls per operation, expected 2 (sendmsg + recvmsg)"
+	n=$(syscalls_per_op 32K 20)
+	[ "$n" = 3 ] || fail "digest of 32 KiB: $n calls, expected 3 (vmsplice + splice + recvmsg)"
+	# Handles are opened once, before the loop: one accept per thread and driver.
+	[ "$(grep -c '^accept' "$TMP/trace")" = 1 ] || fail "accept is not done once per handle"
+}
+
+case_host_has_no_af_alg() {
+	# Without the fake: on this project's hosts AF_ALG is missing (exit 3).
+	CRCBENCH_PROC_CRYPTO="$PC" "$CRCBENCH" verify --driver crc32c-generic \
+		>"$TMP/real.out" 2>"$TMP/real.err"
+	rc=$?
+	if [ $rc = 3 ]; then
+		one_line real.err
+		has real.err "AF_ALG is not available"
+		return 0
+	fi
+	echo "this host has AF_ALG (exit $rc): case not applicable"
+	exit 77
+}
+
+all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
+missing_proc_crypto list verify_pass verify_broken run_json run_broken run_table emulated
+syscalls"
+if [ "${1:-}" = all ]; then
+	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done
+	exit 0
+fi
+"case_${1:?case name}"
+echo "ok - $1"

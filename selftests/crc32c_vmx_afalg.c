@@ -4,7 +4,10 @@
  * driver under test and that the driver agrees with a reference driver
  * (crc32c-generic) for every length 0..N at all 16 buffer offsets: with the
  * default seed, with random seeds, and with the message split into random
- * update chunks. Output is KTAP; a mismatch prints a reproducer.
+ * update chunks; then random long messages (up to 1 MiB by default) at random
+ * offsets with random seeds and splits. For crc32c-vmx it also checks that
+ * its vector-path byte counter rose. Output is KTAP; a mismatch prints a
+ * reproducer.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -20,21 +23,25 @@
 
 #define OFFSETS		16
 #define MAX_SPLITS	8
+#define VECTOR_STATS	"/sys/module/crc32c_vmx/stats/vector_bytes"
 
 struct options {
 	const char *driver;
 	const char *ref;
 	size_t max_len;
+	size_t long_max;
+	unsigned int long_count;
 	uint64_t seed;
 	int check_resolve;
 };
 
-enum variant { DEFAULT_SEED, RANDOM_SEED, RANDOM_SPLIT, VARIANTS };
+enum variant { DEFAULT_SEED, RANDOM_SEED, RANDOM_SPLIT, LONG_RANDOM, VARIANTS };
 
 static const char *const variant_name[VARIANTS] = {
 	[DEFAULT_SEED] = "default seed, one update",
 	[RANDOM_SEED] = "random seeds, one update",
 	[RANDOM_SPLIT] = "random seeds, random update splits",
+	[LONG_RANDOM] = "long messages, random lengths, offsets, seeds, splits",
 };
 
 /* xorshift64*: small, fast, repeatable from --seed. */
@@ -51,10 +58,12 @@ static uint64_t rng_next(void)
 static void usage(FILE *out, const char *prog)
 {
 	fprintf(out,
-		"Usage: %s [-d DRIVER] [-r REF] [-n MAXLEN] [-s SEED] [-R] [-h]\n"
+		"Usage: %s [-d DRIVER] [-r REF] [-n MAXLEN] [-L LONGMAX] [-c COUNT] [-s SEED] [-R] [-h]\n"
 		"  -d DRIVER  driver under test (default crc32c-vmx)\n"
 		"  -r REF     reference driver (default crc32c-generic)\n"
-		"  -n MAXLEN  test lengths 0..MAXLEN (default 4096)\n"
+		"  -n MAXLEN  test every length 0..MAXLEN at every offset (default 4096)\n"
+		"  -L LONGMAX longest random message (default 1048576)\n"
+		"  -c COUNT   number of random long messages (default 200)\n"
 		"  -s SEED    random seed, to repeat a run (default: time-based, printed)\n"
 		"  -R         skip the check that \"crc32c\" resolves to DRIVER\n"
 		"Exit: 0 all passed, 1 a test failed, 4 skipped (no AF_ALG or driver).\n",
@@ -65,13 +74,15 @@ static int parse_options(int argc, char **argv, struct options *o)
 {
 	int c;
 
-	*o = (struct options){ "crc32c-vmx", "crc32c-generic", 4096, 0, 1 };
+	*o = (struct options){ "crc32c-vmx", "crc32c-generic", 4096, 1 << 20, 200, 0, 1 };
 	o->seed = (uint64_t)time(NULL) * 2654435761u;
-	while ((c = getopt(argc, argv, "d:r:n:s:Rh")) != -1) {
+	while ((c = getopt(argc, argv, "d:r:n:L:c:s:Rh")) != -1) {
 		switch (c) {
 		case 'd': o->driver = optarg; break;
 		case 'r': o->ref = optarg; break;
 		case 'n': o->max_len = strtoul(optarg, NULL, 0); break;
+		case 'L': o->long_max = strtoul(optarg, NULL, 0); break;
+		case 'c': o->long_count = strtoul(optarg, NULL, 0); break;
 		case 's': o->seed = strtoull(optarg, NULL, 0); break;
 		case 'R': o->check_resolve = 0; break;
 		case 'h': usage(stdout, argv[0]); exit(0);
@@ -80,6 +91,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 	}
 	if (!o->seed)
 		o->seed = 1;
+	if (o->long_max < o->max_len)
+		o->long_max = o->max_len;
 	return 0;
 }
 
@@ -102,6 +115,20 @@ static void test_resolve(const struct options *o)
 			 "crc32c resolves to %s\n", o->driver);
 }
 
+/* crc32c-vmx's vector-path byte count, or -1 if not readable. */
+static long long read_vector_bytes(void)
+{
+	FILE *f = fopen(VECTOR_STATS, "r");
+	long long v = -1;
+
+	if (f) {
+		if (fscanf(f, "%lld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
 /* Random split of len into at most MAX_SPLITS - 1 leading chunks. */
 static size_t make_split(size_t len, size_t *split)
 {
@@ -114,14 +141,63 @@ static size_t make_split(size_t len, size_t *split)
 	return n;
 }
 
+static int check_one(const struct options *o, struct afalg_hash *dut, size_t len, size_t off,
+		     uint32_t seed, uint32_t want, const size_t *split, size_t nsplit,
+		     const unsigned char *data)
+{
+	uint32_t got;
+	int err = afalg_digest(dut, data, len, split, nsplit, &got);
+
+	if (err) {
+		ksft_print_msg("AF_ALG error on %s at len=%zu: %s\n", o->driver, len, strerror(-err));
+		return -1;
+	}
+	if (got != want) {
+		ksft_print_msg("MISMATCH driver=%s len=%zu offset=%zu seed=0x%08x splits=%zu expected=0x%08x got=0x%08x (rerun: -s %llu)\n",
+			       o->driver, len, off, seed, nsplit, want, got,
+			       (unsigned long long)o->seed);
+		return -1;
+	}
+	return 0;
+}
+
+/* Random long messages: random length, offset, seed and split each. */
+static int run_long(const struct options *o, struct afalg_hash *dut, struct afalg_hash *ref,
+		    unsigned char *buf, const unsigned char *pattern)
+{
+	size_t split[MAX_SPLITS], nsplit, len, off;
+	uint32_t seed, want;
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < o->long_count; i++) {
+		len = o->max_len + rng_next() % (o->long_max - o->max_len + 1);
+		off = rng_next() % OFFSETS;
+		seed = (uint32_t)rng_next();
+		err = afalg_set_seed(dut, seed) ?: afalg_set_seed(ref, seed) ?:
+		      afalg_digest(ref, pattern, len, NULL, 0, &want);
+		if (err) {
+			ksft_print_msg("AF_ALG error at len=%zu: %s\n", len, strerror(-err));
+			return -1;
+		}
+		memcpy(buf + off, pattern, len);
+		nsplit = make_split(len, split);
+		if (check_one(o, dut, len, off, seed, want, split, nsplit, buf + off))
+			return -1;
+	}
+	return 0;
+}
+
 static int run_variant(const struct options *o, struct afalg_hash *dut, struct afalg_hash *ref,
 		       unsigned char *buf, const unsigned char *pattern, enum variant v)
 {
 	size_t split[MAX_SPLITS];
 	size_t len = 0, off, nsplit;
-	uint32_t seed = ~0u, want, got;
+	uint32_t seed = ~0u, want;
 	int err;
 
+	if (v == LONG_RANDOM)
+		return run_long(o, dut, ref, buf, pattern);
 	if (v == DEFAULT_SEED) {
 		err = afalg_set_seed(dut, seed) ?: afalg_set_seed(ref, seed);
 		if (err)
@@ -140,15 +216,8 @@ static int run_variant(const struct options *o, struct afalg_hash *dut, struct a
 		for (off = 0; off < OFFSETS; off++) {
 			memcpy(buf + off, pattern, len);
 			nsplit = v == RANDOM_SPLIT ? make_split(len, split) : 0;
-			err = afalg_digest(dut, buf + off, len, split, nsplit, &got);
-			if (err)
-				goto sys_error;
-			if (got != want) {
-				ksft_print_msg("MISMATCH driver=%s len=%zu offset=%zu seed=0x%08x splits=%zu expected=0x%08x got=0x%08x (rerun: -s %llu)\n",
-					       o->driver, len, off, seed, nsplit, want, got,
-					       (unsigned long long)o->seed);
+			if (check_one(o, dut, len, off, seed, want, split, nsplit, buf + off))
 				return -1;
-			}
 		}
 	}
 	return 0;
@@ -163,11 +232,13 @@ int main(int argc, char **argv)
 	unsigned char *buf, *pattern;
 	struct options o;
 	size_t i;
-	int err, v;
+	long long vec_before, vec_after;
+	int err, v, is_vmx;
 
 	parse_options(argc, argv, &o);
 	ksft_print_header();
-	ksft_set_plan(VARIANTS + o.check_resolve);
+	is_vmx = !strcmp(o.driver, "crc32c-vmx");
+	ksft_set_plan(VARIANTS + o.check_resolve + is_vmx);
 	ksft_print_msg("driver=%s reference=%s lengths=0..%zu offsets=0..%d seed=%llu\n",
 		       o.driver, o.ref, o.max_len, OFFSETS - 1, (unsigned long long)o.seed);
 
@@ -183,17 +254,28 @@ int main(int argc, char **argv)
 		test_resolve(&o);
 
 	rng_state = o.seed;
-	buf = malloc(o.max_len + OFFSETS);
-	pattern = malloc(o.max_len + 1);
+	buf = malloc(o.long_max + OFFSETS);
+	pattern = malloc(o.long_max + 1);
 	if (!buf || !pattern)
 		ksft_exit_fail_msg("out of memory\n");
-	for (i = 0; i < o.max_len; i++)
+	for (i = 0; i < o.long_max; i++)
 		pattern[i] = (unsigned char)rng_next();
 
+	vec_before = read_vector_bytes();
 	for (v = 0; v < VARIANTS; v++)
 		ksft_test_result(!run_variant(&o, &dut, &ref, buf, pattern, v),
 				 "%s == %s: %s, lengths 0..%zu, offsets 0..%d\n", o.driver, o.ref,
-				 variant_name[v], o.max_len, OFFSETS - 1);
+				 variant_name[v], v == LONG_RANDOM ? o.long_max : o.max_len,
+				 OFFSETS - 1);
+	if (is_vmx) {
+		/* All of the above ran in process context: the vector path must
+		 * have taken at least the long messages.
+		 */
+		vec_after = read_vector_bytes();
+		ksft_print_msg("%s: %lld -> %lld\n", VECTOR_STATS, vec_before, vec_after);
+		ksft_test_result(vec_before >= 0 && vec_after - vec_before >= (long long)o.long_count * (long long)o.max_len,
+				 "crc32c-vmx vector path counter rose\n");
+	}
 
 	afalg_close(&dut);
 	afalg_close(&ref);

@@ -35,12 +35,8 @@ mkdir -p "$B/selftests"
 make -s -C "$top/selftests" KSFT_DIR="$KSRC/tools/testing/selftests" CROSS_COMPILE=$CROSS \
 	USERLDFLAGS=-static OUTPUT="$B/selftests" install INSTALL_PATH="$ksft" >/dev/null
 
-say "build: guest programs"
-${CROSS}gcc -O2 -Wall -Wextra -Werror -static -I"$top/selftests" -o "$B/afalg-crc32c" \
-	"$top/tools/vm/guest/afalg-crc32c.c" "$top/selftests/afalg.c"
-
 "$top/tools/vm/mkinitramfs.sh" --kernel-env "$B/kernel.env" \
 	--sysroot "$CRCVMX_CACHE/sysroot-ppc64el" --out "$B/initramfs.cpio.gz" \
 	--ko "$top/crc32c_vmx.ko" --ko "$top/selftests/kmod/crc32c_broken.ko" \
 	--ko "$top/selftests/kmod/harness_warn.ko" \
-	--ksft "$ksft" --bin "$B/afalg-crc32c"
+	--ksft "$ksft"

@@ -67,6 +67,8 @@ for t in mkfs.btrfs mke2fs mkfs.ext4; do
 	[ -n "$f" ] || die "$t not found in $sysroot (re-run tools/setup/fetch-ppc64el-sysroot.sh)"
 	cp -a "$f" "$stage/usr/sbin/$t"
 done
+# mke2fs needs its configuration for "-t ext4".
+cp "$sysroot/etc/mke2fs.conf" "$stage/etc/" || die "mke2fs.conf missing from $sysroot"
 echo 'root:x:0:0:root:/root:/bin/sh' >"$stage/etc/passwd"
 echo 'nobody:x:65534:65534:nobody:/nonexistent:/bin/sh' >>"$stage/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$stage/etc/group"

@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The priority parameter: invalid values refuse the load with a clear kernel
+# log line; priority=150 ranks crc32c-vmx below crc32c-vpmsum (200), and
+# "crc32c" then really goes to crc32c-vpmsum (crc32c-vmx's counters stay
+# still while hashing through the name).
+. "$(dirname "$0")/crc32c_lib.sh"
+require_root
+BAD="0 -1 1001 2147483648 abc"
+
+modprobe crc32c-vpmsum 2>/dev/null
+driver_present crc32c-vpmsum || ktap_skip_all "crc32c-vpmsum is not available"
+release_crc32c_holders || ktap_skip_all "cannot release the holders of crc32c_vmx"
+if module_loaded crc32c_vmx; then
+	rmmod crc32c_vmx || ktap_skip_all "crc32c_vmx is in use"
+fi
+ktap_plan $(($(echo $BAD | wc -w) + 3))
+
+for p in $BAD; do
+	mark=$(kernel_log_mark)
+	modprobe crc32c_vmx priority="$p" 2>/dev/null
+	rc=$?
+	msg=$(kernel_log_since "$mark" | grep -i 'crc32c_vmx' | grep -i 'priority' | tail -n 1)
+	ktap_diag "priority=$p: modprobe exit $rc, kernel: ${msg#*] }"
+	! module_loaded crc32c_vmx && [ $rc -ne 0 ] && [ -n "$msg" ]
+	ktap_result $? "priority=$p is refused with a kernel log line"
+	module_loaded crc32c_vmx && rmmod crc32c_vmx
+done
+
+modprobe crc32c_vmx priority=150
+[ "$(driver_priority crc32c-vmx)" = 150 ]
+ktap_result $? "priority=150 loads with priority $(driver_priority crc32c-vmx)"
+
+[ "$(resolved_crc32c)" = crc32c-vpmsum ]
+ktap_result $? "\"crc32c\" resolves to $(resolved_crc32c) (crc32c-vpmsum expected)"
+
+before=$(($(vector_bytes) + $(fallback_bytes)))
+got=$(head -c 1048576 /dev/zero | afalg_crc crc32c)
+after=$(($(vector_bytes) + $(fallback_bytes)))
+ktap_diag "crc32c of 1 MiB of zeros via \"crc32c\": $got; crc32c-vmx bytes: $before -> $after"
+[ "$after" -eq "$before" ] && [ "$got" = 14298c12 ]
+ktap_result $? "hashing through \"crc32c\" does not touch crc32c-vmx and is correct"
+
+rmmod crc32c_vmx && modprobe crc32c_vmx
+ktap_finish

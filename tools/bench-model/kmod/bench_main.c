@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * crc32c_vmx_bench: instruction counts of the crc32c drivers, for the
+ * insn-interval QEMU plugin (tools/bench-model). Test only, never install.
+ *
+ * Every measurement runs a subject N times on one buffer between two marker
+ * instructions, `ori r0,r0,0xb501` (BEGIN) and `ori r0,r0,0xb502` (END), with
+ * interrupts hard-disabled so that nothing else runs in between. The plugin
+ * prints the instruction count of each BEGIN..END interval; this module logs,
+ * in the same order, one line per interval:
+ *
+ *   crc32c_vmx_bench: interval subject=<name> size=<bytes> n=<N>
+ *
+ * so the host can pair them. Subjects:
+ *   crc32c-vmx, crc32c-vpmsum, crc32c-generic
+ *		crypto_shash_digest() on the driver allocated by that name
+ *   vmx-section	the glue's vector path without the crypto API: the
+ *		preempt/pagefault/VSX section around crc32c_vmx_core() (compiled
+ *		into this module from the same source), at every size, also
+ *		below the glue's threshold
+ *   sw		__crc32c_le(), the glue's fallback and crc32c-generic's engine
+ *   baseline	the same call through the same loop to an empty function
+ * Each (subject, size) gets one untimed warm-up call, then `reps` intervals.
+ *
+ * Writing to /sys/module/crc32c_vmx_bench/parameters/probe measures, in the
+ * writer's context, what a vector section costs when the calling user thread
+ * has live vector registers:
+ *   entry	two vmx-section calls of 256 bytes, each in its own interval:
+ *		the first saves the user's registers, the second does not
+ *   vector	one vmx-section call of 256 bytes, no markers (the writer
+ *		brackets the whole system call, see guest/vsx-live.c)
+ *   none	the same system call without the vector section
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <asm/simd.h>
+#include <asm/switch_to.h>
+#include <crypto/hash.h>
+#include <crypto/internal/simd.h>
+#include <linux/crc32.h>
+#include <linux/irqflags.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/preempt.h>
+#include <linux/random.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "bench_vmx_core.h"
+
+/* The plugin's default marker immediates (low byte 0..3, see the plugin). */
+#define BENCH_MARK_BEGIN	0xb501
+#define BENCH_MARK_END		0xb502
+
+/*
+ * r0 is clobbered, so the compiler keeps nothing in it across a marker; the
+ * "memory" clobber keeps memory accesses on their side of it.
+ */
+static __always_inline void bench_begin(void)
+{
+	asm volatile("ori 0, 0, %0" : : "i" (BENCH_MARK_BEGIN) : "r0", "memory");
+}
+
+static __always_inline void bench_end(void)
+{
+	asm volatile("ori 0, 0, %0" : : "i" (BENCH_MARK_END) : "r0", "memory");
+}
+
+/* The glue's bound on one preemption-disabled section. */
+#define BENCH_VMX_CHUNK		SZ_32K
+#define BENCH_MAX_SIZE		SZ_64K
+#define BENCH_PROBE_SIZE	256
+
+static unsigned int iters = 8;
+module_param(iters, uint, 0444);
+MODULE_PARM_DESC(iters, "calls per interval (default 8)");
+
+static unsigned int reps = 2;
+module_param(reps, uint, 0444);
+MODULE_PARM_DESC(reps, "intervals per subject and size (default 2)");
+
+static const unsigned int bench_sizes[] = {
+	16, 32, 64, 128, 256, 512, SZ_1K, SZ_2K, SZ_4K, SZ_8K, SZ_16K, SZ_32K, SZ_64K,
+};
+
+static const char * const bench_drivers[] = {
+	"crc32c-vmx", "crc32c-vpmsum", "crc32c-generic",
+};
+
+struct bench_subject {
+	const char *name;
+	u32 (*run)(struct bench_subject *s, const u8 *p, unsigned int len);
+	struct shash_desc *desc;
+};
+
+static u8 *bench_buf;
+static unsigned int bench_failures;
+
+static u32 run_shash(struct bench_subject *s, const u8 *p, unsigned int len)
+{
+	__le32 out;
+
+	if (crypto_shash_digest(s->desc, p, len, (u8 *)&out))
+		return 0;
+	return le32_to_cpu(out);
+}
+
+/* The vector branch of crc32c_vmx_crc() in module/crc32c_vmx_glue.c. */
+static u32 vmx_section(u32 crc, const u8 *p, unsigned int len)
+{
+	if (!crypto_simd_usable())
+		return __crc32c_le(crc, p, len);
+	while (len) {
+		unsigned int n = min_t(unsigned int, len, BENCH_VMX_CHUNK);
+
+		preempt_disable();
+		pagefault_disable();
+		enable_kernel_vsx();
+		crc = bench_vmx_core(crc, p, n);
+		disable_kernel_vsx();
+		pagefault_enable();
+		preempt_enable();
+		p += n;
+		len -= n;
+	}
+	return crc;
+}
+
+static u32 run_vmx_section(struct bench_subject *s, const u8 *p, unsigned int len)
+{
+	return ~vmx_section(~0U, p, len);
+}
+
+static u32 run_sw(struct bench_subject *s, const u8 *p, unsigned int len)
+{
+	return ~__crc32c_le(~0U, p, len);
+}
+
+static noinline u32 run_baseline(struct bench_subject *s, const u8 *p, unsigned int len)
+{
+	return 0;
+}
+
+/* One interval: n calls of s->run between the markers, interrupts off. */
+static noinline u32 bench_interval(struct bench_subject *s, const u8 *p, unsigned int len,
+				   unsigned int n)
+{
+	unsigned long flags;
+	u32 sink = 0;
+	unsigned int i;
+
+	local_irq_save(flags);
+	hard_irq_disable();
+	bench_begin();
+	for (i = 0; i < n; i++)
+		sink ^= s->run(s, p, len);
+	bench_end();
+	local_irq_restore(flags);
+	return sink;
+}
+
+static void bench_subject_size(struct bench_subject *s, unsigned int len)
+{
+	u32 want = ~__crc32c_le(~0U, bench_buf, len);
+	u32 got = s->run(s, bench_buf, len);	/* warm-up, and a check */
+	unsigned int r;
+
+	if (s->run != run_baseline && got != want) {
+		pr_err("MISMATCH subject=%s size=%u crc=%08x expected %08x\n",
+		       s->name, len, got, want);
+		bench_failures++;
+	}
+	for (r = 0; r < reps; r++) {
+		bench_interval(s, bench_buf, len, iters);
+		pr_info("interval subject=%s size=%u n=%u\n", s->name, len, iters);
+	}
+}
+
+static void bench_subject_all(struct bench_subject *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bench_sizes); i++)
+		bench_subject_size(s, bench_sizes[i]);
+}
+
+static int bench_driver(const char *driver)
+{
+	struct bench_subject s = { .name = driver, .run = run_shash };
+	struct crypto_shash *tfm;
+	const char *got;
+
+	tfm = crypto_alloc_shash(driver, 0, 0);
+	if (IS_ERR(tfm)) {
+		pr_err("cannot allocate %s (%ld): is its module loaded?\n", driver, PTR_ERR(tfm));
+		return PTR_ERR(tfm);
+	}
+	got = crypto_tfm_alg_driver_name(crypto_shash_tfm(tfm));
+	if (strcmp(got, driver)) {
+		pr_err("asked for %s, got %s\n", driver, got);
+		crypto_free_shash(tfm);
+		return -ENOENT;
+	}
+	s.desc = kzalloc(sizeof(*s.desc) + crypto_shash_descsize(tfm), GFP_KERNEL);
+	if (!s.desc) {
+		crypto_free_shash(tfm);
+		return -ENOMEM;
+	}
+	s.desc->tfm = tfm;
+	bench_subject_all(&s);
+	kfree_sensitive(s.desc);
+	crypto_free_shash(tfm);
+	return 0;
+}
+
+static int bench_probe_set(const char *val, const struct kernel_param *kp)
+{
+	struct bench_subject s = { .name = "live", .run = run_vmx_section };
+
+	if (!bench_buf)
+		return -ENODEV;
+	if (sysfs_streq(val, "entry")) {
+		/* the first call gives the user's registers up, the second has none to save */
+		bench_interval(&s, bench_buf, BENCH_PROBE_SIZE, 1);
+		bench_interval(&s, bench_buf, BENCH_PROBE_SIZE, 1);
+		pr_info("interval subject=live-entry-first size=%u n=1\n", BENCH_PROBE_SIZE);
+		pr_info("interval subject=live-entry-second size=%u n=1\n", BENCH_PROBE_SIZE);
+	} else if (sysfs_streq(val, "vector")) {
+		s.run(&s, bench_buf, BENCH_PROBE_SIZE);
+	} else if (!sysfs_streq(val, "none")) {
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const struct kernel_param_ops bench_probe_ops = {
+	.set = bench_probe_set,
+};
+
+module_param_cb(probe, &bench_probe_ops, NULL, 0200);
+MODULE_PARM_DESC(probe, "write entry, vector or none: live vector register probes");
+
+static int __init bench_init(void)
+{
+	struct bench_subject direct[] = {
+		{ .name = "baseline", .run = run_baseline },
+		{ .name = "vmx-section", .run = run_vmx_section },
+		{ .name = "sw", .run = run_sw },
+	};
+	unsigned int i;
+	int err;
+
+	if (!iters || !reps) {
+		pr_err("iters and reps must be at least 1\n");
+		return -EINVAL;
+	}
+	bench_buf = kmalloc(BENCH_MAX_SIZE, GFP_KERNEL);
+	if (!bench_buf)
+		return -ENOMEM;
+	get_random_bytes(bench_buf, BENCH_MAX_SIZE);
+
+	pr_info("start iters=%u reps=%u\n", iters, reps);
+	for (i = 0; i < ARRAY_SIZE(direct); i++)
+		bench_subject_all(&direct[i]);
+	for (i = 0; i < ARRAY_SIZE(bench_drivers); i++) {
+		err = bench_driver(bench_drivers[i]);
+		if (err)
+			goto fail;
+	}
+	if (bench_failures) {
+		err = -EIO;
+		goto fail;
+	}
+	pr_info("done\n");
+	return 0;
+
+fail:
+	kfree(bench_buf);
+	bench_buf = NULL;
+	return err;
+}
+
+static void __exit bench_exit(void)
+{
+	kfree(bench_buf);
+}
+
+module_init(bench_init);
+module_exit(bench_exit);
+
+MODULE_DESCRIPTION("Instruction-count benchmark of the crc32c drivers (QEMU plugin markers)");
+MODULE_LICENSE("GPL");
+MODULE_INFO(test, "Y");

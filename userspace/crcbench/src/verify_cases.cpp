@@ -135,14 +135,15 @@ std::vector<VerifyCase> fixed_cases(std::size_t max_length) {
     // Lengths around the boundaries where implementations switch paths:
     // 8/16-byte words, 128-byte vector loops, the 512+16 byte vector
     // threshold of crc32c-vpmsum, pages, 32 KiB blocks, libkcapi's 32 KiB
-    // send/splice switch, 64 KiB pages, several MiB.
+    // send/splice switch, 64 KiB pages, several MiB; and a few of the form
+    // 64k + 7 (whole 64-byte blocks, then a tail that is not a whole word).
     static constexpr std::size_t lengths[] = {
-        0,     1,     2,      3,      4,       5,       7,       8,       9,      15,
-        16,    17,    31,     32,     33,      48,      63,      64,      65,     127,
-        128,   129,   255,    256,    257,     511,     512,     513,     527,    528,
-        529,   543,   544,    1023,   1024,    1025,    2047,    2048,    2049,   4095,
-        4096,  4097,  8191,   8192,   16383,   16384,   32767,   32768,   32769,  65535,
-        65536, 65537, 131072, 262147, 1048575, 1048576, 1048577, 2097159, 4194307};
+        0,     1,     2,      3,      4,       5,       7,       8,       9,      15,    16,
+        17,    31,    32,     33,     48,      63,      64,      65,      71,     127,   128,
+        129,   255,   256,    257,    511,     512,     513,     527,     528,    529,   543,
+        544,   1023,  1024,   1025,   2047,    2048,    2049,    2055,    4095,   4096,  4097,
+        4103,  8191,  8192,   16383,  16384,   16391,   32767,   32768,   32769,  65535, 65536,
+        65537, 65543, 131072, 262147, 1048575, 1048576, 1048577, 2097159, 4194307};
     static constexpr std::size_t offsets[] = {1, 3, 7, 8, 15, 4093, 65533, 2, 31};
     static constexpr std::uint32_t seeds[] = {0x00000000u, 0xFFFFFFFFu, 0x12345678u,
                                               0xDEADBEEFu, 0x80000000u, 0x00000001u};

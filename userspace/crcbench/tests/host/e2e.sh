@@ -144,7 +144,8 @@ case_verify_pass() {
 }
 
 case_verify_broken() {
-	run broken 1 -- verify --driver crc32c-broken --max-length 70000 --random 10 --seed 3
+	# The fixed cases alone must catch it (lengths 64k + 7 beyond 2048).
+	run broken 1 -- verify --driver crc32c-broken --max-length 70000 --random 0
 	has broken.out "FAIL crc32c-broken"
 	has broken.out "MISMATCH driver=crc32c-broken length="
 	has broken.out "reproduce: crcbench-alg verify --driver crc32c-broken --case "
@@ -168,12 +169,12 @@ case_run_json() {
 }
 
 case_run_broken() {
-	run runbroken 1 -- run --driver crc32c-generic,crc32c-broken --sizes 64,8K \
+	run runbroken 1 -- run --driver crc32c-generic,crc32c-broken --sizes 64,4103 \
 		--iterations 5 --trials 2 --warmup 0 --format json
 	"$JSONCHECK" --expect-verdict mismatch "$TMP/runbroken.out" >"$TMP/chk" ||
 		{ cat "$TMP/chk"; fail "mismatch JSON invalid"; }
-	has runbroken.err "MISMATCH driver=crc32c-broken length=8192"
-	run runbroken_table 1 -- run --driver crc32c-broken --sizes 8K --iterations 3 --trials 1 \
+	has runbroken.err "MISMATCH driver=crc32c-broken length=4103"
+	run runbroken_table 1 -- run --driver crc32c-broken --sizes 4103 --iterations 3 --trials 1 \
 		--warmup 0
 	has runbroken_table.out "WRONG 3/3"
 	has runbroken_table.out "verdict: MISMATCH"

@@ -21,8 +21,9 @@ TEST(VerifyCases, FixedSetCoversTheBoundaries) {
     std::set<std::size_t> lengths;
     for (const auto &c : cases)
         lengths.insert(c.length);
-    for (std::size_t want : {0u, 15u, 16u, 17u, 255u, 256u, 257u, 511u, 512u, 513u, 528u, 529u,
-                             32767u, 32768u, 32769u, 65536u, 4194307u})
+    for (std::size_t want :
+         {0u,   15u,  16u,    17u,    255u,   256u,   257u,  511u,  512u,   513u,
+          528u, 529u, 32767u, 32768u, 32769u, 65536u, 2055u, 4103u, 65543u, 4194307u})
         EXPECT_TRUE(lengths.count(want)) << want;
     EXPECT_GE(*lengths.rbegin(), 4u << 20); // several MiB
     bool page_crossing = false, split = false, empty_update = false, keyed = false;

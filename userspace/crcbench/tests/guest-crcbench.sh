@@ -1,0 +1,299 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# In-guest tests of crcbench-alg (POSIX sh, runs under busybox ash). Prints
+# TAP version 13. Needs root, and in the guest:
+#   crcbench-alg and crcbench-jsoncheck (static) in PATH, or CRCBENCH= and
+#     JSONCHECK= pointing at them;
+#   the modules crypto_user and algif_hash loaded (modprobe-able, for reloads),
+#     and the crc32c drivers crc32c-generic, crc32c-vpmsum and crc32c-vmx
+#     (EXPECT_DRIVERS= overrides that list);
+#   the test module crc32c_broken.ko (selftests/kmod) at
+#     /lib/modules/$(uname -r)/extra/crc32c_broken.ko, or BROKEN_KO=path.
+# Cases that need a module removed disable kernel module autoloading for the
+# moment (/proc/sys/kernel/modprobe emptied, restored afterwards) and are
+# reported as "# SKIP" when the module cannot be removed.
+# Exit code: 0 when every test passed or was skipped, 1 otherwise.
+set -u
+
+CRCBENCH=${CRCBENCH:-crcbench-alg}
+JSONCHECK=${JSONCHECK:-crcbench-jsoncheck}
+EXPECT_DRIVERS=${EXPECT_DRIVERS:-crc32c-generic crc32c-vpmsum crc32c-vmx}
+TOP_DRIVER=${TOP_DRIVER:-crc32c-vmx}
+BROKEN_KO=${BROKEN_KO:-/lib/modules/$(uname -r)/extra/crc32c_broken.ko}
+TMP=${TMPDIR:-/tmp}/guest-crcbench.$$
+mkdir -p "$TMP" || exit 1
+trap 'rm -rf "$TMP"' EXIT
+
+# A QEMU pseries guest without the KVM /hypervisor node is TCG: emulated.
+if [ -z "${EXPECT_EMULATED:-}" ]; then
+	EXPECT_EMULATED=no
+	if grep -q 'emulated by qemu' /proc/cpuinfo && [ ! -e /proc/device-tree/hypervisor ]; then
+		EXPECT_EMULATED=yes
+	fi
+fi
+
+N=0
+FAILED=0
+PLAN=20
+echo "TAP version 13"
+echo "1..$PLAN"
+
+ok() { N=$((N + 1)); echo "ok $N - $1"; }
+not_ok() {
+	N=$((N + 1))
+	FAILED=$((FAILED + 1))
+	echo "not ok $N - $1"
+	shift
+	for why in "$@"; do echo "# $why"; done
+	for f in "$TMP/out" "$TMP/err"; do
+		[ -s "$f" ] && sed "s|^|# ${f##*/}: |" "$f" | head -n 30
+	done
+	return 0
+}
+skip() { N=$((N + 1)); echo "ok $N - $1 # SKIP $2"; }
+
+# t WANT_RC DESC ARGS...: runs crcbench-alg, checks the exit code.
+# Leaves stdout in $TMP/out and stderr in $TMP/err; returns 0 if it matched.
+t() {
+	want=$1 desc=$2
+	shift 2
+	"$CRCBENCH" "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		not_ok "$desc" "exit code $rc, expected $want: crcbench-alg $*"
+		return 1
+	fi
+	return 0
+}
+
+# grep for a fixed string in $TMP/out or $TMP/err.
+in_out() { grep -qF -- "$1" "$TMP/out"; }
+in_err() { grep -qF -- "$1" "$TMP/err"; }
+
+# One clear line on stderr.
+one_line_err() { [ "$(wc -l <"$TMP/err")" -eq 1 ]; }
+
+autoload_off() {
+	SAVED_MODPROBE=$(cat /proc/sys/kernel/modprobe 2>/dev/null || echo /sbin/modprobe)
+	echo >/proc/sys/kernel/modprobe 2>/dev/null
+}
+autoload_on() { echo "$SAVED_MODPROBE" >/proc/sys/kernel/modprobe 2>/dev/null; }
+
+loaded() { grep -q "^$1 " /proc/modules 2>/dev/null; }
+
+drivers_flag=$(echo "$EXPECT_DRIVERS" | tr ' ' ',')
+expect_args=""
+for d in $EXPECT_DRIVERS; do expect_args="$expect_args --expect-driver $d"; done
+
+# 1. list
+if t 0 "list shows every crc32c driver" list; then
+	missing=""
+	for d in $EXPECT_DRIVERS; do in_out "$d" || missing="$missing $d"; done
+	if [ -n "$missing" ]; then not_ok "list shows every crc32c driver" "missing:$missing"
+	else ok "list shows every crc32c driver"; fi
+fi
+
+# 2. which one "crc32c" resolves to
+if grep -q "^  \* *$TOP_DRIVER " "$TMP/out" && in_out "\"crc32c\" resolves to: $TOP_DRIVER"; then
+	ok "list: \"crc32c\" resolves to $TOP_DRIVER"
+else
+	not_ok "list: \"crc32c\" resolves to $TOP_DRIVER"
+fi
+
+# 3. list JSON
+if t 0 "list --format json is valid" list --format json; then
+	# shellcheck disable=SC2086
+	if "$JSONCHECK" --schema list $expect_args "$TMP/out" >"$TMP/err" 2>&1; then
+		ok "list --format json is valid"
+	else
+		not_ok "list --format json is valid" "crcbench-jsoncheck rejected it"
+	fi
+fi
+
+# 4. short verify of every driver
+if t 0 "short verify of every driver passes" verify --max-length 70000 --random 20 -q; then
+	missing=""
+	for d in $EXPECT_DRIVERS; do in_out "PASS $d:" || missing="$missing $d"; done
+	if [ -n "$missing" ]; then not_ok "short verify of every driver passes" "not verified:$missing"
+	else ok "short verify of every driver passes"; fi
+fi
+
+# 5. verify through the generic name, keyed, streaming, odd offsets
+if t 0 "verify of \"crc32c\" with --case specs" verify --driver crc32c \
+	--case 4103:4093:0x12345678:1+2000+2102 --case 0:0:default:0 --case 529:7:0:digest; then
+	ok "verify of \"crc32c\" with --case specs"
+fi
+
+# 6. short run, JSON validated by crcbench-jsoncheck
+if t 0 "short run --format json is valid" run --sizes 64,4K,64K --iterations 20 --trials 2 \
+	--warmup 0 --threads 2 --format json --csv "$TMP/run.csv" -q; then
+	cp "$TMP/out" "$TMP/run.json"
+	# shellcheck disable=SC2086
+	if "$JSONCHECK" --schema run $expect_args --expect-verdict ok \
+		--expect-emulated "$EXPECT_EMULATED" "$TMP/run.json" >"$TMP/err" 2>&1; then
+		ok "short run --format json is valid"
+	else
+		not_ok "short run --format json is valid" "crcbench-jsoncheck rejected it"
+	fi
+fi
+
+# 7. the CSV of the same run
+if [ -s "$TMP/run.csv" ] && head -n 1 "$TMP/run.csv" | grep -q '^driver,size,mode,threads,trials,' &&
+	[ "$(wc -l <"$TMP/run.csv")" -eq $((1 + 3 * $(echo "$EXPECT_DRIVERS" | wc -w))) ]; then
+	ok "run --csv writes one row per driver and size"
+else
+	not_ok "run --csv writes one row per driver and size"
+fi
+
+# 8. table: emulation notice when emulated, stream mode
+if t 0 "run table (stream mode) and its emulation notice" run --driver "$drivers_flag" \
+	--sizes 4K --iterations 10 --trials 1 --warmup 0 --mode stream --chunk 1K -q; then
+	if [ "$EXPECT_EMULATED" = yes ] && ! in_out "NOT POWER performance"; then
+		not_ok "run table (stream mode) and its emulation notice" "no emulation notice"
+	elif in_out "verdict: ok"; then
+		ok "run table (stream mode) and its emulation notice"
+	else
+		not_ok "run table (stream mode) and its emulation notice" "no 'verdict: ok'"
+	fi
+fi
+
+# 9. bad arguments
+if t 2 "bad arguments exit 2" run --threads 0; then
+	if one_line_err && in_err "--threads"; then ok "bad arguments exit 2"
+	else not_ok "bad arguments exit 2" "expected one line naming --threads"; fi
+fi
+
+# 10. unknown driver
+if t 5 "unknown driver exits 5 and lists the drivers" verify --driver crc32c-nope; then
+	if one_line_err && in_err "unknown driver 'crc32c-nope'" && in_err "$TOP_DRIVER"; then
+		ok "unknown driver exits 5 and lists the drivers"
+	else
+		not_ok "unknown driver exits 5 and lists the drivers" "message"
+	fi
+fi
+
+# 11. crypto_user missing
+desc="crypto_user not loaded exits 4 and says to load it"
+if ! loaded crypto_user; then
+	skip "$desc" "crypto_user is not a loaded module (built in?)"
+else
+	autoload_off
+	if rmmod crypto_user 2>"$TMP/err"; then
+		if t 4 "$desc" verify --driver crc32c-generic --case 16:0:default:digest; then
+			if one_line_err && in_err "load crypto_user: modprobe crypto_user"; then ok "$desc"
+			else not_ok "$desc" "message"; fi
+		fi
+		autoload_on
+		modprobe crypto_user || echo "# could not reload crypto_user"
+	else
+		autoload_on
+		skip "$desc" "rmmod crypto_user failed: $(cat "$TMP/err")"
+	fi
+fi
+
+# 12. algif_hash missing
+desc="algif_hash not loaded exits 3 and says to load it"
+if ! loaded algif_hash; then
+	skip "$desc" "algif_hash is not a loaded module"
+	skip "no AF_ALG (af_alg removed) exits 3" "algif_hash is not a loaded module"
+else
+	autoload_off
+	if rmmod algif_hash 2>"$TMP/err"; then
+		if t 3 "$desc" verify --driver crc32c-generic --case 16:0:default:digest; then
+			if one_line_err && in_err "modprobe algif_hash"; then ok "$desc"
+			else not_ok "$desc" "message"; fi
+		fi
+		# 13. no AF_ALG at all
+		desc="no AF_ALG (af_alg removed) exits 3"
+		if loaded af_alg && rmmod af_alg 2>"$TMP/err"; then
+			if t 3 "$desc" verify --driver crc32c-generic --case 16:0:default:digest; then
+				if one_line_err && in_err "AF_ALG is not available"; then ok "$desc"
+				else not_ok "$desc" "message"; fi
+			fi
+		else
+			skip "$desc" "af_alg cannot be removed"
+		fi
+		autoload_on
+		modprobe algif_hash || echo "# could not reload algif_hash"
+	else
+		autoload_on
+		skip "$desc" "rmmod algif_hash failed: $(cat "$TMP/err")"
+		skip "no AF_ALG (af_alg removed) exits 3" "algif_hash stays loaded"
+	fi
+fi
+
+# 14. everything works again after the reloads
+if t 0 "verify works again after reloading the modules" verify --driver crc32c-generic \
+	--case 16:0:default:digest; then
+	ok "verify works again after reloading the modules"
+fi
+
+# 15. permission denied (as nobody, reading a file only root may read)
+desc="permission denied exits 6"
+: >"$TMP/private"
+chmod 600 "$TMP/private"
+chmod 755 "$TMP"
+if command -v setpriv >/dev/null 2>&1 &&
+	setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$(command -v "$CRCBENCH")" list --proc-crypto "$TMP/private" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	if [ $rc -eq 6 ] && one_line_err && in_err "permission denied"; then ok "$desc"
+	else not_ok "$desc" "exit code $rc, expected 6"; fi
+else
+	skip "$desc" "cannot drop privileges here (no usable setpriv)"
+fi
+
+# 16-20. a deliberately wrong driver
+desc="crc32c-broken loads"
+if [ ! -e "$BROKEN_KO" ]; then
+	skip "$desc" "$BROKEN_KO not found"
+	for d in "verify catches crc32c-broken (exit 1, reproducer)" \
+		"the printed --case reproduces the mismatch" \
+		"run catches crc32c-broken while measuring (exit 1)" \
+		"crc32c-broken unloads"; do
+		skip "$d" "no crc32c_broken.ko"
+	done
+else
+	if insmod "$BROKEN_KO" 2>"$TMP/err" && grep -q 'crc32c-broken' /proc/crypto; then
+		ok "$desc"
+	else
+		not_ok "$desc" "insmod $BROKEN_KO failed"
+	fi
+	desc="verify catches crc32c-broken (exit 1, reproducer)"
+	spec=""
+	if t 1 "$desc" verify --driver crc32c-broken --max-length 70000 --random 0 -q; then
+		spec=$(sed -n 's/^MISMATCH .* --case \([^ ]*\)$/\1/p' "$TMP/out" | head -n 1)
+		if in_out "FAIL crc32c-broken" && in_out "MISMATCH driver=crc32c-broken" && [ -n "$spec" ]; then
+			ok "$desc"
+		else
+			not_ok "$desc" "no FAIL/MISMATCH reproducer line"
+		fi
+	fi
+	desc="the printed --case reproduces the mismatch"
+	if [ -z "$spec" ]; then
+		not_ok "$desc" "no case to reproduce"
+	elif t 1 "$desc" verify --driver crc32c-broken --case "$spec"; then
+		if in_out "1 of 1 cases differ"; then ok "$desc"; else not_ok "$desc" "output"; fi
+	fi
+	desc="run catches crc32c-broken while measuring (exit 1)"
+	if t 1 "$desc" run --driver crc32c-generic,crc32c-broken --sizes 4103 --iterations 3 \
+		--trials 1 --warmup 0 -q; then
+		if in_out "verdict: MISMATCH" && in_err "MISMATCH driver=crc32c-broken"; then ok "$desc"
+		else not_ok "$desc" "no MISMATCH verdict"; fi
+	fi
+	desc="crc32c-broken unloads"
+	if rmmod crc32c_broken 2>"$TMP/err" && ! grep -q 'crc32c-broken' /proc/crypto; then
+		ok "$desc"
+	else
+		not_ok "$desc" "rmmod crc32c_broken failed"
+	fi
+fi
+
+if [ "$N" -ne "$PLAN" ]; then
+	echo "# planned $PLAN tests, ran $N"
+	FAILED=$((FAILED + 1))
+fi
+echo "# crcbench-alg guest tests: $((N - FAILED)) of $N passed"
+[ "$FAILED" -eq 0 ]

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * CRC32C by vpmsumd folding on POWER8 and later: the math only.
+ *
+ * crc32c_vmx_core() advances the raw reflected CRC32C state over len bytes
+ * (no pre- or post-inversion, the contract of the kernel's __crc32c_le()).
+ * Any length and any alignment. It uses vector registers, so in the kernel
+ * it must run between enable_kernel_altivec() and disable_kernel_altivec(),
+ * with preemption and page faults disabled; it allocates nothing, sleeps
+ * never and calls nothing. The same source builds in userspace for the
+ * differential harness (tools/vmx-harness), where kernel_types.h stands in
+ * for <linux/types.h>.
+ */
+#ifndef CRC32C_VMX_CORE_H
+#define CRC32C_VMX_CORE_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
+#include "kernel_types.h"
+#endif
+
+u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len);
+
+#endif /* CRC32C_VMX_CORE_H */

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Differential test of the VMX core (module/arch/powerpc/crc32c_vmx_core.c,
+ * compiled unchanged for userspace) against the bitwise reference, run on
+ * POWER under qemu-user. See --help.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "crc32c_bitwise.h"
+#include "crc32c_vmx_core.h"
+
+#define EXHAUSTIVE_MAX	8192
+#define NEAR_WIDTH	64
+#define BUF_LEN		(65536 + NEAR_WIDTH + 16)
+#define MAX_REPORTS	10
+
+static const size_t near_centres[] = { 16, 128, 256, 512, 4096, 32768, 65536 };
+
+struct run {
+	uint64_t seed;
+	uint64_t rng;
+	const uint8_t *base;	/* 16-byte aligned, BUF_LEN + 16 bytes */
+	struct crc32c_prefix prefix;
+	unsigned long long passed, failed;
+};
+
+/* splitmix64: small, good enough, and the same on every host. */
+static uint64_t next_rand(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static void check(struct run *r, const char *section, size_t len, size_t off, uint32_t seed,
+		  uint32_t expected, uint32_t got)
+{
+	if (expected == got) {
+		r->passed++;
+		return;
+	}
+	r->failed++;
+	if (r->failed <= MAX_REPORTS)
+		printf("MISMATCH [%s] length=%zu offset=%zu seed=0x%08x expected=0x%08x got=0x%08x\n"
+		       "  reproduce: vmx-harness --seed %" PRIu64 " --case %zu %zu 0x%08x\n",
+		       section, len, off, seed, expected, got, r->seed, len, off, seed);
+}
+
+static void check_case(struct run *r, const char *section, size_t len, size_t off, uint32_t seed)
+{
+	check(r, section, len, off, seed, crc32c_span(&r->prefix, seed, off, len),
+	      crc32c_vmx_core(seed, r->base + off, len));
+}
+
+/* The span reference itself against plain bitwise updates. */
+static int self_check(struct run *r)
+{
+	uint64_t s = r->seed ^ 0x5eedULL;
+	int i;
+
+	for (i = 0; i < 3000; i++) {
+		size_t len = next_rand(&s) % (i < 2900 ? 600 : 40000);
+		size_t off = next_rand(&s) % (BUF_LEN - len);
+		uint32_t seed = (uint32_t)next_rand(&s);
+
+		if (crc32c_span(&r->prefix, seed, off, len) !=
+		    crc32c_bitwise(seed, r->base + off, len)) {
+			printf("reference self-check failed at length %zu offset %zu\n", len, off);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Every length 0..8192 at every offset 0..15, a random seed per case. */
+static void exhaustive(struct run *r)
+{
+	size_t len, off;
+
+	for (off = 0; off < 16; off++)
+		for (len = 0; len <= EXHAUSTIVE_MAX; len++)
+			check_case(r, "exhaustive", len, off, (uint32_t)next_rand(&r->rng));
+}
+
+/* +/-64 around each block-structure boundary, every offset. */
+static void near_boundaries(struct run *r)
+{
+	size_t i, len, off;
+
+	for (i = 0; i < sizeof(near_centres) / sizeof(near_centres[0]); i++) {
+		size_t c = near_centres[i];
+		size_t lo = c > NEAR_WIDTH ? c - NEAR_WIDTH : 0;
+
+		for (len = lo; len <= c + NEAR_WIDTH; len++)
+			for (off = 0; off < 16; off++)
+				check_case(r, "boundary", len, off, (uint32_t)next_rand(&r->rng));
+	}
+}
+
+/*
+ * Lengths mostly short (where the code paths change fastest), some up to
+ * the whole buffer; any offset into the buffer.
+ */
+static void random_cases(struct run *r, unsigned long long count)
+{
+	unsigned long long i;
+
+	for (i = 0; i < count; i++) {
+		uint64_t x = next_rand(&r->rng);
+		unsigned int pick = x & 1023;
+		size_t len;
+		size_t off;
+
+		x >>= 10;
+		if (pick < 750)
+			len = x % 513;
+		else if (pick < 1020)
+			len = x % 4097;
+		else
+			len = x % (BUF_LEN - 16 + 1);
+		off = (x >> 20) % (BUF_LEN - len + 1);
+		check_case(r, "random", len, off, (uint32_t)next_rand(&r->rng));
+	}
+}
+
+/*
+ * Buffers that end right before, or start right after, an inaccessible
+ * page: any read outside [p, p + len) faults.
+ */
+static int guard_pages(struct run *r)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	uint8_t *map;
+	size_t len, off;
+
+	if (page <= 0)
+		page = 65536;
+	map = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED) {
+		printf("guard pages: mmap failed: %s\n", strerror(errno));
+		return -1;
+	}
+	if (mprotect(map, page, PROT_NONE) || mprotect(map + 2 * page, page, PROT_NONE)) {
+		printf("guard pages: mprotect failed: %s\n", strerror(errno));
+		munmap(map, 3 * page);
+		return -1;
+	}
+	memcpy(map + page, r->base, page < BUF_LEN ? page : BUF_LEN);
+	for (len = 0; len <= 700 && len <= (size_t)page; len++) {
+		for (off = 0; off < 16; off++) {
+			const uint8_t *start = map + page + off;
+			const uint8_t *end = map + 2 * page - len - off;
+			uint32_t seed = (uint32_t)next_rand(&r->rng);
+
+			check(r, "guard-start", len, off, seed, crc32c_bitwise(seed, start, len),
+			      crc32c_vmx_core(seed, start, len));
+			check(r, "guard-end", len, off, seed, crc32c_bitwise(seed, end, len),
+			      crc32c_vmx_core(seed, end, len));
+		}
+	}
+	munmap(map, 3 * page);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: vmx-harness [--seed N] [--random N] [--case LEN OFFSET CRCSEED]\n"
+		"Checks crc32c_vmx_core() against a bitwise CRC32C reference:\n"
+		"  every length 0..%d at offsets 0..15, +/-%d around 16, 128, 256, 512,\n"
+		"  4096, 32768 and 65536 at offsets 0..15, lengths 0..700 against guard\n"
+		"  pages, then N random (length, offset, seed) cases (default 1000000).\n"
+		"  Each case starts from its own random CRC state.\n"
+		"  --seed N    seeds the data and all random choices (default 1)\n"
+		"  --case ...  runs only that case (as printed in a mismatch report)\n"
+		"Exit status: 0 all passed, 1 a case failed, 2 bad usage.\n",
+		EXHAUSTIVE_MAX, NEAR_WIDTH);
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoull(s, &end, 0);
+	return errno || end == s || *end || s[0] == '-' ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	static uint8_t storage[BUF_LEN + 32] __attribute__((aligned(16)));
+	unsigned long long random_count = 1000000;
+	uint64_t one_case[3];
+	int have_case = 0;
+	struct run r;
+	uint64_t v;
+	size_t i;
+	int a;
+
+	memset(&r, 0, sizeof(r));
+	r.seed = 1;
+	for (a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[a], "--seed") && a + 1 < argc) {
+			if (parse_u64(argv[++a], &r.seed))
+				goto bad;
+		} else if (!strcmp(argv[a], "--random") && a + 1 < argc) {
+			if (parse_u64(argv[++a], &v))
+				goto bad;
+			random_count = v;
+		} else if (!strcmp(argv[a], "--case") && a + 3 < argc) {
+			for (i = 0; i < 3; i++)
+				if (parse_u64(argv[++a], &one_case[i]))
+					goto bad;
+			if (one_case[0] + one_case[1] > BUF_LEN || one_case[2] > 0xffffffffULL)
+				goto bad;
+			have_case = 1;
+		} else {
+			goto bad;
+		}
+	}
+
+	r.base = storage;
+	r.rng = r.seed;
+	for (i = 0; i < sizeof(storage); i++)
+		storage[i] = (uint8_t)next_rand(&r.rng);
+	if (crc32c_prefix_init(&r.prefix, r.base, BUF_LEN)) {
+		printf("out of memory\n");
+		return 1;
+	}
+	if (self_check(&r))
+		return 1;
+
+	if (have_case) {
+		check_case(&r, "case", one_case[0], one_case[1], (uint32_t)one_case[2]);
+		printf("case length=%" PRIu64 " offset=%" PRIu64 " seed=0x%08" PRIx64 ": %s\n",
+		       one_case[0], one_case[1], one_case[2], r.failed ? "FAILED" : "passed");
+		return r.failed ? 1 : 0;
+	}
+
+	printf("vmx-harness: seed %" PRIu64 ", %s\n", r.seed,
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	       "little-endian"
+#else
+	       "big-endian"
+#endif
+	       );
+	exhaustive(&r);
+	printf("  exhaustive (lengths 0..%d x 16 offsets): %llu cases\n", EXHAUSTIVE_MAX,
+	       r.passed + r.failed);
+	v = r.passed + r.failed;
+	near_boundaries(&r);
+	printf("  near boundaries (+/-%d x 16 offsets): %llu cases\n", NEAR_WIDTH,
+	       r.passed + r.failed - v);
+	v = r.passed + r.failed;
+	if (guard_pages(&r))
+		r.failed++;
+	printf("  guard pages (lengths 0..700 x 16 offsets, both ends): %llu cases\n",
+	       r.passed + r.failed - v);
+	v = r.passed + r.failed;
+	random_cases(&r, random_count);
+	printf("  random (length, offset, seed): %llu cases\n", r.passed + r.failed - v);
+	printf("%llu passed, %llu failed\n", r.passed, r.failed);
+	crc32c_prefix_free(&r.prefix);
+	return r.failed ? 1 : 0;
+
+bad:
+	fprintf(stderr, "vmx-harness: bad arguments (try --help)\n");
+	return 2;
+}

@@ -152,6 +152,7 @@ class Checker {
         if (auto mode = str(*cfg, p, "mode"); mode && *mode != "digest" && *mode != "stream")
             problem(p + ".mode", "must be digest or stream");
         member(*cfg, p, "chunk", Type::number, true);
+        boolean(*cfg, p, "splice");
         uint(*cfg, p, "threads", 1);
         c.trials = uint(*cfg, p, "trials", 1);
         const JsonValue *dur = member(*cfg, p, "duration_s", Type::number, true);

@@ -23,6 +23,7 @@ namespace crcbench {
 struct BenchSettings {
     OpMode mode = OpMode::digest;
     std::optional<std::size_t> chunk; // stream mode update size; default whole buffer
+    bool splice = false;              // recorded in reports; the factory applies it
     unsigned threads = 1;
     std::chrono::nanoseconds duration{std::chrono::milliseconds(250)};
     std::optional<std::uint64_t> iterations; // per thread per trial

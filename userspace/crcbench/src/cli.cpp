@@ -204,6 +204,11 @@ void parse_run(Cursor &cur, Options &o) {
                 r.mode = OpMode::stream;
             else
                 throw UsageError("--mode: '" + std::string(m) + "' must be digest or stream");
+        } else if (name == "--splice") {
+            std::string_view v = cur.value(name);
+            if (v != "on" && v != "off")
+                throw UsageError("--splice: '" + std::string(v) + "' must be on or off");
+            r.splice = (v == "on");
         } else if (name == "--chunk")
             r.chunk = parse_size(cur.value(name));
         else if (name == "--format" || name == "-f")

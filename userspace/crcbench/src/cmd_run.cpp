@@ -16,6 +16,7 @@ BenchSettings settings_from(const RunOptions &r) {
     BenchSettings s;
     s.mode = r.mode;
     s.chunk = r.chunk;
+    s.splice = r.splice;
     s.threads = r.threads;
     s.duration = r.duration;
     s.iterations = r.iterations;
@@ -32,7 +33,7 @@ BenchSettings settings_from(const RunOptions &r) {
 
 } // namespace
 
-int cmd_run(const Options &o, const HasherFactory &factory) {
+int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     const RunOptions &opt = o.run;
     RunReport report;
     report.system = gather_system_info(o.common);
@@ -47,6 +48,7 @@ int cmd_run(const Options &o, const HasherFactory &factory) {
         std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
 
     Progress progress(Progress::wanted(o.common.quiet));
+    HasherFactory factory = make_factory(report.settings.splice);
     auto cells = run_bench(report.measured, report.sizes, report.settings, factory,
                            [&](std::size_t done, std::size_t total, const std::string &what) {
                                progress.update(done, total, what);

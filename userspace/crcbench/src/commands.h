@@ -7,10 +7,14 @@
 #include "hasher.h"
 #include "options.h"
 
+#include <functional>
+
 namespace crcbench {
 
 int cmd_list(const Options &o);
 int cmd_verify(const Options &o, const HasherFactory &factory);
-int cmd_run(const Options &o, const HasherFactory &factory);
+// run opens its hashers with or without libkcapi's splice path (--splice).
+using RunHasherFactory = std::function<HasherFactory(bool splice)>;
+int cmd_run(const Options &o, const RunHasherFactory &make_factory);
 
 } // namespace crcbench

@@ -6,6 +6,7 @@
 #include <kcapi.h>
 
 #include <array>
+#include <unistd.h>
 
 namespace crcbench {
 namespace {
@@ -29,7 +30,7 @@ void KcapiHasher::Closer::operator()(kcapi_handle *h) const {
     kcapi_md_destroy(h);
 }
 
-KcapiHasher::KcapiHasher(std::string driver) : driver_(std::move(driver)) {
+KcapiHasher::KcapiHasher(std::string driver, bool splice) : driver_(std::move(driver)) {
     kcapi_handle *raw = nullptr;
     int rc = kcapi_md_init(&raw, driver_.c_str(), 0);
     if (rc < 0 || raw == nullptr)
@@ -39,6 +40,11 @@ KcapiHasher::KcapiHasher(std::string driver) : driver_(std::move(driver)) {
     if (size != kDigestSize)
         throw ToolError(ExitCode::runtime, "'" + driver_ + "' reports a digest size of " +
                                                std::to_string(size) + ", not 4: not crc32c");
+    if (!splice) {
+        // Best effort: on failure libkcapi keeps its default, which is correct too.
+        long page = sysconf(_SC_PAGESIZE);
+        (void)kcapi_set_maxsplicesize(raw, static_cast<unsigned>(page > 0 ? page : 4096));
+    }
 }
 
 void KcapiHasher::set_seed(std::uint32_t seed) {
@@ -79,9 +85,9 @@ std::uint32_t KcapiHasher::final() {
     return load_le32(out);
 }
 
-HasherFactory kcapi_factory() {
-    return [](const std::string &driver) -> std::unique_ptr<Crc32cHasher> {
-        return std::make_unique<KcapiHasher>(driver);
+HasherFactory kcapi_factory(bool splice) {
+    return [splice](const std::string &driver) -> std::unique_ptr<Crc32cHasher> {
+        return std::make_unique<KcapiHasher>(driver, splice);
     };
 }
 

@@ -16,9 +16,16 @@ namespace crcbench {
 
 class KcapiHasher final : public Crc32cHasher {
   public:
-    // Opens the driver (socket, bind, accept, NETLINK_CRYPTO query inside
-    // libkcapi). Throws ToolError with the mapped exit code.
-    explicit KcapiHasher(std::string driver);
+    // Opens the driver (socket, bind and a NETLINK_CRYPTO query inside
+    // libkcapi; accept follows at the first operation). Throws ToolError with
+    // the mapped exit code.
+    //
+    // splice = true keeps libkcapi's default: messages of 32 KiB up to its
+    // pipe size go in by vmsplice + splice (2 system calls). false shrinks
+    // that pipe to one page, so such messages go in by one sendmsg, which
+    // algif_hash also maps without copying: one system call fewer. (On 64 KiB
+    // pages the pipe cannot be smaller than 64 KiB: 32..64 KiB still splice.)
+    KcapiHasher(std::string driver, bool splice);
 
     void set_seed(std::uint32_t seed) override;
     std::uint32_t digest(std::span<const std::uint8_t> data) override;
@@ -36,7 +43,7 @@ class KcapiHasher final : public Crc32cHasher {
 };
 
 // A factory for the real thing.
-HasherFactory kcapi_factory();
+HasherFactory kcapi_factory(bool splice);
 
 // Library-wide settings, once before any handle: libkcapi's own logging off
 // (the tool prints one clear line per error) or, with debug, fully on.

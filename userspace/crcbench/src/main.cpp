@@ -31,9 +31,9 @@ int main(int argc, char **argv) {
         case Command::list:
             return cmd_list(o);
         case Command::verify:
-            return cmd_verify(o, kcapi_factory());
+            return cmd_verify(o, kcapi_factory(true));
         case Command::run:
-            return cmd_run(o, kcapi_factory());
+            return cmd_run(o, kcapi_factory);
         }
     } catch (const ToolError &e) {
         std::fflush(stdout);

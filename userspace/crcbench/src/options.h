@@ -45,6 +45,7 @@ struct RunOptions {
     unsigned trials = 5;
     OpMode mode = OpMode::digest;
     std::optional<std::size_t> chunk; // stream mode: update size (default: whole buffer)
+    bool splice = false;              // --splice on: keep libkcapi's vmsplice path for 32 KiB+
     Format format = Format::table;
     std::optional<std::string> json_file;
     std::optional<std::string> csv_file;

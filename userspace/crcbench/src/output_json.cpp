@@ -84,6 +84,7 @@ std::string run_json(const RunReport &r) {
         w.value(static_cast<std::uint64_t>(*s.chunk));
     else
         w.null();
+    w.field("splice", s.splice);
     w.field("threads", s.threads);
     w.field("trials", s.trials);
     w.key("duration_s");

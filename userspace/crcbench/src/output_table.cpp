@@ -77,6 +77,7 @@ std::string describe_settings(const RunReport &r) {
     else
         out += " (kcapi_md_update per " + (s.chunk ? format_size(*s.chunk) : "whole buffer") +
                " + kcapi_md_final)";
+    out += s.splice ? ", libkcapi splice path on" : "";
     out +=
         ", threads " + std::to_string(s.threads) + ", " + std::to_string(s.trials) + " trials of ";
     if (s.iterations)

@@ -503,11 +503,11 @@ ssize_t read(int fd, void *buf, size_t len) {
 }
 
 ssize_t vmsplice(int fd, const struct iovec *iov, size_t nr, unsigned int flags) {
-    (void)fd;
     (void)flags;
     // Only libkcapi splices in this process: keep the first segment, up to
-    // one default pipe's worth (16 pages), for the splice that follows.
-    static const std::size_t capacity = 16 * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    // what the (real) pipe holds, for the splice that follows.
+    int pipe_size = fcntl(fd, F_GETPIPE_SZ);
+    std::size_t capacity = pipe_size > 0 ? static_cast<std::size_t>(pipe_size) : 65536;
     if (nr == 0)
         return 0;
     pending_ptr = static_cast<const std::uint8_t *>(iov[0].iov_base);

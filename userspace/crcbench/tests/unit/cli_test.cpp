@@ -104,6 +104,9 @@ TEST(Cli, RunDefaults) {
     EXPECT_EQ(o.run.mode, OpMode::digest);
     EXPECT_FALSE(o.run.iterations);
     EXPECT_EQ(o.run.format, Format::table);
+    EXPECT_FALSE(o.run.splice);
+    EXPECT_TRUE(parse({"run", "--splice", "on"}).run.splice);
+    EXPECT_THROW(parse({"run", "--splice", "maybe"}), UsageError);
 }
 
 TEST(Cli, RunOptions) {

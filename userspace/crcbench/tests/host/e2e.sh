@@ -229,6 +229,23 @@ case_syscalls() {
 	[ "$(grep -c '^accept' "$TMP/trace")" = 1 ] || fail "accept is not done once per handle"
 }
 
+# tools/plot-crcbench.sh on a CSV and a JSON report (PNG written and named).
+case_plot() {
+	: "${PLOT:?}"
+	command -v gnuplot >/dev/null 2>&1 || { echo "no gnuplot: case not applicable"; exit 77; }
+	run plotrun 0 CRCBENCH_EMULATED=yes -- run --driver crc32c-generic,crc32c-fakevec \
+		--sizes 64..4K --iterations 5 --trials 2 --warmup 0 --csv "$TMP/p.csv" --json "$TMP/p.json"
+	sh "$PLOT" "$TMP/p.csv" "$TMP/p.png" >"$TMP/plot.out" 2>&1 || { cat "$TMP/plot.out"; fail "plot of CSV"; }
+	[ "$(head -c 4 "$TMP/p.png" | od -An -c | tr -d ' ')" = '211PNG' ] || fail "not a PNG"
+	if command -v python3 >/dev/null 2>&1; then
+		sh "$PLOT" "$TMP/p.json" "$TMP/pj.png" >"$TMP/plot.out" 2>&1 ||
+			{ cat "$TMP/plot.out"; fail "plot of JSON"; }
+	fi
+	sh "$PLOT" "$TMP/p.csv" >/dev/null 2>&1 && fail "plot without OUT must fail"
+	sh "$PLOT" "$FIXTURES/cpuinfo-x86.txt" "$TMP/x.png" >/dev/null 2>&1 && fail "plot of junk must fail"
+	return 0
+}
+
 case_host_has_no_af_alg() {
 	# Without the fake: on this project's hosts AF_ALG is missing (exit 3).
 	CRCBENCH_PROC_CRYPTO="$PC" "$CRCBENCH" verify --driver crc32c-generic \
@@ -245,7 +262,7 @@ case_host_has_no_af_alg() {
 
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
 missing_proc_crypto list verify_pass verify_broken run_json run_broken run_table emulated
-syscalls"
+syscalls plot"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done
 	exit 0

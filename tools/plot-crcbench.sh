@@ -1,0 +1,144 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# plot-crcbench.sh: turn a crcbench-alg run report into a PNG chart of
+# throughput (median MB/s, min..max as error bars) against buffer size, one
+# line per driver. Emulated runs get a red "EMULATED - NOT POWER performance"
+# banner, as in the tool's own output.
+#
+# Usage: tools/plot-crcbench.sh [--title TEXT] REPORT.csv|REPORT.json OUT.png
+#   REPORT.csv   from: crcbench-alg run --csv FILE (or --format csv)
+#   REPORT.json  from: crcbench-alg run --json FILE (needs python3 to read)
+# Needs gnuplot (Debian: gnuplot-nox).
+# Exit codes: 0 ok, 1 failure (bad input, gnuplot missing or failing), 2 bad usage.
+set -eu
+
+usage() { sed -n '4,13p' "$0" | sed 's/^# \{0,1\}//'; }
+die() { echo "plot-crcbench: $*" >&2; exit 1; }
+
+title=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-h|--help) usage; exit 0 ;;
+	--title) [ $# -ge 2 ] || { echo "plot-crcbench: --title needs a value" >&2; exit 2; }
+		title=$2; shift 2 ;;
+	-*) echo "plot-crcbench: unknown option '$1' (try --help)" >&2; exit 2 ;;
+	*) break ;;
+	esac
+done
+[ $# -eq 2 ] || { echo "plot-crcbench: need REPORT and OUT.png (try --help)" >&2; exit 2; }
+in=$1 out=$2
+[ -r "$in" ] || die "cannot read $in"
+command -v gnuplot >/dev/null 2>&1 || die "gnuplot not found: apt-get install gnuplot-nox"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/plot-crcbench.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+
+# JSON -> the CSV columns used here.
+case "$in" in
+*.json)
+	command -v python3 >/dev/null 2>&1 ||
+		die "reading JSON needs python3; give the CSV instead (crcbench-alg run --csv FILE)"
+	python3 - "$in" >"$work/report.csv" <<'PY' || die "$in is not a crcbench-alg run report"
+import csv, json, sys
+r = json.load(open(sys.argv[1]))
+assert r["schema"] == "crcbench-alg.run.v1"
+w = csv.writer(sys.stdout, lineterminator="\n")
+w.writerow(["driver", "size", "bytes_per_s_min", "bytes_per_s_median", "bytes_per_s_max",
+            "emulated", "kernel_release", "cpu_model", "mode", "threads"])
+s, c = r["system"], r["config"]
+for x in r["results"]:
+    b = x["bytes_per_s"]
+    w.writerow([x["driver"], x["size"], b["min"], b["median"], b["max"],
+                "yes" if s["emulated"] else "no", s["kernel_release"], s["cpu_model"],
+                c["mode"], c["threads"]])
+PY
+	in="$work/report.csv" ;;
+esac
+
+# Split the CSV by driver: size, median, min, max in MB/s. Columns are found
+# by header name; cpu_model (quoted, may hold commas) is the last column.
+awk -F, -v dir="$work" '
+function unquote(s) { gsub(/^"|"$/, "", s); gsub(/""/, "\"", s); return s }
+NR == 1 {
+	for (i = 1; i <= NF; i++) col[$i] = i
+	need = "driver size bytes_per_s_min bytes_per_s_median bytes_per_s_max emulated"
+	n = split(need, want, " ")
+	for (i = 1; i <= n; i++) if (!(want[i] in col)) { print "missing column " want[i] > "/dev/stderr"; exit 3 }
+	next
+}
+NF >= 6 {
+	d = $col["driver"]
+	if (!(d in idx)) { idx[d] = ++nd; order[nd] = d }
+	printf "%s %.6f %.6f %.6f\n", $col["size"], $col["bytes_per_s_median"] / 1e6, \
+		$col["bytes_per_s_min"] / 1e6, $col["bytes_per_s_max"] / 1e6 > (dir "/d" idx[d] ".dat")
+	sizes[$col["size"] + 0] = 1
+	if ($col["emulated"] == "yes") emulated = 1
+	if ("kernel_release" in col) kernel = $col["kernel_release"]
+	if ("cpu_model" in col) {
+		cpu = ""
+		for (i = col["cpu_model"]; i <= NF; i++) cpu = cpu (i > col["cpu_model"] ? "," : "") $i
+		cpu = unquote(cpu)
+	}
+	if ("mode" in col) mode = $col["mode"]
+	if ("threads" in col) threads = $col["threads"]
+}
+END {
+	if (nd == 0) { print "no result rows" > "/dev/stderr"; exit 3 }
+	for (i = 1; i <= nd; i++) print order[i] > (dir "/drivers")
+	# x tics at the measured sizes, labelled in binary units (64, 1K, 1M)
+	tics = ""
+	for (s in sizes) {
+		v = s + 0
+		if (v >= 1048576 && v % 1048576 == 0) l = (v / 1048576) "M"
+		else if (v >= 1024 && v % 1024 == 0) l = (v / 1024) "K"
+		else l = v
+		tics = tics (tics == "" ? "" : ", ") "\"" l "\" " v
+	}
+	print "set xtics (" tics ")" > (dir "/xtics")
+	printf "%s\n%s\n%s\n%s\n%d\n", kernel, cpu, mode, threads, emulated > (dir "/meta")
+}' "$in" || die "$in is not a crcbench-alg CSV report"
+
+kernel=$(sed -n 1p "$work/meta")
+cpu=$(sed -n 2p "$work/meta")
+mode=$(sed -n 3p "$work/meta")
+threads=$(sed -n 4p "$work/meta")
+emulated=$(sed -n 5p "$work/meta")
+[ -n "$title" ] || title="crc32c through AF_ALG: throughput by buffer size"
+sub="kernel $kernel, $cpu"
+[ -z "$mode" ] || sub="$sub, mode $mode, threads $threads"
+# gnuplot strings in double quotes: escape backslashes and quotes.
+q() { printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'; }
+
+{
+	echo 'set terminal pngcairo size 1100,680 enhanced font "sans,10"'
+	echo "set output \"$(q "$out")\""
+	printf 'set title "%s\\n%s" noenhanced\n' "$(q "$title")" "$(q "$sub")"
+	echo 'set logscale x 2'
+	echo 'set logscale y 10'
+	echo 'set xlabel "buffer size (bytes)"'
+	echo 'set ylabel "throughput, MB/s (10^6 bytes/s), median; bars: min..max"'
+	cat "$work/xtics"
+	echo 'set grid xtics ytics mxtics mytics lc rgb "#dddddd"'
+	echo 'set key bottom right box opaque'
+	echo 'set pointsize 1.2'
+	if [ "$emulated" = 1 ]; then
+		echo 'set label 1 "EMULATED (QEMU TCG): these figures are NOT POWER performance" at graph 0.5, graph 0.94 center font "sans,16" tc rgb "#cc0000" front'
+		echo 'set object 1 rectangle from graph 0,0 to graph 1,1 behind fc rgb "#fff4f4" fs solid noborder'
+	fi
+	printf 'plot '
+	i=0
+	while read -r d; do
+		i=$((i + 1))
+		[ $i -eq 1 ] || printf ', \\\n     '
+		printf '"%s" using 1:2:3:4 with yerrorlines lw 2 title "%s"' "$work/d$i.dat" "$(q "$d")"
+	done <"$work/drivers"
+	echo
+} >"$work/plot.gp"
+
+gnuplot "$work/plot.gp" 2>"$work/gnuplot.err" || {
+	cat "$work/gnuplot.err" >&2
+	die "gnuplot failed"
+}
+[ -s "$out" ] || die "gnuplot wrote no $out"
+echo "$out"

@@ -530,6 +530,21 @@ ssize_t splice(int in, loff_t *in_off, int out, loff_t *out_off, size_t len, uns
     return static_cast<ssize_t>(n);
 }
 
+// Logged only (libkcapi's splice pipe), then done for real.
+int pipe(int fds[2]) {
+    REAL(pipe);
+    int rc = real_pipe(fds);
+    trace("pipe");
+    return rc;
+}
+
+int pipe2(int fds[2], int flags) {
+    REAL(pipe2);
+    int rc = real_pipe2(fds, flags);
+    trace("pipe2");
+    return rc;
+}
+
 int close(int fd) {
     REAL(close);
     {

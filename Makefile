@@ -52,3 +52,6 @@ check:
 
 help:
 	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
+
+bench-model:
+	tools/bench-model/run.sh

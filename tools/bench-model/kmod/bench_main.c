@@ -20,7 +20,9 @@
  *		below the glue's threshold
  *   sw		__crc32c_le(), the glue's fallback and crc32c-generic's engine
  *   baseline	the same call through the same loop to an empty function
- * Each (subject, size) gets one untimed warm-up call, then `reps` intervals.
+ * Sizes 16, 32, 64, ... 64 KiB; vmx-section and sw also every 8 bytes up to
+ * 256, to locate their crossover. Each (subject, size) gets one untimed
+ * warm-up call (which also checks its CRC), then `reps` intervals.
  *
  * Writing to /sys/module/crc32c_vmx_bench/parameters/probe measures, in the
  * writer's context, what a vector section costs when the calling user thread
@@ -73,6 +75,7 @@ static __always_inline void bench_end(void)
 #define BENCH_VMX_CHUNK		SZ_32K
 #define BENCH_MAX_SIZE		SZ_64K
 #define BENCH_PROBE_SIZE	256
+#define BENCH_FINE_END		256
 
 static unsigned int iters = 8;
 module_param(iters, uint, 0444);
@@ -179,12 +182,20 @@ static void bench_subject_size(struct bench_subject *s, unsigned int len)
 	}
 }
 
-static void bench_subject_all(struct bench_subject *s)
+/*
+ * The standard sizes; with fine, also every 8 bytes from 16 to 256, where
+ * the vector path and the software CRC cross.
+ */
+static void bench_subject_all(struct bench_subject *s, bool fine)
 {
-	unsigned int i;
+	unsigned int i, len;
 
+	if (fine)
+		for (len = 16; len < BENCH_FINE_END; len += 8)
+			bench_subject_size(s, len);
 	for (i = 0; i < ARRAY_SIZE(bench_sizes); i++)
-		bench_subject_size(s, bench_sizes[i]);
+		if (!fine || bench_sizes[i] >= BENCH_FINE_END)
+			bench_subject_size(s, bench_sizes[i]);
 }
 
 static int bench_driver(const char *driver)
@@ -210,7 +221,7 @@ static int bench_driver(const char *driver)
 		return -ENOMEM;
 	}
 	s.desc->tfm = tfm;
-	bench_subject_all(&s);
+	bench_subject_all(&s, false);
 	kfree_sensitive(s.desc);
 	crypto_free_shash(tfm);
 	return 0;
@@ -245,8 +256,8 @@ MODULE_PARM_DESC(probe, "write entry, vector or none: live vector register probe
 
 static int __init bench_init(void)
 {
+	struct bench_subject baseline = { .name = "baseline", .run = run_baseline };
 	struct bench_subject direct[] = {
-		{ .name = "baseline", .run = run_baseline },
 		{ .name = "vmx-section", .run = run_vmx_section },
 		{ .name = "sw", .run = run_sw },
 	};
@@ -263,8 +274,9 @@ static int __init bench_init(void)
 	get_random_bytes(bench_buf, BENCH_MAX_SIZE);
 
 	pr_info("start iters=%u reps=%u\n", iters, reps);
+	bench_subject_all(&baseline, false);
 	for (i = 0; i < ARRAY_SIZE(direct); i++)
-		bench_subject_all(&direct[i]);
+		bench_subject_all(&direct[i], true);
 	for (i = 0; i < ARRAY_SIZE(bench_drivers); i++) {
 		err = bench_driver(bench_drivers[i]);
 		if (err)

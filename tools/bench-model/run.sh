@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# `make bench-model`: the performance evidence of issue 2/4, without POWER
+# hardware. Builds the insn-interval QEMU plugin, crc32c_vmx.ko, the test-only
+# crc32c_vmx_bench module and the vsx-live guest program; boots ONE POWER8
+# guest (one vCPU) with the plugin, which counts the instructions executed in
+# every measured interval; runs llvm-mca on our steady-state loop and on the
+# in-tree crc32c-vpmsum loop; and regenerates docs/performance.md from those
+# numbers alone. TCG wall-clock time is never measured or reported.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+here=$top/tools/bench-model
+# shellcheck source=../lib/common.sh
+. "$top/tools/lib/common.sh"
+
+usage() {
+	cat <<USAGE
+Usage: ${0##*/} [options]
+  --out FILE       the report to write (default docs/performance.md)
+  --msr-cost N     instruction-equivalents charged per MSR write (mtmsrd) in
+                   the threshold allowance (default 50; see the report)
+  --no-setup       do not run tools/setup.sh first (packages, kernel, userland)
+  --report-only    reuse the counts and llvm-mca results of the last run in
+                   build/bench-model and only rewrite the report
+  --timeout SECS   guest timeout (default 900)
+Outputs in build/bench-model/: plugin.txt (raw counts), guest.log (console),
+counts.tsv (paired intervals), mca/ and mca.tsv (llvm-mca), commands.txt.
+Exit codes: 0 report written, 1 failure (build, guest, pairing; message
+names the log), 2 bad usage, 3 guest crashed or timed out.
+USAGE
+}
+
+out=$top/docs/performance.md msr_cost=50 setup=1 report_only=0 timeout=900
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-h|--help) usage; exit 0 ;;
+	--no-setup) setup=0 ;;
+	--report-only) report_only=1 ;;
+	--out|--msr-cost|--timeout)
+		[ $# -ge 2 ] || die 2 "$1 needs an argument"
+		case "$1" in
+		--out) out=$2 ;; --msr-cost) msr_cost=$2 ;; --timeout) timeout=$2 ;;
+		esac
+		shift ;;
+	*) die 2 "unknown argument '$1' (try --help)" ;;
+	esac
+	shift
+done
+[[ "$msr_cost" =~ ^[0-9]+$ ]] || die 2 "--msr-cost must be a whole number of instructions"
+[[ "$timeout" =~ ^[0-9]+$ ]] || die 2 "--timeout must be a number of seconds"
+
+B=$top/build/bench-model
+cd "$top"
+mkdir -p "$B"
+
+# Every command that produces a number is logged, with machine-specific paths
+# replaced by the names of the variables that hold them, for the report.
+cmd() {
+	local a line=
+	for a in "$@"; do
+		case "$a" in *[[:space:]]*) line+="\"$a\" " ;; *) line+="$a " ;; esac
+	done
+	printf '%s\n' "${line% }" | sed -e "s|$top/||g" -e "s|$top|.|g" -e "s|$KDIR|\$KDIR|g" \
+		-e "s|$VMLINUX|\$VMLINUX|g" -e "s|$KROOT/lib/modules/$KREL|\$KROOT/lib/modules/\$KREL|g" \
+		-e "s|$CRCVMX_CACHE|\$CRCVMX_CACHE|g" >>"$B/commands.txt"
+	"$@"
+}
+
+if [ "$report_only" -eq 0 ]; then
+	if [ "$setup" -eq 1 ]; then
+		say "bench-model: setup (host packages, Debian ppc64el kernel, guest userland)"
+		tools/setup.sh || die "tools/setup.sh failed"
+	fi
+	[ -s build/kernel.env ] || die "no build/kernel.env: run 'make setup' first"
+fi
+[ -s build/kernel.env ] || die "no build/kernel.env: run 'make setup' first"
+# shellcheck disable=SC1091
+. build/kernel.env
+inkernel_ko=$KROOT/lib/modules/$KREL/kernel/arch/powerpc/crypto/crc32c-vpmsum.ko
+
+if [ "$report_only" -eq 0 ]; then
+	rm -rf "$B/mca" "$B/commands.txt" "$B/plugin.txt" "$B/counts.tsv" "$B/mca.tsv"
+	for t in gcc powerpc64le-linux-gnu-gcc powerpc64le-linux-gnu-objdump llvm-mca-14 qemu-system-ppc64; do
+		command -v "$t" >/dev/null || die "$t not found: run tools/setup.sh (packages in tools/setup/host-packages.txt)"
+	done
+	case "$B" in *,*) die "the build directory $B contains a comma, which QEMU's -plugin option cannot take" ;; esac
+
+	say "bench-model: build the plugin, crc32c_vmx.ko, crc32c_vmx_bench.ko, vsx-live (log: $B/build.log)"
+	KMAKE=(make -s -C "$KDIR" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- W=1)
+	{
+		cmd gcc -O2 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden \
+			-o "$B/insn-interval.so" "$here/plugin/insn-interval.c" &&
+		cmd "${KMAKE[@]}" M="$top" modules &&
+		cmd "${KMAKE[@]}" M="$here/kmod" modules &&
+		cmd powerpc64le-linux-gnu-gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 \
+			-o "$B/vsx-live" "$here/guest/vsx-live.c"
+	} >"$B/build.log" 2>&1 || { tail -n 20 "$B/build.log" >&2; die "build failed (log: $B/build.log)"; }
+
+	# The benchmark module carries its own copy of the core; it must be the
+	# same machine code as the driver's, or the vmx-section numbers would
+	# describe another program.
+	disasm() {
+		powerpc64le-linux-gnu-objdump -d --no-show-raw-insn "$1" | awk -v f="$2" '
+			$0 ~ "^[0-9a-f]+ <" f ">:$" { p = 1; next }
+			/^[0-9a-f]+ </ { p = 0 }
+			p && NF' | sed -E 's/^ *[0-9a-f]+:\s*//; s/ *<[^>]*>//; s/(b[a-z]*|bl)\s+[0-9a-f]+$/\1/'
+	}
+	disasm module/arch/powerpc/crc32c_vmx_core.o crc32c_vmx_core >"$B/core-driver.s"
+	disasm "$here/kmod/bench_vmx_core.o" bench_vmx_core >"$B/core-bench.s"
+	[ -s "$B/core-driver.s" ] || die "crc32c_vmx_core not found in module/arch/powerpc/crc32c_vmx_core.o"
+	cmp -s "$B/core-driver.s" "$B/core-bench.s" ||
+		die "the core compiled into crc32c_vmx_bench differs from the driver's (diff $B/core-driver.s $B/core-bench.s): are the core's flags in tools/bench-model/kmod/Kbuild still those of the top-level Kbuild?"
+
+	# The markers must occur only where we put them: nowhere in the kernel or
+	# the drivers the guest runs, once each in the module and in vsx-live.
+	markers() { LC_ALL=C grep -obUaP '\x01\xb5\x00\x60|\x02\xb5\x00\x60' "$1" | wc -l; }
+	for f in "$VMLINUX" "$inkernel_ko" "$KROOT/lib/modules/$KREL/kernel/crypto/crc32c_generic.ko" crc32c_vmx.ko; do
+		[ -s "$f" ] || die "$f not found"
+		[ "$(markers "$f")" -eq 0 ] || die "$f contains the marker instruction bytes; pick other immediates (plugin begin=/end=, BENCH_MARK_* in the module and vsx-live)"
+	done
+	[ "$(markers "$here/kmod/crc32c_vmx_bench.ko")" -ge 2 ] || die "crc32c_vmx_bench.ko has no markers"
+
+	say "bench-model: initramfs"
+	cmd tools/vm/mkinitramfs.sh --kernel-env build/kernel.env --sysroot "$CRCVMX_CACHE/sysroot-ppc64el" \
+		--out "$B/initramfs.cpio.gz" --ko crc32c_vmx.ko --ko "$here/kmod/crc32c_vmx_bench.ko" \
+		--bin "$B/vsx-live" >>"$B/build.log" 2>&1 || { tail -n 20 "$B/build.log" >&2; die "initramfs failed (log: $B/build.log)"; }
+
+	say "bench-model: POWER8 guest, 1 vCPU, insn-interval plugin (console: $B/guest.log)"
+	rc=0
+	cmd env QEMU_EXTRA_ARGS="-plugin file=$B/insn-interval.so,out=$B/plugin.txt" \
+		tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd "$B/initramfs.cpio.gz" \
+		--set bench-insn --cpu POWER8 --smp 1 --timeout "$timeout" --log "$B/guest.log" \
+		--show none || rc=$?
+	[ "$rc" -eq 0 ] || { [ "$rc" -eq 3 ] && exit 3; die "the guest run failed (console: $B/guest.log)"; }
+
+	# Pair the k-th interval the guest logged with the k-th one the plugin counted.
+	[ -s "$B/plugin.txt" ] || die "the plugin wrote no counts ($B/plugin.txt); did QEMU load it? (console: $B/guest.log)"
+	summary=$(grep '^# insn-interval:' "$B/plugin.txt" || true)
+	[ -n "$summary" ] || die "the plugin's summary line is missing from $B/plugin.txt (QEMU did not exit cleanly?)"
+	case "$summary" in
+	*" 0 END without BEGIN, 0 BEGIN inside an interval, 0 unterminated, 0 events"*) ;;
+	*) die "unbalanced markers: $summary" ;;
+	esac
+	sed -n 's/^BENCH crc32c_vmx_bench: interval subject=\([^ ]*\) size=\([0-9]*\) n=\([0-9]*\)$/\1\t\2\t\3/p' \
+		"$B/guest.log" >"$B/labels.tsv"
+	sed -n 's/^interval vcpu=\([0-9]*\) seq=[0-9]* insns=\([0-9]*\) mtmsr=\([0-9]*\)$/\1\t\2\t\3/p' \
+		"$B/plugin.txt" >"$B/intervals.tsv"
+	nl=$(wc -l <"$B/labels.tsv") ni=$(wc -l <"$B/intervals.tsv")
+	[ "$nl" -gt 0 ] && [ "$nl" -eq "$ni" ] ||
+		die "the guest logged $nl intervals but the plugin counted $ni ($B/guest.log, $B/plugin.txt)"
+	awk -F'\t' '$1 != 0 { bad = 1 } END { exit bad }' "$B/intervals.tsv" ||
+		die "intervals on a vCPU other than 0 in a one-vCPU guest ($B/plugin.txt)"
+	{
+		printf 'subject\tsize\tn\tinsns\tmtmsr\n'
+		paste "$B/labels.tsv" "$B/intervals.tsv" | cut -f1-3,5-6
+	} >"$B/counts.tsv"
+
+	say "bench-model: llvm-mca (pwr9, pwr10) on our loop and the in-tree loop"
+	{
+		cmd "$here/mca.sh" --name crc32c-vmx --obj module/arch/powerpc/crc32c_vmx_core.o --dir "$B/mca"
+		cmd "$here/mca.sh" --name crc32c-vpmsum --obj "$inkernel_ko" --dir "$B/mca"
+	} >"$B/mca.tsv" || die "llvm-mca failed"
+
+	{
+		echo "kernel=$KREL ($KVER)"
+		echo "cpu=$(sed -n 's/^BENCH cpu //p' "$B/guest.log" | head -n 1)"
+		echo "qemu=$(qemu-system-ppc64 --version | head -n 1)"
+		echo "gcc=$(powerpc64le-linux-gnu-gcc --version | head -n 1)"
+		echo "mca=llvm-mca-14 ($(llvm-mca-14 --version | sed -n 's/^ *\(.*LLVM version .*\)/\1/p' | head -n 1))"
+		echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+		echo "core_sha=$(sha256sum module/arch/powerpc/crc32c_vmx_core.c | cut -c1-12)"
+		echo "glue_min_len=$(sed -n 's/^#define[ \t]*CRC32C_VMX_MIN_LEN[ \t]*\([0-9]*\).*/\1/p' module/crc32c_vmx_glue.c | head -n 1)"
+		echo "guest_params=$(sed -n 's/^BENCH param //p' "$B/guest.log" | tr '\n' ' ')"
+		echo "guest_stats=$(sed -n 's/^BENCH stat //p' "$B/guest.log" | tr '\n' ' ')"
+		echo "plugin_summary=${summary#\# }"
+	} >"$B/meta.txt"
+fi
+
+for f in counts.tsv mca.tsv meta.txt commands.txt; do
+	[ -s "$B/$f" ] || die "$B/$f missing: run without --report-only first"
+done
+say "bench-model: writing $out"
+mkdir -p "$(dirname "$out")"
+"$here/report.sh" --dir "$B" --msr-cost "$msr_cost" >"$out.tmp" || { rm -f "$out.tmp"; die "report generation failed"; }
+mv "$out.tmp" "$out"
+sed -n 's/^<!-- summary: \(.*\) -->$/\1/p' "$out" | while IFS= read -r line; do say "$line"; done
+say "bench-model: done ($out)"

@@ -11,6 +11,7 @@
 #
 # Prints one tab-separated line per (model, form):
 #   name model form insns vpmsumd bytes cycles_per_iter bytes_per_cycle rthroughput
+#   busiest-resource (llvm-mca's resource pressure per iteration, e.g. "CY 16.00")
 # Bytes per iteration are 16 per vpmsumd (each folds one 16-byte block); the
 # loop must also advance a pointer by that many bytes, or this fails.
 set -euo pipefail
@@ -30,7 +31,7 @@ Exit codes: 0 ok, 1 failure (no loop found, llvm-mca failed), 2 bad usage.
 USAGE
 }
 
-name= obj= dir= mcpus="pwr9 pwr10" iterations=1000
+name='' obj='' dir='' mcpus="pwr9 pwr10" iterations=1000
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
@@ -100,7 +101,6 @@ esac
 sed -E ':a; s/([ ,(])(vs|cr|r|v|f)([0-9]+)/\1%\2\3/; ta' "$dir/$name.raw" >"$dir/$name.s"
 rm -f "$dir/$name.dis" "$dir/$name.raw"
 
-insns=$(grep -c '^	' "$dir/$name.s")
 vpmsumd=$(grep -c '^	vpmsumd ' "$dir/$name.s")
 bytes=$((16 * vpmsumd))
 grep -Eq "^	addi %r[0-9]+,%r[0-9]+,$bytes\$" "$dir/$name.s" ||
@@ -119,9 +119,15 @@ for mcpu in $mcpus; do
 			/^Instructions:/ { ins = $2 / it }
 			/^Total Cycles:/ { cyc = $3 / it }
 			/^Block RThroughput:/ { rt = $3 }
+			# "[14.2] - IP_AGEN": resource names by column
+			/^\[[0-9.]+\] +- / { res[$1] = $3 }
+			/^Resource pressure per iteration:/ { getline hdr; getline vals; nh = split(hdr, h, / +/); split(vals, v, / +/) }
 			END {
 				if (!cyc) exit 1
-				printf "%s\t%s\t%s\t%d\t%d\t%d\t%.2f\t%.2f\t%s\n", name, mcpu, form, ins, vp, bytes, cyc, bytes / cyc, rt
+				# the busiest resource: what bounds the loop in the model
+				best = -1
+				for (i = 1; i <= nh; i++) if (h[i] != "" && v[i] != "-" && v[i] + 0 > best) { best = v[i] + 0; bn = res[h[i]] }
+				printf "%s\t%s\t%s\t%d\t%d\t%d\t%.2f\t%.2f\t%s\t%s %.2f\n", name, mcpu, form, ins, vp, bytes, cyc, bytes / cyc, rt, bn, best
 			}' "$out" || die "cannot read llvm-mca's summary in $out"
 	done
 done

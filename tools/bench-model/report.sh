@@ -249,13 +249,13 @@ END {
 	print ""
 	printf "- the first vector section of a kernel entry writes the MSR: %s `mtmsrd` (plugin count);\n", num(m1)
 	printf "- if the calling user thread has live vector registers, that section first saves them:\n"
-	printf "  %s instructions for the first section against %s for the second (**%s** to save 32 FPRs,\n", num(e1), num(e2), num(save)
-	print "  32 VRs and VSCR);"
+	printf "  %s instructions for the first section against %s for the second (**%s** to save the\n", num(e1), num(e2), num(save)
+	print "  64 vector-scalar registers, FPRs included, and their status registers);"
 	printf "- and the thread gets them back: the whole `write()` that ran one vector section cost %s\n", num(rtv)
 	printf "  instructions against %s for the same call without it (medians %s and %s), %s more `mtmsrd`;\n", num(rtn), num(rtvm), num(rtnm), num(rtmt)
 	printf "  minus the section steady-state cost (%s) that leaves **%s** instructions of save and restore.\n", num(pc("vmx-section", 256)), num(live_insns)
 	print ""
-	printf "An `mtmsrd` is one instruction to the plugin but stalls the pipeline; no published POWER8/9 cost\n"
+	printf "An `mtmsrd` is one instruction to the plugin but costs more than an ordinary one; no published POWER8/9 cost\n"
 	printf "was found, so each is charged as **%d instructions** (`--msr-cost`; a guess, stated as one).\n", msr_cost
 	print "Crossover: the smallest size from which the vector path, allowance included, executes fewer"
 	print "instructions than the software path at that size and every larger one (sizes every 8 bytes"
@@ -334,7 +334,7 @@ END {
 
 	print "## How to reproduce"
 	print ""
-	print "    make bench-model            # = tools/bench-model/run.sh (about a minute after setup)"
+	print "    make bench-model            # = tools/bench-model/run.sh (about two minutes after setup)"
 	print "    tools/bench-model/run.sh --report-only --msr-cost 100   # re-derive from the last counts"
 	print ""
 	printf "Source: commit %s, core source sha256 %s..., `CRC32C_VMX_MIN_LEN` %d.\n", meta["commit"], meta["core_sha"], min_len

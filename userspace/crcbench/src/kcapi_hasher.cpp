@@ -30,7 +30,14 @@ void KcapiHasher::Closer::operator()(kcapi_handle *h) const {
     kcapi_md_destroy(h);
 }
 
-KcapiHasher::KcapiHasher(std::string driver, bool splice) : driver_(std::move(driver)) {
+KcapiHasher::KcapiHasher(std::string driver, bool splice)
+    : driver_(std::move(driver)), splice_(splice) {
+    open();
+}
+
+void KcapiHasher::open() {
+    handle_.reset();
+    used_ = false;
     kcapi_handle *raw = nullptr;
     int rc = kcapi_md_init(&raw, driver_.c_str(), 0);
     if (rc < 0 || raw == nullptr)
@@ -40,7 +47,7 @@ KcapiHasher::KcapiHasher(std::string driver, bool splice) : driver_(std::move(dr
     if (size != kDigestSize)
         throw ToolError(ExitCode::runtime, "'" + driver_ + "' reports a digest size of " +
                                                std::to_string(size) + ", not 4: not crc32c");
-    if (!splice) {
+    if (!splice_) {
         // Best effort: on failure libkcapi keeps its default, which is correct too.
         long page = sysconf(_SC_PAGESIZE);
         (void)kcapi_set_maxsplicesize(raw, static_cast<unsigned>(page > 0 ? page : 4096));
@@ -51,12 +58,15 @@ void KcapiHasher::set_seed(std::uint32_t seed) {
     const std::uint8_t key[4] = {
         static_cast<std::uint8_t>(seed), static_cast<std::uint8_t>(seed >> 8),
         static_cast<std::uint8_t>(seed >> 16), static_cast<std::uint8_t>(seed >> 24)};
+    if (used_)
+        open();
     int rc = kcapi_md_setkey(handle_.get(), key, sizeof key);
     if (rc < 0)
         throw classify_op_error(rc, "setkey", driver_);
 }
 
 std::uint32_t KcapiHasher::digest(std::span<const std::uint8_t> data) {
+    used_ = true;
     std::array<std::uint8_t, kDigestSize> out{};
     ssize_t rc =
         kcapi_md_digest(handle_.get(), data_or_dummy(data), data.size(), out.data(), out.size());
@@ -69,12 +79,14 @@ std::uint32_t KcapiHasher::digest(std::span<const std::uint8_t> data) {
 }
 
 void KcapiHasher::update(std::span<const std::uint8_t> data) {
+    used_ = true;
     ssize_t rc = kcapi_md_update(handle_.get(), data_or_dummy(data), data.size());
     if (rc < 0)
         throw classify_op_error(static_cast<int>(rc), "update", driver_);
 }
 
 std::uint32_t KcapiHasher::final() {
+    used_ = true;
     std::array<std::uint8_t, kDigestSize> out{};
     ssize_t rc = kcapi_md_final(handle_.get(), out.data(), out.size());
     if (rc < 0)

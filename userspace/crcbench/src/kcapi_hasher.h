@@ -16,6 +16,11 @@ namespace crcbench {
 
 class KcapiHasher final : public Crc32cHasher {
   public:
+    // The kernel refuses a new key (EBUSY) on a tfm socket once an op socket
+    // has been accepted from it, and libkcapi accepts at the first
+    // operation. So set_seed after an operation reopens the handle first;
+    // the measuring loop never changes keys and is not affected.
+    //
     // Opens the driver (socket, bind and a NETLINK_CRYPTO query inside
     // libkcapi; accept follows at the first operation). Throws ToolError with
     // the mapped exit code.
@@ -38,7 +43,11 @@ class KcapiHasher final : public Crc32cHasher {
     struct Closer {
         void operator()(kcapi_handle *h) const;
     };
+    void open();
+
     std::string driver_;
+    bool splice_;
+    bool used_ = false; // an operation ran: the op socket exists
     std::unique_ptr<kcapi_handle, Closer> handle_;
 };
 

@@ -14,7 +14,8 @@
 //    one line each, and each line is one system call the real kernel would see.
 //
 // It models the algif_hash state machine of Linux 6.1 (init on the first
-// data after a result, MSG_MORE keeps the hash open, recvmsg finalises) and
+// data after a result, MSG_MORE keeps the hash open, recvmsg finalises), the
+// EBUSY of af_alg.c for a setkey after an op socket was accepted, and
 // the crc32c tfm (4-byte little-endian key = raw seed, default 0xffffffff,
 // digest = ~state little-endian). It is not a kernel; the guest tests are.
 //
@@ -98,6 +99,7 @@ struct Sock {
     std::string driver;              // tfm, op
     int tfm = -1;                    // op: its tfm socket
     std::uint32_t key = 0xFFFFFFFFu; // tfm
+    int children = 0;                // tfm: accepted op sockets still open
     bool more = false;               // op: a hash is open
     bool have_result = false;        // op: a final result waits for recvmsg
     std::uint32_t state = 0;         // op
@@ -384,6 +386,10 @@ int setsockopt(int fd, int level, int name, const void *val, socklen_t len) {
         return real_setsockopt(fd, level, name, val, len);
     trace("setsockopt level=%d name=%d len=%u", level, name, len);
     if (level == SOL_ALG && name == ALG_SET_KEY) {
+        if (s->children > 0) { // af_alg.c: no setkey once a child was accepted
+            errno = EBUSY;
+            return -1;
+        }
         if (len != 4) {
             errno = EINVAL;
             return -1;
@@ -407,6 +413,7 @@ int accept(int fd, struct sockaddr *addr, socklen_t *len) {
         return -1;
     }
     int op = placeholder_fd();
+    ++s->children;
     Sock o;
     o.kind = Kind::op;
     o.driver = s->driver;
@@ -549,8 +556,13 @@ int close(int fd) {
     REAL(close);
     {
         std::lock_guard lock(mu);
-        if (socks.erase(fd))
+        if (Sock *s = find(fd)) {
+            if (s->kind == Kind::op)
+                if (Sock *tfm = find(s->tfm))
+                    --tfm->children;
+            socks.erase(fd);
             trace("close");
+        }
     }
     return real_close(fd);
 }

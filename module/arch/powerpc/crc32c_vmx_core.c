@@ -66,15 +66,15 @@ static inline vu64 to_register_order(vu8 v)
 /*
  * The 16 bytes at the 16-byte aligned address p + off (lvx). Written out
  * because GCC 12 expands vec_ld() on little-endian into lxvd2x plus swaps,
- * or into a store and reload through the stack.
+ * or into a store and reload through the stack. The "memory" clobber
+ * rather than an "m" operand: GCC would compute that operand's unused
+ * address, and the core writes no memory that could be reordered.
  */
 static inline vu8 load16(const void *p, long off)
 {
 	vu8 v;
 
-	asm("lvx	%0, %1, %2"
-	    : "=v" (v)
-	    : "b" (p), "r" (off), "m" (*(const u8 (*)[16])((const u8 *)p + off)));
+	asm("lvx	%0, %1, %2" : "=v" (v) : "b" (p), "r" (off) : "memory");
 	return v;
 }
 
@@ -286,21 +286,26 @@ static vu64 fold_streams(vu64 acc, const u8 **pp, size_t *pn)
 }
 
 /*
- * Fewer than 16 whole blocks (1 <= n <= 15) at aligned p: every block and
- * acc are folded straight to the end, so the multiplies are independent.
+ * Fewer than 16 whole blocks (1 <= n <= 15) at aligned p: acc is folded by
+ * n blocks and block j by n - 1 - j, so all multiplies are independent; two
+ * sums halve the chain of xors. k always points at the row for n blocks.
  */
 static inline vu64 fold_short(vu64 acc, const u8 *p, size_t n)
 {
-	vu64 x = fold(acc, n);
+	const u64 (*k)[2] = &crc32c_vmx_fold[n - 1];
+	vu64 x = pmsum(acc, load_const(*k));
 	vu64 y = VEC(0, 0);
-	size_t j;
 
-	for (j = 0; j + 1 < n; j += 2) {
-		x ^= fold(load_aligned(p, 16 * j), n - 1 - j);
-		if (j + 2 < n)
-			y ^= fold(load_aligned(p, 16 * (j + 1)), n - 2 - j);
+	for (; n > 2; n -= 2, p += 32) {
+		k -= 2;
+		x ^= pmsum(load_aligned(p, 0), load_const(k[1]));
+		y ^= pmsum(load_aligned(p, 16), load_const(k[0]));
 	}
-	return x ^ y ^ load_aligned(p, 16 * (n - 1));
+	if (n == 2) {
+		x ^= pmsum(load_aligned(p, 0), load_const(crc32c_vmx_fold[0]));
+		p += 16;
+	}
+	return x ^ y ^ load_aligned(p, 0);
 }
 
 /*

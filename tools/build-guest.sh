@@ -38,5 +38,5 @@ make -s -C "$top/selftests" KSFT_DIR="$KSRC/tools/testing/selftests" CROSS_COMPI
 "$top/tools/vm/mkinitramfs.sh" --kernel-env "$B/kernel.env" \
 	--sysroot "$CRCVMX_CACHE/sysroot-ppc64el" --out "$B/initramfs.cpio.gz" \
 	--ko "$top/crc32c_vmx.ko" --ko "$top/selftests/kmod/crc32c_broken.ko" \
-	--ko "$top/selftests/kmod/harness_warn.ko" \
+	--ko "$top/selftests/kmod/harness_warn.ko" --ko "$top/selftests/kmod/crc32c_vmx_ctx.ko" \
 	--ksft "$ksft"

@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# crc32c-vmx where the vector unit may not be used. Loading the test-only
+# module crc32c_vmx_ctx (selftests/kmod) hashes many lengths and offsets with
+# crc32c-vmx from process context, from a timer and a tasklet (softirq) and
+# from an irq_work (hardirq), then long messages in process context while a
+# hardirq hrtimer on the same CPU interrupts them and hashes too; it compares
+# each digest with crc32c-generic's. Then crc32c_vmx's own counters must show
+# that the interrupt contexts took the fallback (fallback_bytes rose by at
+# least what they hashed) and process context took the vector path
+# (vector_bytes rose by at least what it hashed in pieces of 4 KiB or more).
+. "$(dirname "$0")/crc32c_lib.sh"
+MOD=crc32c_vmx_ctx
+PARAMS=/sys/module/$MOD/parameters
+
+param() { cat "$PARAMS/$1" 2>/dev/null || echo -1; }
+
+require_root
+modprobe crc32c_vmx 2>/dev/null
+[ -r "$STATS/fallback_bytes" ] || ktap_skip_all "crc32c_vmx is not loaded (no $STATS)"
+modprobe crc32c_generic 2>/dev/null
+if module_loaded $MOD; then
+	rmmod $MOD
+fi
+modinfo $MOD >/dev/null 2>&1 || ktap_skip_all "test module $MOD is not installed (build selftests/kmod)"
+
+ktap_plan 3
+fb0=$(fallback_bytes)
+vb0=$(vector_bytes)
+mark=$(kernel_log_mark)
+start=$(date +%s)
+# The module does all its work in its init function and stays loaded to
+# report: parameter "result" (0 or -errno) and the byte counts.
+out=$(modprobe $MOD 2>&1)
+rc=$?
+secs=$(($(date +%s) - start))
+fb1=$(fallback_bytes)
+vb1=$(vector_bytes)
+kernel_log_since "$mark" | grep "$MOD:" | sed 's/^/# kernel: /'
+ktap_diag "module ran in ${secs}s"
+if [ $rc -ne 0 ]; then
+	ktap_diag "modprobe $MOD failed: $out"
+	ktap_fail "$MOD loads and runs (needs crc32c-vmx and crc32c-generic)"
+	ktap_fail "interrupt contexts took the fallback (not evaluated)"
+	ktap_fail "process context took the vector path (not evaluated)"
+	ktap_finish
+fi
+res=$(param result)
+ib=$(param interrupt_bytes)
+plb=$(param process_long_bytes)
+pb=$(param process_bytes)
+n=$(param cases)
+rmmod $MOD
+
+ktap_diag "$MOD result: $res"
+[ "$res" -eq 0 ]
+ktap_result $? "crc32c-vmx == crc32c-generic from process, timer, tasklet, irq_work and hrtimer-interrupted process context ($n cases each)"
+ktap_diag "fallback_bytes $fb0 -> $fb1 (+$((fb1 - fb0))), bytes hashed in interrupt context: $ib"
+ktap_diag "vector_bytes $vb0 -> $vb1 (+$((vb1 - vb0))), in process context: $pb, in pieces >= 4 KiB: $plb"
+[ "$ib" -gt 0 ] && [ $((fb1 - fb0)) -ge "$ib" ]
+ktap_result $? "interrupt contexts took the fallback: fallback_bytes rose by >= $ib"
+[ "$plb" -gt 0 ] && [ $((vb1 - vb0)) -ge "$plb" ]
+ktap_result $? "process context took the vector path: vector_bytes rose by >= $plb"
+ktap_finish

@@ -1,0 +1,508 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * crc32c_vmx_ctx: for tests only. Calls crc32c-vmx from process context,
+ * from softirq context (a timer and a tasklet) and from hardirq context (an
+ * irq_work), and compares every digest with crc32c-generic's.
+ *
+ * Each context runs the same cases: every length 0..4096 (at a rotating
+ * offset), every length 0..256 at all 16 offsets and a few long messages
+ * (around the 32 KiB chunk size, up to 200003 bytes) at offsets 0 and 5; a
+ * third of the cases also go through init, two updates and final. The
+ * interrupt contexts run the cases in batches, one batch per timer expiry,
+ * tasklet run or irq_work run, and check that they really run in softirq
+ * (in_serving_softirq()) or hardirq (in_hardirq()) context.
+ *
+ * A last phase hashes the long messages in process context while a pinned
+ * hardirq hrtimer on the same CPU fires every 100 us and hashes too: hard
+ * interrupts then arrive while crc32c-vmx is inside its vector section, the
+ * case where an interrupt-context user of the vector unit would destroy the
+ * interrupted computation. It runs until at least 20 interrupts have hit a
+ * crc32c-vmx call (or 10 s have passed; none at all is an error).
+ *
+ * Loading it runs everything, and it stays loaded (until rmmod) to report
+ * in read-only parameters: "result" is 0 if all digests matched, -EBADMSG
+ * after a mismatch (each is logged with context, length, offset, expected
+ * and got), -EPROTO if a callback ran in the wrong context, -ETIMEDOUT if
+ * one never ran, -EAGAIN if no interrupt hit a crc32c-vmx call. The byte
+ * counts tell the test script how much went to crc32c-vmx from interrupt
+ * context (which must take the fallback) and from process context in pieces
+ * of 4 KiB or more (which must take the vector path); the script compares
+ * them with crc32c_vmx's stats. Init fails only if the test cannot run (no
+ * crc32c-vmx or crc32c-generic, no memory).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <asm/unaligned.h>
+#include <crypto/hash.h>
+#include <linux/completion.h>
+#include <linux/hrtimer.h>
+#include <linux/interrupt.h>
+#include <linux/irq_work.h>
+#include <linux/jiffies.h>
+#include <linux/module.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/timer.h>
+
+#define SHORT_MAX		4096	/* every length 0..SHORT_MAX */
+#define ALL_OFFSETS_MAX		256	/* every length 0..ALL_OFFSETS_MAX at every offset */
+#define OFFSETS			16
+#define LONG_PIECE		4096	/* pieces this long surely take the vector path */
+#define BATCH_BYTES		(256 * 1024)
+#define CTX_TIMEOUT		(60 * HZ)
+#define MAX_REPORTS		10
+#define HRTIMER_PERIOD_NS	(100 * NSEC_PER_USEC)
+#define MIN_OVERLAPS		20
+#define OVERLAP_TIMEOUT		(10 * HZ)
+
+static const u32 long_lengths[] = { 32767, 32768, 32769, 65536, 65536 + 4097, 200003 };
+static const u32 long_offsets[] = { 0, 5 };
+
+#define N_SHORT		(SHORT_MAX + 1)
+#define N_ALL_OFFSETS	((ALL_OFFSETS_MAX + 1) * OFFSETS)
+#define N_LONG		(ARRAY_SIZE(long_lengths) * ARRAY_SIZE(long_offsets))
+#define N_CASES		(N_SHORT + N_ALL_OFFSETS + N_LONG)
+#define BUF_LEN		(200003 + OFFSETS)
+
+enum test_ctx { CTX_PROCESS, CTX_TIMER, CTX_TASKLET, CTX_HARDIRQ, CTX_INTERRUPTED, NR_CTX };
+
+static const char * const ctx_name[NR_CTX] = {
+	[CTX_PROCESS] = "process",
+	[CTX_TIMER] = "softirq (timer)",
+	[CTX_TASKLET] = "softirq (tasklet)",
+	[CTX_HARDIRQ] = "hardirq (irq_work)",
+	[CTX_INTERRUPTED] = "process, interrupted by hardirq (hrtimer)",
+};
+
+/* The state of the context under test; callbacks run one at a time. */
+struct ctx_run {
+	enum test_ctx ctx;
+	unsigned int next;		/* next case */
+	unsigned long vmx_bytes;	/* bytes given to crc32c-vmx */
+	unsigned long long_bytes;	/* of those, in pieces >= LONG_PIECE */
+	unsigned int checked;		/* cases checked */
+	unsigned int mismatches;
+	int err;
+	struct completion done;
+};
+
+static struct crypto_shash *vmx_tfm, *ref_tfm;
+static u8 *buf;
+static struct ctx_run run;
+static unsigned int reports;
+
+/* The hrtimer of the last phase (runs on the CPU of the process side). */
+static struct {
+	struct hrtimer timer;
+	bool stop;
+	bool in_vmx_call;	/* the process side is inside crc32c-vmx */
+	unsigned int calls;
+	unsigned int overlaps;	/* calls that interrupted a crc32c-vmx call */
+	unsigned int mismatches;
+	unsigned long bytes;
+	int err;
+} hrt;
+
+static int result = -EINPROGRESS;
+module_param(result, int, 0444);
+MODULE_PARM_DESC(result, "0 if crc32c-vmx matched crc32c-generic everywhere, else -errno");
+
+static unsigned long interrupt_bytes;
+module_param(interrupt_bytes, ulong, 0444);
+MODULE_PARM_DESC(interrupt_bytes, "bytes hashed by crc32c-vmx in softirq and hardirq context");
+
+static unsigned long process_long_bytes;
+module_param(process_long_bytes, ulong, 0444);
+MODULE_PARM_DESC(process_long_bytes,
+		 "bytes hashed by crc32c-vmx in process context in pieces of 4 KiB or more");
+
+static unsigned long process_bytes;
+module_param(process_bytes, ulong, 0444);
+MODULE_PARM_DESC(process_bytes, "bytes hashed by crc32c-vmx in process context");
+
+static unsigned int cases;
+module_param(cases, uint, 0444);
+MODULE_PARM_DESC(cases, "cases checked in each of the process, timer, tasklet and irq_work runs");
+
+/* Case i: its length and buffer offset. */
+static void case_at(unsigned int i, u32 *len, u32 *off)
+{
+	if (i < N_SHORT) {
+		*len = i;
+		*off = (i * 7) % OFFSETS;
+		return;
+	}
+	i -= N_SHORT;
+	if (i < N_ALL_OFFSETS) {
+		*len = i / OFFSETS;
+		*off = i % OFFSETS;
+		return;
+	}
+	i -= N_ALL_OFFSETS;
+	*len = long_lengths[i / ARRAY_SIZE(long_offsets)];
+	*off = long_offsets[i % ARRAY_SIZE(long_offsets)];
+}
+
+static void count_vmx(struct ctx_run *r, u32 len)
+{
+	r->vmx_bytes += len;
+	if (len >= LONG_PIECE)
+		r->long_bytes += len;
+}
+
+static int one_shot(struct crypto_shash *tfm, const u8 *p, u32 len, u32 *crc)
+{
+	SHASH_DESC_ON_STACK(desc, tfm);
+	u8 out[4];
+	int err;
+
+	desc->tfm = tfm;
+	err = crypto_shash_digest(desc, p, len, out);
+	shash_desc_zero(desc);
+	*crc = get_unaligned_le32(out);
+	return err;
+}
+
+/* init, update with the first third, update with the rest, final */
+static int in_two_updates(struct crypto_shash *tfm, const u8 *p, u32 len, u32 *crc)
+{
+	SHASH_DESC_ON_STACK(desc, tfm);
+	u32 first = len / 3;
+	u8 out[4];
+	int err;
+
+	desc->tfm = tfm;
+	err = crypto_shash_init(desc);
+	if (!err)
+		err = crypto_shash_update(desc, p, first);
+	if (!err)
+		err = crypto_shash_update(desc, p + first, len - first);
+	if (!err)
+		err = crypto_shash_final(desc, out);
+	shash_desc_zero(desc);
+	*crc = get_unaligned_le32(out);
+	return err;
+}
+
+static void report(const char *ctx, const char *how, u32 len, u32 off, u32 want, u32 got)
+{
+	if (reports++ < MAX_REPORTS)
+		pr_err("MISMATCH context=%s %s len=%u offset=%u expected=0x%08x got=0x%08x\n",
+		       ctx, how, len, off, want, got);
+}
+
+static int check_case(struct ctx_run *r, unsigned int i)
+{
+	u32 len, off, want, got;
+	const u8 *p;
+	int err;
+
+	case_at(i, &len, &off);
+	r->checked++;
+	p = buf + off;
+	err = one_shot(ref_tfm, p, len, &want);
+	if (err)
+		return err;
+	WRITE_ONCE(hrt.in_vmx_call, true);
+	err = one_shot(vmx_tfm, p, len, &got);
+	WRITE_ONCE(hrt.in_vmx_call, false);
+	if (err)
+		return err;
+	count_vmx(r, len);
+	if (got != want) {
+		r->mismatches++;
+		report(ctx_name[r->ctx], "digest", len, off, want, got);
+	}
+	if (i % 3 != 1)
+		return 0;
+	WRITE_ONCE(hrt.in_vmx_call, true);
+	err = in_two_updates(vmx_tfm, p, len, &got);
+	WRITE_ONCE(hrt.in_vmx_call, false);
+	if (err)
+		return err;
+	count_vmx(r, len / 3);
+	count_vmx(r, len - len / 3);
+	if (got != want) {
+		r->mismatches++;
+		report(ctx_name[r->ctx], "init+update+update+final", len, off, want, got);
+	}
+	return 0;
+}
+
+/* Run cases until about BATCH_BYTES have been hashed (or all are done). */
+static void run_batch(struct ctx_run *r)
+{
+	unsigned long start = r->vmx_bytes;
+	int err;
+
+	while (r->next < N_CASES && r->vmx_bytes - start < BATCH_BYTES) {
+		err = check_case(r, r->next);
+		if (err) {
+			pr_err("context=%s case %u: crypto API error %d\n",
+			       ctx_name[r->ctx], r->next, err);
+			r->err = err;
+			return;
+		}
+		r->next++;
+	}
+}
+
+static void interrupt_batch(bool right_context)
+{
+	if (!right_context) {
+		pr_err("the %s callback ran in the wrong context (preempt_count 0x%x)\n",
+		       ctx_name[run.ctx], preempt_count());
+		run.err = -EPROTO;
+	} else {
+		run_batch(&run);
+	}
+	complete(&run.done);
+}
+
+static void ctx_timer_fn(struct timer_list *t)
+{
+	interrupt_batch(in_serving_softirq() && !in_hardirq());
+}
+
+static void ctx_tasklet_fn(struct tasklet_struct *t)
+{
+	interrupt_batch(in_serving_softirq() && !in_hardirq());
+}
+
+static void ctx_irq_work_fn(struct irq_work *w)
+{
+	interrupt_batch(in_hardirq());
+}
+
+/* Lengths from 64 up, so that a wrong driver would take its vector path. */
+static enum hrtimer_restart hrt_fn(struct hrtimer *t)
+{
+	u32 len = 64 + (hrt.calls * 37) % 1024, off = hrt.calls % OFFSETS;
+	u32 want, got;
+	int err;
+
+	if (!in_hardirq()) {
+		pr_err("the hrtimer callback ran in the wrong context (preempt_count 0x%x)\n",
+		       preempt_count());
+		hrt.err = -EPROTO;
+		return HRTIMER_NORESTART;
+	}
+	if (READ_ONCE(hrt.in_vmx_call))
+		hrt.overlaps++;
+	hrt.calls++;
+	err = one_shot(ref_tfm, buf + off, len, &want);
+	if (!err)
+		err = one_shot(vmx_tfm, buf + off, len, &got);
+	if (err) {
+		pr_err("hrtimer: crypto API error %d\n", err);
+		hrt.err = err;
+		return HRTIMER_NORESTART;
+	}
+	hrt.bytes += len;
+	if (got != want) {
+		hrt.mismatches++;
+		report("hardirq (hrtimer)", "digest", len, off, want, got);
+	}
+	if (READ_ONCE(hrt.stop))
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(t, ns_to_ktime(HRTIMER_PERIOD_NS));
+	return HRTIMER_RESTART;
+}
+
+static DEFINE_TIMER(ctx_timer, ctx_timer_fn);
+static DECLARE_TASKLET(ctx_tasklet, ctx_tasklet_fn);
+static struct irq_work ctx_irq_work = IRQ_WORK_INIT_HARD(ctx_irq_work_fn);
+
+static void stop_callbacks(void)
+{
+	del_timer_sync(&ctx_timer);
+	tasklet_kill(&ctx_tasklet);
+	irq_work_sync(&ctx_irq_work);
+}
+
+/* Every case, in batches, in process context. */
+static void run_process(void)
+{
+	while (run.next < N_CASES && !run.err) {
+		run_batch(&run);
+		cond_resched();
+	}
+}
+
+/* Every case, one batch per run of the context's callback. */
+static void run_from_callbacks(void)
+{
+	while (run.next < N_CASES && !run.err) {
+		reinit_completion(&run.done);
+		switch (run.ctx) {
+		case CTX_TIMER:
+			mod_timer(&ctx_timer, jiffies);
+			break;
+		case CTX_TASKLET:
+			tasklet_schedule(&ctx_tasklet);
+			break;
+		default:
+			irq_work_queue(&ctx_irq_work);
+			break;
+		}
+		if (!wait_for_completion_timeout(&run.done, CTX_TIMEOUT)) {
+			pr_err("context=%s: callback did not run within %d s\n",
+			       ctx_name[run.ctx], CTX_TIMEOUT / HZ);
+			stop_callbacks();
+			run.err = -ETIMEDOUT;
+		}
+	}
+}
+
+/*
+ * The long cases in process context, over and over, while the hrtimer fires
+ * on this CPU, until enough hrtimer calls have interrupted a crc32c-vmx call.
+ */
+static void run_interrupted(void)
+{
+	unsigned long deadline = jiffies + OVERLAP_TIMEOUT;
+	unsigned int passes = 0;
+
+	memset(&hrt, 0, sizeof(hrt));
+	migrate_disable();
+	hrtimer_init(&hrt.timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+	hrt.timer.function = hrt_fn;
+	hrtimer_start(&hrt.timer, ns_to_ktime(HRTIMER_PERIOD_NS), HRTIMER_MODE_REL_PINNED_HARD);
+	do {
+		for (run.next = N_SHORT + N_ALL_OFFSETS; run.next < N_CASES && !run.err;
+		     run.next++)
+			run.err = check_case(&run, run.next);
+		passes++;
+		cond_resched();
+	} while (!run.err && !READ_ONCE(hrt.err) && READ_ONCE(hrt.overlaps) < MIN_OVERLAPS &&
+		 time_before(jiffies, deadline));
+	WRITE_ONCE(hrt.stop, true);
+	hrtimer_cancel(&hrt.timer);
+	migrate_enable();
+
+	pr_info("context=%s: %u passes over the long cases; hrtimer: %u calls, %lu bytes, %u during a crc32c-vmx call, %u mismatches\n",
+		ctx_name[run.ctx], passes, hrt.calls, hrt.bytes, hrt.overlaps, hrt.mismatches);
+	run.mismatches += hrt.mismatches;
+	interrupt_bytes += hrt.bytes;
+	if (!run.err)
+		run.err = hrt.err;
+	if (!run.err && !hrt.overlaps) {
+		pr_err("context=%s: no hrtimer interrupt arrived during a crc32c-vmx call\n",
+		       ctx_name[run.ctx]);
+		run.err = -EAGAIN;
+	}
+}
+
+static int run_context(enum test_ctx ctx)
+{
+	memset(&run, 0, sizeof(run));
+	run.ctx = ctx;
+	init_completion(&run.done);
+
+	switch (ctx) {
+	case CTX_PROCESS:
+		if (in_interrupt()) {
+			pr_err("module init is not in process context\n");
+			return -EPROTO;
+		}
+		run_process();
+		break;
+	case CTX_INTERRUPTED:
+		run_interrupted();
+		break;
+	default:
+		run_from_callbacks();
+		break;
+	}
+	pr_info("context=%s: %u cases checked, %lu bytes to crc32c-vmx, %u mismatches\n",
+		ctx_name[ctx], run.checked, run.vmx_bytes, run.mismatches);
+	if (ctx == CTX_PROCESS || ctx == CTX_INTERRUPTED) {
+		process_bytes += run.vmx_bytes;
+		process_long_bytes += run.long_bytes;
+	} else {
+		interrupt_bytes += run.vmx_bytes;
+	}
+	if (run.err)
+		return run.err;
+	return run.mismatches ? -EBADMSG : 0;
+}
+
+static struct crypto_shash *alloc_driver(const char *driver)
+{
+	struct crypto_shash *tfm = crypto_alloc_shash(driver, 0, 0);
+	const char *got;
+
+	if (IS_ERR(tfm)) {
+		pr_err("cannot allocate %s: %ld\n", driver, PTR_ERR(tfm));
+		return tfm;
+	}
+	got = crypto_tfm_alg_driver_name(crypto_shash_tfm(tfm));
+	if (strcmp(got, driver)) {
+		pr_err("asked for %s, got %s\n", driver, got);
+		crypto_free_shash(tfm);
+		return ERR_PTR(-ENOENT);
+	}
+	return tfm;
+}
+
+static int __init crc32c_vmx_ctx_init(void)
+{
+	u32 x = 0x2545f491;
+	int ctx, err = 0;
+	size_t i;
+
+	vmx_tfm = alloc_driver("crc32c-vmx");
+	if (IS_ERR(vmx_tfm))
+		return PTR_ERR(vmx_tfm);
+	ref_tfm = alloc_driver("crc32c-generic");
+	if (IS_ERR(ref_tfm)) {
+		err = PTR_ERR(ref_tfm);
+		goto free_vmx;
+	}
+	buf = kmalloc(BUF_LEN, GFP_KERNEL);
+	if (!buf) {
+		err = -ENOMEM;
+		goto free_ref;
+	}
+	for (i = 0; i < BUF_LEN; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		buf[i] = x >> 24;
+	}
+
+	/* Every context runs even after a failure, for the byte counts. */
+	cases = N_CASES;
+	result = 0;
+	for (ctx = 0; ctx < NR_CTX; ctx++) {
+		int ret = run_context(ctx);
+
+		if (ret && !result)
+			result = ret;
+	}
+	stop_callbacks();
+	if (!result)
+		pr_info("crc32c-vmx matched crc32c-generic in every context (%u cases each)\n",
+			cases);
+	else
+		pr_err("FAILED: result %d\n", result);
+
+	kfree(buf);
+free_ref:
+	crypto_free_shash(ref_tfm);
+free_vmx:
+	crypto_free_shash(vmx_tfm);
+	return err;
+}
+
+static void __exit crc32c_vmx_ctx_exit(void)
+{
+}
+
+module_init(crc32c_vmx_ctx_init);
+module_exit(crc32c_vmx_ctx_exit);
+
+MODULE_DESCRIPTION("Test crc32c-vmx from process, softirq and hardirq context");
+MODULE_LICENSE("GPL");
+MODULE_INFO(test, "Y");

@@ -13,6 +13,7 @@
 # runs in a qemu-system-ppc64 POWER guest):
 #   make run                 the demo: build, boot POWER8, load, show it working
 #   make check               every test: host unit tests + in-guest kselftests
+#   make bench-model         instruction counts + llvm-mca -> docs/performance.md
 # See README.md.
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
@@ -22,7 +23,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check
+.PHONY: all modules install clean help setup run check bench-model
 
 all: modules
 
@@ -51,7 +52,7 @@ check:
 	tools/check.sh
 
 help:
-	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
 
 bench-model:
 	tools/bench-model/run.sh

@@ -76,19 +76,20 @@ struct crc32c_vmx_desc_ctx {
 static u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
 {
 	/*
-	 * Interrupt context, or a context where the vector unit may not be
-	 * touched: the kernel's software CRC, counted so tests can see it.
+	 * Short inputs, and contexts where the vector unit may not be touched
+	 * (interrupts, softirqs, bottom halves disabled): the kernel's software
+	 * CRC, counted so that tests can see which path ran.
 	 */
 	if (len < CRC32C_VMX_MIN_LEN || !crypto_simd_usable()) {
 		crc32c_vmx_count_fallback(len);
 		return __crc32c_le(crc, data, len);
 	}
 
-	crc32c_vmx_count_vector(len);
 	while (len) {
 		unsigned int n = min_t(unsigned int, len, CRC32C_VMX_CHUNK);
 
 		preempt_disable();
+		crc32c_vmx_count_vector(n);
 		pagefault_disable();
 		/* The core is built with VSX enabled (it may use VSX loads and
 		 * register moves), so both VMX and VSX must be switched on.

@@ -9,7 +9,8 @@
 #include "crc32c_vmx_stats.h"
 
 DEFINE_PER_CPU(u64, crc32c_vmx_vector_bytes);
-DEFINE_PER_CPU(u64, crc32c_vmx_fallback_bytes);
+DEFINE_PER_CPU(u64, crc32c_vmx_fallback_task_bytes);
+DEFINE_PER_CPU(u64, crc32c_vmx_fallback_irq_bytes);
 
 static u64 crc32c_vmx_sum(u64 __percpu *counter)
 {
@@ -28,7 +29,8 @@ static ssize_t vector_bytes_show(struct kobject *kobj, struct kobj_attribute *at
 
 static ssize_t fallback_bytes_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_fallback_bytes));
+	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_fallback_task_bytes) +
+			  crc32c_vmx_sum(&crc32c_vmx_fallback_irq_bytes));
 }
 
 static struct kobj_attribute vector_bytes_attr = __ATTR_RO(vector_bytes);

@@ -35,8 +35,15 @@ mkdir -p "$B/selftests"
 make -s -C "$top/selftests" KSFT_DIR="$KSRC/tools/testing/selftests" CROSS_COMPILE=$CROSS \
 	USERLDFLAGS=-static OUTPUT="$B/selftests" install INSTALL_PATH="$ksft" >/dev/null
 
+say "build: crcbench-alg (static ppc64le, libkcapi.a)"
+cmake -S "$top/userspace" -B "$B/ppc64le" -DCMAKE_TOOLCHAIN_FILE="$top/userspace/cmake/ppc64le-linux-gnu.cmake" \
+	-DCRCVMX_BUILD_TESTS=OFF -DCRCVMX_PPC64EL_SYSROOT="$CRCVMX_CACHE/sysroot-ppc64el" >/dev/null
+cmake --build "$B/ppc64le" -j2 --target crcbench-alg crcbench-jsoncheck >/dev/null
+install -m 0755 "$top/userspace/crcbench/tests/guest-crcbench.sh" "$B/guest-crcbench.sh"
+
 "$top/tools/vm/mkinitramfs.sh" --kernel-env "$B/kernel.env" \
 	--sysroot "$CRCVMX_CACHE/sysroot-ppc64el" --out "$B/initramfs.cpio.gz" \
 	--ko "$top/crc32c_vmx.ko" --ko "$top/selftests/kmod/crc32c_broken.ko" \
 	--ko "$top/selftests/kmod/harness_warn.ko" --ko "$top/selftests/kmod/crc32c_vmx_ctx.ko" \
-	--ksft "$ksft"
+	--ksft "$ksft" --bin "$B/ppc64le/crcbench/crcbench-alg" \
+	--bin "$B/ppc64le/crcbench/crcbench-jsoncheck" --bin "$B/guest-crcbench.sh"

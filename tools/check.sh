@@ -45,6 +45,21 @@ result() { # result NAME RC
 	fi
 }
 
+# Every top-level KTAP/TAP result of a guest run counts; the run itself (it
+# finished, the kernel logged no oops/BUG/WARNING/panic) is one more.
+count_guest_results() { # NAME LOG RUN_GUEST_EXIT
+	local line
+	while read -r line; do
+		case "$line" in
+		"ok "*) result "$1:${line#ok }" 0 ;;
+		"not ok "*) result "$1:${line#not ok }" 1 ;;
+		esac
+	done < <(grep -E '^(not )?ok [0-9]+' "$2")
+	result "$1:guest-run (finished, kernel clean)" \
+		"$({ [ "$3" -eq 0 ] || [ "$3" -eq 1 ]; } && ! grep -q 'CRCVMX-KERNEL-PROBLEM' "$2" &&
+		   grep -q '^CRCVMX-END' "$2" && echo 0 || echo 1)"
+}
+
 tools/setup.sh || die "setup failed (see the messages above)"
 . build/kernel.env
 
@@ -101,6 +116,13 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 	done
 
 	# --- guest: kselftests ----------------------------------------------------
+	# crcbench-alg's in-guest tests (POWER8).
+	say "check: crcbench-alg in a POWER8 guest"
+	tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
+		--set crcbench --cpu POWER8 --smp 2 --timeout "${CRCVMX_GUEST_TIMEOUT:-900}" \
+		--log build/guest-crcbench-POWER8.log --show ktap
+	count_guest_results POWER8-crcbench build/guest-crcbench-POWER8.log $?
+
 	# POWER8 runs the whole suite; the other models the CPU-sensitive core.
 	for cpu in $cpus; do
 		set_name=check-core
@@ -110,18 +132,7 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 		tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
 			--set "$set_name" --cpu "$cpu" --smp 2 --timeout "${CRCVMX_GUEST_TIMEOUT:-900}" \
 			--log "$log" --show ktap
-		grc=$?
-		# Every top-level KTAP result counts; a crash, hang or kernel warning
-		# is one more failure of its own.
-		while read -r line; do
-			case "$line" in
-			"ok "*) result "$cpu:${line#ok }" 0 ;;
-			"not ok "*) result "$cpu:${line#not ok }" 1 ;;
-			esac
-		done < <(grep -E '^(not )?ok [0-9]+' "$log")
-		result "$cpu:guest-run (kernel clean, finished)" \
-			"$([ $grc -eq 0 ] || [ $grc -eq 1 ] && ! grep -q 'CRCVMX-KERNEL-PROBLEM' "$log" &&
-			   grep -q '^CRCVMX-END' "$log" && echo 0 || echo 1)"
+		count_guest_results "$cpu" "$log" $?
 	done
 else
 	say "check: building the guest failed (build/build-guest.log):"

@@ -37,4 +37,10 @@ tools/build-guest.sh >build/build-guest.log 2>&1 || {
 }
 tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
 	--set demo --cpu "$cpu" --timeout 600 --log "build/guest-demo-$cpu.log" --show demo
-say "run: passed. Full guest console: build/guest-demo-$cpu.log"
+log="build/guest-demo-$cpu.log"
+sed -n '/^CRCVMX-FILE-BEGIN crcbench.csv$/,/^CRCVMX-FILE-END$/p' "$log" | sed '1d;$d' \
+	>build/crcbench-demo.csv
+tools/plot-crcbench.sh --title "crcbench-alg in a $cpu QEMU guest" build/crcbench-demo.csv \
+	build/crcbench-demo.png || die "could not draw the chart (build/crcbench-demo.csv)"
+say "run: chart of that table: build/crcbench-demo.png (data: build/crcbench-demo.csv)"
+say "run: passed. Full guest console: $log"

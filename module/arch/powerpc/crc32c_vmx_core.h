@@ -4,8 +4,8 @@
  *
  * crc32c_vmx_core() advances the raw reflected CRC32C state over len bytes
  * (no pre- or post-inversion, the contract of the kernel's __crc32c_le()).
- * Any length and any alignment. It uses vector registers, so in the kernel
- * it must run between enable_kernel_altivec() and disable_kernel_altivec(),
+ * Any length and any alignment. It uses VMX and VSX registers, so in the
+ * kernel it must run between enable_kernel_vsx() and disable_kernel_vsx(),
  * with preemption and page faults disabled; it allocates nothing, sleeps
  * never and calls nothing. The same source builds in userspace for the
  * differential harness (tools/vmx-harness), where kernel_types.h stands in

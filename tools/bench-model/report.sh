@@ -147,8 +147,14 @@ END {
 	case_allow[1] = num(m1) " MSR write x " msr_cost " = " num(A[1])
 	case_allow[2] = num(live_insns) " instructions + " num(rtmt) " MSR write x " msr_cost " = " num(A[2])
 
+	# The threshold: the first power of two at or above the case-1 crossover
+	# where the vector path also executes at least margin fewer instructions
+	# than the fallback. Counts do not see latency: the short vector path is a
+	# chain of dependent vpmsumd while slice-by-8 overlaps its table loads.
 	cf1 = crossnum(A[1], "fallback")
-	rec = 16; while (rec < cf1 && rec < 65536) rec *= 2
+	margin = 0.25
+	rec = 16
+	while (rec < 65536 && !(rec >= cf1 && pc("vmx-section", rec) + dv + A[1] <= (1 - margin) * (pc("sw", rec) + df))) rec *= 2
 
 	# llvm-mca
 	ours = "crc32c-vmx"; intree = "crc32c-vpmsum"
@@ -273,7 +279,8 @@ END {
 	print ""
 	printf "The threshold decides between crc32c-vmx\047s own two paths, so it follows the last column.\n"
 	printf "Recommended **`CRC32C_VMX_MIN_LEN` = %d**: the first power of two at or above the case-1\n", rec
-	print "crossover (a kernel entry that hashes one buffer pays the MSR write). Rounding up leaves room"
+	printf "crossover (a kernel entry that hashes one buffer pays the MSR write) where the vector path also\n"
+	printf "executes at least %d%% fewer instructions than the fallback (there: %s against %s). The margin is\n", margin * 100, num(pc("vmx-section", rec) + dv + A[1]), num(pc("sw", rec) + df)
 	print "for what counts miss at small sizes: the short path is a chain of dependent multiplies (in"
 	print "the current core the final reduction alone is four dependent vpmsumd of 6-7 cycles latency)"
 	print "while slice-by-8 keeps several table loads in flight. The worst case (case 2) is paid once per system call, not per buffer,"

@@ -4,7 +4,8 @@
 # `make check`: every test of the project, then one summary line
 # "N passed, N failed" (the last line; CI reads it). Stages:
 #   host     CTest: unit tests, generator/model/harness tests
-#   static   checkpatch.pl --strict on the kernel C
+#   static   checkpatch.pl --strict and sparse on the kernel C, clang-format
+#            on the C++
 #   install  `make install INSTALL_MOD_PATH=...` of the cross-built module
 #   harness  the guest runner itself: a WARNING, a panic and a hang must fail
 #   guest    all kselftests in a POWER8 guest, the core subset in POWER9
@@ -78,11 +79,12 @@ else
 	result "host-build" 1
 fi
 
-# --- static: checkpatch -------------------------------------------------------
+# --- static: checkpatch, clang-format ----------------------------------------
 say "check: checkpatch.pl --strict on the kernel C"
-kfiles=$(git ls-files 'module/*.c' 'module/*.h' 'selftests/kmod/*.c')
+kfiles=$(git ls-files 'module/*.c' 'module/*.h' 'selftests/kmod/*.c' 'tools/bench-model/kmod/*.c' \
+	'tools/bench-model/kmod/*.h')
 if perl "$KSRC/scripts/checkpatch.pl" --strict --no-tree --quiet --show-types \
-	--ignore FILE_PATH_CHANGES,SPDX_LICENSE_TAG -f $kfiles >build/checkpatch.log 2>&1; then
+	--ignore FILE_PATH_CHANGES -f $kfiles >build/checkpatch.log 2>&1; then
 	result checkpatch 0
 else
 	say "check: checkpatch found problems (build/checkpatch.log):"
@@ -90,9 +92,34 @@ else
 	result checkpatch 1
 fi
 
+say "check: clang-format on the C++"
+cxx=$(git ls-files 'userspace/*.cpp' 'userspace/*.h' 'tools/constgen/*.cpp' 'tools/constgen/*.h' \
+	'tools/fold-model/*.cpp' 'tools/fold-model/*.h')
+if clang-format --dry-run --Werror $cxx >build/clang-format.log 2>&1; then
+	result clang-format 0
+else
+	say "check: not clang-formatted (build/clang-format.log; fix: clang-format -i FILE):"
+	grep -o '^[^:]*' build/clang-format.log | sort -u | head >&2
+	result clang-format 1
+fi
+
 # --- guest build + install ----------------------------------------------------
 if tools/build-guest.sh >build/build-guest.log 2>&1; then
 	result guest-build 0
+	# sparse, on every kernel object it can parse (it cannot parse AltiVec
+	# vector types, so the VMX core is left out).
+	{
+		KM=(make -s -C "$KDIR" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- C=2 CHECK=sparse)
+		"${KM[@]}" M="$top" module/crc32c_vmx_glue.o module/crc32c_vmx_stats.o &&
+		"${KM[@]}" M="$top/selftests/kmod" &&
+		"${KM[@]}" M="$top/tools/bench-model/kmod" bench_main.o
+	} >build/sparse.log 2>&1
+	if [ $? -eq 0 ] && ! grep -qE 'warning|error' build/sparse.log; then
+		result sparse 0
+	else
+		say "check: sparse reports problems (build/sparse.log)"
+		result sparse 1
+	fi
 	# `make install` with INSTALL_MOD_PATH, as a packager or a POWER host runs it.
 	inst=build/install-root
 	rm -rf "$inst"

@@ -12,6 +12,8 @@ std::uint32_t update(std::uint32_t state, std::span<const std::uint8_t> data) {
     return state;
 }
 
-std::uint32_t digest(std::span<const std::uint8_t> data) { return ~update(~0u, data); }
+std::uint32_t digest(std::span<const std::uint8_t> data) {
+    return ~update(~0u, data);
+}
 
 } // namespace crc32c_ref

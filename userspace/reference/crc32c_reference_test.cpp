@@ -17,7 +17,9 @@ TEST(Crc32cReference, StandardCheckValue) {
     EXPECT_EQ(crc32c_ref::digest(bytes("123456789")), 0xE3069283u);
 }
 
-TEST(Crc32cReference, EmptyInputIsZero) { EXPECT_EQ(crc32c_ref::digest({}), 0u); }
+TEST(Crc32cReference, EmptyInputIsZero) {
+    EXPECT_EQ(crc32c_ref::digest({}), 0u);
+}
 
 // Published vectors (RFC 3720, iSCSI, appendix B.4).
 TEST(Crc32cReference, Rfc3720Vectors) {

@@ -2,18 +2,10 @@
 #include "emulation.h"
 
 #include "error.h"
+#include "text.h"
 
 namespace crcbench {
 namespace {
-
-std::string_view trim(std::string_view s) {
-    const char *ws = " \t\r";
-    std::size_t b = s.find_first_not_of(ws);
-    if (b == std::string_view::npos)
-        return {};
-    std::size_t e = s.find_last_not_of(ws);
-    return s.substr(b, e - b + 1);
-}
 
 bool contains(std::string_view hay, std::string_view needle) {
     return hay.find(needle) != std::string_view::npos;

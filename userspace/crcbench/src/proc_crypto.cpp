@@ -1,21 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "proc_crypto.h"
 
+#include "text.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <set>
 
 namespace crcbench {
 namespace {
-
-std::string_view trim(std::string_view s) {
-    const char *ws = " \t\r";
-    std::size_t b = s.find_first_not_of(ws);
-    if (b == std::string_view::npos)
-        return {};
-    std::size_t e = s.find_last_not_of(ws);
-    return s.substr(b, e - b + 1);
-}
 
 int to_int(std::string_view s) {
     return std::atoi(std::string(s).c_str());

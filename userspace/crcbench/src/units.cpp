@@ -2,6 +2,7 @@
 #include "units.h"
 
 #include "error.h"
+#include "text.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -28,19 +29,6 @@ std::pair<std::string_view, std::string_view> split_suffix(std::string_view text
     while (pos < text.size() && ((text[pos] >= '0' && text[pos] <= '9') || text[pos] == '.'))
         ++pos;
     return {text.substr(0, pos), text.substr(pos)};
-}
-
-std::vector<std::string_view> split(std::string_view text, char sep) {
-    std::vector<std::string_view> parts;
-    std::size_t start = 0;
-    while (true) {
-        std::size_t end = text.find(sep, start);
-        parts.push_back(text.substr(start, end - start));
-        if (end == std::string_view::npos)
-            break;
-        start = end + 1;
-    }
-    return parts;
 }
 
 } // namespace

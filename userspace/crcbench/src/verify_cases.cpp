@@ -2,6 +2,7 @@
 #include "verify_cases.h"
 
 #include "error.h"
+#include "text.h"
 #include "units.h"
 
 #include <algorithm>
@@ -36,18 +37,6 @@ class Rng {
   private:
     std::uint64_t state_;
 };
-
-std::vector<std::string_view> split(std::string_view text, char sep) {
-    std::vector<std::string_view> parts;
-    std::size_t start = 0;
-    while (true) {
-        std::size_t end = text.find(sep, start);
-        parts.push_back(text.substr(start, end - start));
-        if (end == std::string_view::npos)
-            return parts;
-        start = end + 1;
-    }
-}
 
 // Splits at the given cut fractions, producing piece sizes that sum to len.
 std::vector<std::size_t> pieces_at(std::size_t len, std::initializer_list<std::size_t> cuts) {

@@ -19,11 +19,11 @@
 
 #include "kselftest.h"
 #include "afalg.h"
+#include "crc32c_ksft.h"
 #include "proc_crypto.h"
 
 #define OFFSETS		16
 #define MAX_SPLITS	8
-#define VECTOR_STATS	"/sys/module/crc32c_vmx/stats/vector_bytes"
 
 struct options {
 	const char *driver;
@@ -113,20 +113,6 @@ static void test_resolve(const struct options *o)
 			       best->driver, best->priority, best->module);
 	ksft_test_result(best && !strcmp(best->driver, o->driver),
 			 "crc32c resolves to %s\n", o->driver);
-}
-
-/* crc32c-vmx's vector-path byte count, or -1 if not readable. */
-static long long read_vector_bytes(void)
-{
-	FILE *f = fopen(VECTOR_STATS, "r");
-	long long v = -1;
-
-	if (f) {
-		if (fscanf(f, "%lld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v;
 }
 
 /* Random split of len into at most MAX_SPLITS - 1 leading chunks. */
@@ -233,7 +219,7 @@ int main(int argc, char **argv)
 	struct options o;
 	size_t i;
 	long long vec_before, vec_after;
-	int err, v, is_vmx;
+	int v, is_vmx;
 
 	parse_options(argc, argv, &o);
 	ksft_print_header();
@@ -242,18 +228,8 @@ int main(int argc, char **argv)
 	ksft_print_msg("driver=%s reference=%s lengths=0..%zu offsets=0..%d seed=%llu\n",
 		       o.driver, o.ref, o.max_len, OFFSETS - 1, (unsigned long long)o.seed);
 
-	err = afalg_open(&ref, o.ref);
-	if (err)
-		ksft_exit_skip("cannot bind AF_ALG hash %s: %s (need CONFIG_CRYPTO_USER_API_HASH and the driver's module)\n",
-			       o.ref, strerror(-err));
-	err = afalg_open(&dut, o.driver);
-	/* Absent is a skip; present but unusable (e.g. ELIBBAD: it failed the
-	 * crypto self-tests) is a failure.
-	 */
-	if (err == -ENOENT)
-		ksft_exit_skip("no driver %s (is its module loaded?)\n", o.driver);
-	if (err)
-		ksft_exit_fail_msg("cannot bind AF_ALG hash %s: %s\n", o.driver, strerror(-err));
+	crc32c_ksft_open_or_exit(&ref, o.ref);
+	crc32c_ksft_open_or_exit(&dut, o.driver);
 	if (o.check_resolve)
 		test_resolve(&o);
 
@@ -265,7 +241,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < o.long_max; i++)
 		pattern[i] = (unsigned char)rng_next();
 
-	vec_before = read_vector_bytes();
+	vec_before = crc32c_ksft_vector_bytes();
 	for (v = 0; v < VARIANTS; v++)
 		ksft_test_result(!run_variant(&o, &dut, &ref, buf, pattern, v),
 				 "%s == %s: %s, lengths 0..%zu, offsets 0..%d\n", o.driver, o.ref,
@@ -275,8 +251,8 @@ int main(int argc, char **argv)
 		/* All of the above ran in process context: the vector path must
 		 * have taken at least the long messages.
 		 */
-		vec_after = read_vector_bytes();
-		ksft_print_msg("%s: %lld -> %lld\n", VECTOR_STATS, vec_before, vec_after);
+		vec_after = crc32c_ksft_vector_bytes();
+		ksft_print_msg("%s: %lld -> %lld\n", CRC32C_KSFT_VECTOR_STATS, vec_before, vec_after);
 		ksft_test_result(vec_before >= 0 && vec_after - vec_before >= (long long)o.long_count * (long long)o.max_len,
 				 "crc32c-vmx vector path counter rose\n");
 	}

@@ -39,6 +39,7 @@
 
 #include "kselftest.h"
 #include "afalg.h"
+#include "crc32c_ksft.h"
 #include "crc32c_ref.h"
 
 #ifndef SOL_ALG
@@ -512,17 +513,10 @@ int main(int argc, char **argv)
 {
 	struct afalg_hash probe;
 	unsigned int i;
-	int err;
 
 	parse_options(argc, argv);
 	ksft_print_header();
-	err = afalg_open(&probe, opt.driver);
-	if (err == -EAFNOSUPPORT || err == -ENOENT)
-		ksft_exit_skip("cannot bind AF_ALG hash %s: %s (need CONFIG_CRYPTO_USER_API_HASH and the driver's module)\n",
-			       opt.driver, strerror(-err));
-	if (err)
-		ksft_exit_fail_msg("cannot bind AF_ALG hash %s: %s%s\n", opt.driver, strerror(-err),
-				   err == -ELIBBAD ? " (it failed the crypto self-tests)" : "");
+	crc32c_ksft_open_or_exit(&probe, opt.driver);
 	afalg_close(&probe);
 	ksft_set_plan(ARRAY_SIZE(bad_key_lengths) + 6);
 

@@ -34,6 +34,7 @@
 
 #include "kselftest.h"
 #include "afalg.h"
+#include "crc32c_ksft.h"
 #include "crc32c_ref.h"
 
 #if !defined(__powerpc64__) || !defined(__VSX__)
@@ -42,7 +43,6 @@
 
 #define OFFSETS		16
 #define MAX_REPORTS	20
-#define VECTOR_STATS	"/sys/module/crc32c_vmx/stats/vector_bytes"
 
 /* Message lengths: around the vector threshold, the 16-byte folding, the
  * 32 KiB chunks and the 64 KiB pages that AF_ALG hands over at a time.
@@ -375,19 +375,6 @@ static int compute_expected(void)
 	return bad ? -1 : 0;
 }
 
-static long long read_vector_bytes(void)
-{
-	FILE *f = fopen(VECTOR_STATS, "r");
-	long long v = -1;
-
-	if (f) {
-		if (fscanf(f, "%lld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v;
-}
-
 static int start_threads(struct thread_state *ts, unsigned int n, void *(*fn)(void *))
 {
 	unsigned int i;
@@ -437,13 +424,7 @@ int main(int argc, char **argv)
 
 	parse_options(argc, argv);
 	ksft_print_header();
-	err = afalg_open(&probe, opt.driver);
-	if (err == -EAFNOSUPPORT || err == -ENOENT)
-		ksft_exit_skip("cannot bind AF_ALG hash %s: %s (need CONFIG_CRYPTO_USER_API_HASH and the driver's module)\n",
-			       opt.driver, strerror(-err));
-	if (err)
-		ksft_exit_fail_msg("cannot bind AF_ALG hash %s: %s%s\n", opt.driver, strerror(-err),
-				   err == -ELIBBAD ? " (it failed the crypto self-tests)" : "");
+	crc32c_ksft_open_or_exit(&probe, opt.driver);
 	afalg_close(&probe);
 	ksft_set_plan(5);
 	ksft_print_msg("driver=%s cpus=%ld hashers=%u holders=%u seconds=%u lengths=0..%d\n",
@@ -463,7 +444,7 @@ int main(int argc, char **argv)
 	ksft_test_result(!compute_expected(), "software CRC32C agrees with %s on all %zu lengths x %d offsets\n",
 			 opt.ref, NLENGTHS, OFFSETS);
 
-	vec_before = read_vector_bytes();
+	vec_before = crc32c_ksft_vector_bytes();
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	err = start_threads(ks, opt.holders, holder);
 	if (!err) {
@@ -480,7 +461,7 @@ int main(int argc, char **argv)
 	if (err)
 		ksft_exit_fail_msg("pthread_create: %s\n", strerror(-err));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	vec_after = read_vector_bytes();
+	vec_after = crc32c_ksft_vector_bytes();
 	ksft_print_msg("ran %.1f s: %lu digests (%lu bytes) by %u hashers, %lu windows by %u holders\n",
 		       (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9,
 		       hsum.calls, hsum.bytes, opt.hashers, ksum.calls, opt.holders);
@@ -503,7 +484,7 @@ int main(int argc, char **argv)
 		/* Pieces under the vector threshold at 64 KiB page boundaries
 		 * may take the fallback, so ask for half of the long bytes.
 		 */
-		ksft_print_msg("%s: %lld -> %lld (%lu bytes in messages >= 4 KiB)\n", VECTOR_STATS,
+		ksft_print_msg("%s: %lld -> %lld (%lu bytes in messages >= 4 KiB)\n", CRC32C_KSFT_VECTOR_STATS,
 			       vec_before, vec_after, hsum.long_bytes);
 		ksft_test_result(vec_before >= 0 && hsum.long_bytes &&
 				 (unsigned long long)(vec_after - vec_before) >= hsum.long_bytes / 2,

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Helpers shared by the crc32c_vmx kselftest programs. Include after
+ * kselftest.h and afalg.h.
+ */
+#ifndef CRC32C_KSFT_H
+#define CRC32C_KSFT_H
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#define CRC32C_KSFT_VECTOR_STATS	"/sys/module/crc32c_vmx/stats/vector_bytes"
+
+/*
+ * Open an AF_ALG hash on driver or end the test: skip when AF_ALG or the
+ * driver is absent, fail when it exists but cannot be used (e.g. ELIBBAD: it
+ * failed the crypto self-tests).
+ */
+static inline void crc32c_ksft_open_or_exit(struct afalg_hash *h, const char *driver)
+{
+	int err = afalg_open(h, driver);
+
+	if (err == -EAFNOSUPPORT || err == -ENOENT)
+		ksft_exit_skip("cannot bind AF_ALG hash %s: %s (need CONFIG_CRYPTO_USER_API_HASH and the driver's module)\n",
+			       driver, strerror(-err));
+	if (err)
+		ksft_exit_fail_msg("cannot bind AF_ALG hash %s: %s%s\n", driver, strerror(-err),
+				   err == -ELIBBAD ? " (it failed the crypto self-tests)" : "");
+}
+
+/* crc32c-vmx's vector-path byte count, or -1 if it cannot be read. */
+static inline long long crc32c_ksft_vector_bytes(void)
+{
+	FILE *f = fopen(CRC32C_KSFT_VECTOR_STATS, "r");
+	long long v = -1;
+
+	if (f) {
+		if (fscanf(f, "%lld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+#endif

@@ -58,13 +58,13 @@ struct crc32c_vmx_desc_ctx {
  * Shortest input handed to the vector core. Measured with the bench-model
  * instruction counts (docs/performance.md, `make bench-model`): through the
  * crypto API the vector path executes fewer instructions than this driver's
- * software fallback from 32 bytes, and 306 against 439 (30% fewer) at 64
- * bytes, MSR write included. 64 is the first power of two with a margin of
- * at least 25%, which covers what counts do not see: below ~64 bytes the
- * vector path is a chain of dependent vpmsumd (6-7 cycles each) while
- * slice-by-8 overlaps its table loads. A user thread with live vector
- * registers pays ~570 more instructions once per system call (save and
- * restore); that is not charged per buffer.
+ * software fallback from 48 bytes when the call also pays the MSR write of a
+ * first vector section (from 32 bytes in a loop of calls). 64 is the first
+ * power of two past that: 356 instructions against 439, which leaves room
+ * for what counts do not see (the short vector path is a chain of dependent
+ * vpmsumd of 6-7 cycles each, slice-by-8 overlaps its table loads). A user
+ * thread with live vector registers pays ~570 more instructions once per
+ * system call to save and restore them; that is not charged per buffer.
  */
 #define CRC32C_VMX_MIN_LEN	64
 

@@ -69,10 +69,18 @@ say "check: host unit tests (CTest)"
 if cmake -S userspace -B build/host -DCMAKE_BUILD_TYPE=RelWithDebInfo >build/host-configure.log 2>&1 &&
    cmake --build build/host -j2 >build/host-build.log 2>&1; then
 	ctest --test-dir build/host -j2 --output-on-failure >build/ctest.log 2>&1
-	# One result per CTest test.
+	# One result per CTest test; a run whose results cannot all be read
+	# (crash, changed output format) is a failure of its own.
+	nparsed=0
 	while read -r status name; do
 		result "ctest:$name" "$([ "$status" = Passed ] && echo 0 || echo 1)"
+		nparsed=$((nparsed + 1))
 	done < <(sed -nE 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) [ .*]+(Passed|\*\*\*Failed|Failed|\*\*\*Timeout|\*\*\*Exception.*|Not Run).*/\2 \1/p' build/ctest.log)
+	ntotal=$(sed -nE 's/.*tests failed out of ([0-9]+).*/\1/p' build/ctest.log)
+	if [ -z "$ntotal" ] || [ "$nparsed" -ne "$ntotal" ] || [ "$nparsed" -eq 0 ]; then
+		say "check: read $nparsed CTest results, ctest reported ${ntotal:-none} (build/ctest.log)"
+		result "ctest:all results read" 1
+	fi
 	tail -n 3 build/ctest.log | sed 's/^/   /' >&2
 else
 	say "check: host build failed (build/host-configure.log, build/host-build.log)"

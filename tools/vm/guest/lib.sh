@@ -11,6 +11,15 @@ load() {
 	}
 }
 
+# The modules every AF_ALG test set needs: the crypto_user and AF_ALG hash
+# interfaces and the three crc32c drivers. Returns 1 (reason printed) if one
+# cannot be loaded.
+load_crc32c_stack() {
+	for m in crypto_user algif_hash crc32c_generic crc32c-vpmsum crc32c_vmx; do
+		load "$m" || return 1
+	done
+}
+
 # Lines of /proc/crypto for every "crc32c" implementation, one per driver.
 crc32c_table() {
 	awk -F' *: *' '

@@ -3,9 +3,7 @@
 # Test set "check-core": the CPU-model-sensitive subset of the kselftests
 # (arithmetic, vector state, execution contexts), run on POWER9 and POWER10.
 . /sets/lib.sh
-for m in crypto_user algif_hash crc32c_generic crc32c-vpmsum crc32c_vmx; do
-	load "$m" || exit 1
-done
+load_crc32c_stack || exit 1
 args=
 for t in crc32c_vmx_afalg crc32c_vmx_detects_wrong_driver.sh crc32c_vmx_vecstate \
 	 crc32c_vmx_contexts.sh; do

@@ -2,7 +2,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Test set "check": the kselftests, as `make check` runs them.
 . /sets/lib.sh
-for m in crypto_user algif_hash crc32c_generic crc32c-vpmsum crc32c_vmx; do
-	load "$m" || exit 1
-done
+load_crc32c_stack || exit 1
 cd /kselftest && ./run_kselftest.sh

@@ -3,7 +3,5 @@
 # Test set "crcbench": crcbench-alg's in-guest tests (list, verify, run,
 # error paths with their exit codes, a deliberately wrong driver).
 . /sets/lib.sh
-for m in crypto_user algif_hash crc32c_generic crc32c-vpmsum crc32c_vmx; do
-	load "$m" || exit 1
-done
+load_crc32c_stack || exit 1
 guest-crcbench.sh

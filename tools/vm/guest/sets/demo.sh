@@ -3,9 +3,7 @@
 # Test set "demo": what `make run` shows a newcomer.
 . /sets/lib.sh
 fail=0
-for m in crypto_user algif_hash crc32c_generic crc32c-vpmsum crc32c_vmx; do
-	load "$m" || exit 1
-done
+load_crc32c_stack || exit 1
 echo "| crc32c drivers in /proc/crypto (highest priority wins):"
 echo "|   driver           module         priority   selftest"
 crc32c_table | sed 's/^/|/'

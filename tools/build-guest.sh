@@ -2,31 +2,79 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Cross-build everything the POWER guest runs and pack it into
-# build/initramfs.cpio.gz: our module, the test-only modules, the kselftests
-# (installed like a kernel tree's), the guest helper programs.
-# Run tools/setup.sh first (make run / make check do).
+# OUT/initramfs.cpio.gz: our module, the test-only modules, the mutants
+# (tools/mutants), the kselftests (installed like a kernel tree's), the
+# guest helper programs. Run tools/setup.sh first (make run / make check do).
+#
+# For the default kernel (build/kernel.env, OUT = build) the modules are
+# built in the source tree, as `make` does. For any other kernel (e.g. the
+# debug kernel, build/kernel-debug.env) they are built in a copy under
+# OUT/src, so that builds for several kernels never mix.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/common.sh
 . "$top/tools/lib/common.sh"
+# shellcheck source=mutants/lib.sh
+. "$top/tools/mutants/lib.sh"
 
-case "${1:-}" in
--h|--help) echo "Usage: ${0##*/}  (no options; see the README's 'How the tests work')"; exit 0 ;;
-"") ;;
-*) die 2 "unknown argument '$1' (try --help)" ;;
-esac
-
-B="$top/build"
-[ -s "$B/kernel.env" ] || die "no $B/kernel.env: run 'make setup' first"
-# shellcheck disable=SC1091
-. "$B/kernel.env"
+usage() {
+	cat <<USAGE
+Usage: ${0##*/} [--kernel-env FILE] [--out DIR] [--lane stock|debug]
+  --kernel-env FILE  the kernel to build for (default build/kernel.env)
+  --out DIR          where outputs and the initramfs go (default build)
+  --lane LANE        which mutants go in: stock (default: all of them) or
+                     debug (those whose Catch: line names debug-kernel)
+See the README's 'How the tests work'. Exit codes: 0 built, 1 failed, 2 bad usage.
+USAGE
+}
+kenv=$top/build/kernel.env out=$top/build lane=stock
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-h|--help) usage; exit 0 ;;
+	--kernel-env|--out|--lane)
+		[ $# -ge 2 ] || die 2 "$1 needs an argument"
+		case "$1" in --kernel-env) kenv=$2 ;; --out) out=$2 ;; --lane) lane=$2 ;; esac
+		shift ;;
+	*) die 2 "unknown argument '$1' (try --help)" ;;
+	esac
+	shift
+done
+case "$lane" in stock|debug) ;; *) die 2 "--lane must be stock or debug" ;; esac
+[ -s "$kenv" ] || die "no $kenv: run 'make setup' first"
+mkdir -p "$out"
+B=$(cd "$out" && pwd)
+# shellcheck disable=SC1090
+. "$kenv"
 CROSS=powerpc64le-linux-gnu-
 KMAKE=(make -s -C "$KDIR" ARCH=powerpc CROSS_COMPILE=$CROSS W=1)
 
+if [ "$B" = "$top/build" ]; then
+	src=$top
+else
+	src=$B/src
+	say "build: copying the module sources to $src"
+	rm -rf "$src"
+	mkdir -p "$src/selftests"
+	cp -r "$top/Kbuild" "$top/module" "$src/"
+	cp -r "$top/selftests/kmod" "$src/selftests/"
+fi
 say "build: crc32c_vmx.ko for $KREL"
-"${KMAKE[@]}" M="$top" modules
+"${KMAKE[@]}" M="$src" modules
 say "build: test-only modules (selftests/kmod)"
-"${KMAKE[@]}" M="$top/selftests/kmod" modules
+"${KMAKE[@]}" M="$src/selftests/kmod" modules
+
+# Mutants: each its own build of the module, with its tests for this lane.
+mfiles=()
+if [ -x "$top/tools/mutants/build.sh" ]; then
+	for m in $(mutant_names); do
+		[ "$lane" = stock ] || mutant_has_catch "$m" debug-kernel || continue
+		say "build: mutant $m"
+		"$top/tools/mutants/build.sh" --kernel-env "$kenv" --out "$B/mutants" "$m" >/dev/null
+		mutant_lane_tests "$m" "$lane" >"$B/mutants/$m/$lane.tests"
+		mfiles+=(--file "$B/mutants/$m/crc32c_vmx.ko:/mutants/$m.ko"
+			 --file "$B/mutants/$m/$lane.tests:/mutants/$m.$lane.tests")
+	done
+fi
 
 say "build: kselftests (static ppc64le)"
 ksft="$B/ksft"
@@ -35,15 +83,25 @@ mkdir -p "$B/selftests"
 make -s -C "$top/selftests" KSFT_DIR="$KSRC/tools/testing/selftests" CROSS_COMPILE=$CROSS \
 	USERLDFLAGS=-static OUTPUT="$B/selftests" install INSTALL_PATH="$ksft" >/dev/null
 
-say "build: crcbench-alg (static ppc64le, libkcapi.a)"
-cmake -S "$top/userspace" -B "$B/ppc64le" -DCMAKE_TOOLCHAIN_FILE="$top/userspace/cmake/ppc64le-linux-gnu.cmake" \
-	-DCRCVMX_BUILD_TESTS=OFF -DCRCVMX_PPC64EL_SYSROOT="$CRCVMX_CACHE/sysroot-ppc64el" >/dev/null
-cmake --build "$B/ppc64le" -j2 --target crcbench-alg crcbench-jsoncheck >/dev/null
+# crcbench-alg does not depend on the kernel: other kernels reuse build/'s.
+cb=$top/build/ppc64le
+if [ "$B" = "$top/build" ] || [ ! -x "$cb/crcbench/crcbench-alg" ]; then
+	say "build: crcbench-alg (static ppc64le, libkcapi.a)"
+	cmake -S "$top/userspace" -B "$cb" -DCMAKE_TOOLCHAIN_FILE="$top/userspace/cmake/ppc64le-linux-gnu.cmake" \
+		-DCRCVMX_BUILD_TESTS=OFF -DCRCVMX_PPC64EL_SYSROOT="$CRCVMX_CACHE/sysroot-ppc64el" >/dev/null
+	cmake --build "$cb" -j2 --target crcbench-alg crcbench-jsoncheck >/dev/null
+fi
 install -m 0755 "$top/userspace/crcbench/tests/guest-crcbench.sh" "$B/guest-crcbench.sh"
 
-"$top/tools/vm/mkinitramfs.sh" --kernel-env "$B/kernel.env" \
+say "build: vpmsumd-probe (static ppc64le; the vpmsumd lane's guest program)"
+${CROSS}gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 -I"$top/selftests" \
+	-o "$B/vpmsumd-probe" "$top/tools/bench-model/guest/vpmsumd-probe.c" \
+	"$top/selftests/afalg.c" "$top/selftests/crc32c_ref.c"
+
+"$top/tools/vm/mkinitramfs.sh" --kernel-env "$kenv" \
 	--sysroot "$CRCVMX_CACHE/sysroot-ppc64el" --out "$B/initramfs.cpio.gz" \
-	--ko "$top/crc32c_vmx.ko" --ko "$top/selftests/kmod/crc32c_broken.ko" \
-	--ko "$top/selftests/kmod/harness_warn.ko" --ko "$top/selftests/kmod/crc32c_vmx_ctx.ko" \
-	--ksft "$ksft" --bin "$B/ppc64le/crcbench/crcbench-alg" \
-	--bin "$B/ppc64le/crcbench/crcbench-jsoncheck" --bin "$B/guest-crcbench.sh"
+	--ko "$src/crc32c_vmx.ko" --ko "$src/selftests/kmod/crc32c_broken.ko" \
+	--ko "$src/selftests/kmod/harness_warn.ko" --ko "$src/selftests/kmod/crc32c_vmx_ctx.ko" \
+	--ksft "$ksft" --bin "$cb/crcbench/crcbench-alg" \
+	--bin "$cb/crcbench/crcbench-jsoncheck" --bin "$B/guest-crcbench.sh" \
+	--bin "$B/vpmsumd-probe" "${mfiles[@]}"

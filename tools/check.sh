@@ -5,12 +5,20 @@
 # "N passed, N failed" (the last line; CI reads it). Stages:
 #   host     CTest: unit tests, generator/model/harness tests
 #   static   checkpatch.pl --strict and sparse on the kernel C, clang-format
-#            on the C++
+#            on the C++, the object check (vector instructions only in the
+#            core, vpmsumd in the module)
 #   install  `make install INSTALL_MOD_PATH=...` of the cross-built module
-#   harness  the guest runner itself: a WARNING, a panic and a hang must fail
+#   harness  the result checker's unit tests; guest sets that warn, panic,
+#            hang, fail before any result, omit a test or skip must fail
 #   guest    all kselftests in a POWER8 guest, the core subset in POWER9
-#            and POWER10 guests
-# Logs go to build/; each failure names its log.
+#            and POWER10 guests, crcbench-alg's guest tests; every set is
+#            held to its .expect list (tools/vm/ktap-check.py)
+#   vpmsumd  a QEMU plugin counts the vpmsumd crc32c-vmx executes
+#   mutants  every mutant (tools/mutants) caught by the tests named for it;
+#            the table goes to docs/mutants.md
+#   debug    the whole suite and the debug-only mutants on a PREEMPT,
+#            DEBUG_PREEMPT, lockdep kernel built from linux-source (cached)
+# Logs go to build/; each failure names its log. See docs/testing.md.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/common.sh
@@ -46,36 +54,125 @@ result() { # result NAME RC
 	fi
 }
 
-# Every top-level KTAP/TAP result of a guest run counts; the run itself (it
-# finished, the kernel logged no oops/BUG/WARNING/panic) is one more.
-count_guest_results() { # NAME LOG RUN_GUEST_EXIT
-	local line
-	while read -r line; do
-		case "$line" in
-		"ok "*) result "$1:${line#ok }" 0 ;;
-		"not ok "*) result "$1:${line#not ok }" 1 ;;
-		esac
-	done < <(grep -E '^(not )?ok [0-9]+' "$2")
-	result "$1:guest-run (finished, kernel clean)" \
-		"$({ [ "$3" -eq 0 ] || [ "$3" -eq 1 ]; } && ! grep -q 'CRCVMX-KERNEL-PROBLEM' "$2" &&
-		   grep -q '^CRCVMX-END' "$2" && echo 0 || echo 1)"
+# Strict accounting of a guest set: tools/vm/ktap-check.py compares the
+# set's result channel with tools/vm/guest/sets/<set>.expect (the exact
+# top-level test names it must report) and the skip allowlist. Every
+# declared test is one result; so is the set's accounting (plans, numbering,
+# exit code, end marker, kernel problems, run-guest.sh's exit code).
+# guest_verdicts SET LOG RUN_GUEST_EXIT: prints the checker's verdict lines.
+guest_verdicts() {
+	python3 tools/vm/ktap-check.py --expect "tools/vm/guest/sets/$1.expect" \
+		--allow-skip tools/vm/guest/skip-allowlist.txt --run-rc "$3" "$2"
+	local rc=$?
+	[ "$rc" -le 1 ] || printf 'FAIL\taccounting\tktap-check.py could not read the results (exit %s)\n' "$rc"
 }
 
+# count_guest_results LABEL SET LOG RUN_GUEST_EXIT: one result per verdict.
+count_guest_results() {
+	local v name reason
+	while IFS=$'\t' read -r v name reason; do
+		if [ "$v" = PASS ]; then
+			result "$1:$name" 0
+		else
+			say "check: $1: $name: ${reason:-failed} (log: $3)"
+			result "$1:$name" 1
+		fi
+	done < <(guest_verdicts "$2" "$3" "$4")
+}
+
+# run_set LABEL SET CPU [run-guest.sh options]: boot, run SET, count it.
+# KENV and INITRD choose the kernel (default: Debian's, build/kernel.env).
+run_set() {
+	local label=$1 set=$2 cpu=$3 log rc
+	shift 3
+	log=build/guest-$label-$set-$cpu.log
+	say "check: $label: set '$set' in a $cpu guest"
+	tools/vm/run-guest.sh --kernel-env "${KENV:-build/kernel.env}" \
+		--initrd "${INITRD:-build/initramfs.cpio.gz}" \
+		--set "$set" --cpu "$cpu" --smp 2 --timeout "${CRCVMX_GUEST_TIMEOUT:-900}" \
+		--log "$log" --show ktap "$@"
+	rc=$?
+	count_guest_results "$label" "$set" "$log" "$rc"
+}
+
+# count_verdicts LABEL: one result per "PASS<TAB>name" / "FAIL<TAB>name<TAB>why"
+# line on stdin (the format of ktap-check.py and of the lane scripts).
+count_verdicts() {
+	local v name reason n=0
+	while IFS=$'\t' read -r v name reason; do
+		case "$v" in
+		PASS) result "$1:$name" 0 ;;
+		FAIL) say "check: $1: $name: $reason"; result "$1:$name" 1 ;;
+		*) continue ;;
+		esac
+		n=$((n + 1))
+	done
+	[ "$n" -gt 0 ] || { say "check: $1 gave no verdicts"; result "$1:verdicts" 1; }
+}
+
+# Seconds since the start, for the stage lines (the time budget).
+t0=$(date +%s)
+stage() { say "check: [$(( ($(date +%s) - t0) / 60 ))m$(( ($(date +%s) - t0) % 60 ))s] $*"; }
+
+# harness_selftest SET EXPECTED_RUN_GUEST_EXIT PATTERN...: a deliberately
+# broken set must fail the strict accounting, with a FAIL verdict matching
+# each PATTERN (the reasons it must be caught for).
+harness_selftest() {
+	local set=$1 want=$2 log=build/guest-$1.log rc verdicts p ok=1
+	shift 2
+	say "check: harness self-test '$set' (must fail: $*)"
+	tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
+		--set "$set" --timeout 60 --log "$log" --show none 2>/dev/null
+	rc=$?
+	verdicts=$(guest_verdicts "$set" "$log" "$rc")
+	[ "$rc" -eq "$want" ] || ok=0
+	for p in "$@"; do
+		printf '%s\n' "$verdicts" | grep '^FAIL' | grep -qE "$p" || ok=0
+	done
+	if [ "$ok" -eq 1 ]; then
+		result "harness:$set fails make check" 0
+	else
+		say "check: harness self-test $set: run-guest exit $rc (want $want), verdicts:"
+		printf '   %s\n' "$verdicts" >&2
+		result "harness:$set fails make check" 1
+	fi
+}
+
+# shellcheck source=mutants/lib.sh
+. tools/mutants/lib.sh
+mutants_with() { # TEST: the mutants whose Catch: line names TEST, comma-separated
+	local m l=
+	for m in $(mutant_names); do
+		mutant_has_catch "$m" "$1" && l="$l,$m"
+	done
+	echo "${l#,}"
+}
+
+stage "setup"
 tools/setup.sh || die "setup failed (see the messages above)"
 . build/kernel.env
 
 # --- host: CTest ------------------------------------------------------------
-say "check: host unit tests (CTest)"
+stage "host unit tests (CTest)"
 if cmake -S userspace -B build/host -DCMAKE_BUILD_TYPE=RelWithDebInfo >build/host-configure.log 2>&1 &&
    cmake --build build/host -j2 >build/host-build.log 2>&1; then
 	ctest --test-dir build/host -j2 --output-on-failure >build/ctest.log 2>&1
 	# One result per CTest test; a run whose results cannot all be read
 	# (crash, changed output format) is a failure of its own.
 	nparsed=0
+	# The one host test that may skip: it needs a host kernel without AF_ALG
+	# and must not create an AF_ALG socket where one exists (that would load
+	# host modules); there the fake-based crcbench.e2e.no_af_alg covers it.
 	while read -r status name; do
-		result "ctest:$name" "$([ "$status" = Passed ] && echo 0 || echo 1)"
+		case "$status" in
+		Passed) result "ctest:$name" 0 ;;
+		Skipped) result "ctest:$name (skipped: this host has AF_ALG)" \
+			"$([ "$name" = crcbench.e2e.host_has_no_af_alg ] && echo 0 || echo 1)" ;;
+		*) result "ctest:$name" 1 ;;
+		esac
 		nparsed=$((nparsed + 1))
-	done < <(sed -nE 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) [ .*]+(Passed|\*\*\*Failed|Failed|\*\*\*Timeout|\*\*\*Exception.*|Not Run).*/\2 \1/p' build/ctest.log)
+	done < <(sed -nE 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) [ .*]+(Passed|\*\*\*Failed|Failed|\*\*\*Timeout|\*\*\*Exception.*|Not Run|\*\*\*Skipped).*/\2 \1/p' build/ctest.log |
+		sed 's/^\*\*\*Skipped /Skipped /')
 	ntotal=$(sed -nE 's/.*tests failed out of ([0-9]+).*/\1/p' build/ctest.log)
 	if [ -z "$ntotal" ] || [ "$nparsed" -ne "$ntotal" ] || [ "$nparsed" -eq 0 ]; then
 		say "check: read $nparsed CTest results, ctest reported ${ntotal:-none} (build/ctest.log)"
@@ -112,6 +209,7 @@ else
 fi
 
 # --- guest build + install ----------------------------------------------------
+stage "cross build (module, mutants, test modules, kselftests, guest programs)"
 if tools/build-guest.sh >build/build-guest.log 2>&1; then
 	result guest-build 0
 	# sparse, on every kernel object it can parse (it cannot parse AltiVec
@@ -142,33 +240,61 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 	fi
 
 	# --- harness: a guest failure of any kind must fail the run -------------
-	for f in warn:1 panic:3 hang:3; do
-		set_name=fault-${f%%:*}
-		say "check: harness self-test '$set_name' (must fail with exit ${f#*:})"
-		tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
-			--set "$set_name" --timeout 45 --log "build/guest-$set_name.log" --show none 2>/dev/null
-		result "harness:$set_name detected" "$([ $? -eq "${f#*:}" ] && echo 0 || echo 1)"
-	done
+	stage "harness self-tests"
+	say "check: unit tests of the result checker (tools/vm/test_ktap_check.py)"
+	python3 tools/vm/test_ktap_check.py >build/ktap-check-test.log 2>&1
+	result "harness:ktap-check unit tests" $?
+	harness_selftest fault-warn 1 'kernel|run-guest.sh exited 1'
+	harness_selftest fault-panic 3 'CRCVMX-END'
+	harness_selftest fault-hang 3 'CRCVMX-END'
+	harness_selftest fault-noktap 1 'missing: the set did not report it'
+	harness_selftest fault-omit 0 '^FAIL	second	missing'
+	harness_selftest fault-skip 0 '^FAIL	second	skipped' '^FAIL	third	.*skipped as a whole'
 
 	# --- guest: kselftests ----------------------------------------------------
+	stage "kselftests and crcbench-alg on Debian's kernel"
 	# crcbench-alg's in-guest tests (POWER8).
-	say "check: crcbench-alg in a POWER8 guest"
-	tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
-		--set crcbench --cpu POWER8 --smp 2 --timeout "${CRCVMX_GUEST_TIMEOUT:-900}" \
-		--log build/guest-crcbench-POWER8.log --show ktap
-	count_guest_results POWER8-crcbench build/guest-crcbench-POWER8.log $?
-
+	run_set POWER8 crcbench POWER8
 	# POWER8 runs the whole suite; the other models the CPU-sensitive core.
 	for cpu in $cpus; do
 		set_name=check-core
 		[ "$cpu" != POWER8 ] || set_name=check
-		say "check: kselftests ($set_name) in a $cpu guest"
-		log=build/guest-$set_name-$cpu.log
-		tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
-			--set "$set_name" --cpu "$cpu" --smp 2 --timeout "${CRCVMX_GUEST_TIMEOUT:-900}" \
-			--log "$log" --show ktap
-		count_guest_results "$cpu" "$log" $?
+		run_set "$cpu" "$set_name" "$cpu"
 	done
+
+	# --- vpmsumd: the vector core really runs (QEMU plugin count) -------------
+	stage "vpmsumd lane (a QEMU plugin counts the vector multiplies)"
+	tools/vm/vpmsumd-lane.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
+		--out build/vpmsumd --mutants "$(mutants_with vpmsumd-count)" | count_verdicts plugin
+
+	# --- mutants on Debian's kernel ---------------------------------------------
+	stage "mutants on Debian's kernel (tools/mutants)"
+	tools/mutants/lane.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
+		--lane stock --out build/mutants-stock
+	result "mutants:stock lane ran" $?
+
+	# --- the debug kernel: PREEMPT, DEBUG_PREEMPT, lockdep, extra testmgr -----
+	stage "debug kernel (built once, cached)"
+	if tools/vm/build-debug-kernel.sh --env-out build/kernel-debug.env >build/debug-kernel.log 2>&1 &&
+	   tools/build-guest.sh --kernel-env build/kernel-debug.env --out build/debug --lane debug \
+		>build/build-guest-debug.log 2>&1; then
+		result "debug:build" 0
+		KENV=build/kernel-debug.env INITRD=build/debug/initramfs.cpio.gz run_set debug check POWER8
+		stage "mutants on the debug kernel"
+		tools/mutants/lane.sh --kernel-env build/kernel-debug.env \
+			--initrd build/debug/initramfs.cpio.gz --lane debug --out build/mutants-debug
+		result "mutants:debug lane ran" $?
+	else
+		say "check: the debug kernel or its guest build failed (build/debug-kernel.log, build/build-guest-debug.log)"
+		tail -5 build/debug-kernel.log build/build-guest-debug.log >&2
+		result "debug:build" 1
+	fi
+
+	stage "mutant verdicts (docs/mutants.md)"
+	tools/mutants/verdict.sh --results build/mutants-stock/results.tsv \
+		--results build/mutants-debug/results.tsv --vpmsumd build/vpmsumd/vpmsumd.tsv \
+		--table docs/mutants.md | count_verdicts mutants
+	sed -n 's/^Caught: /   mutants caught: /p' docs/mutants.md >&2
 else
 	say "check: building the guest failed (build/build-guest.log):"
 	tail -20 build/build-guest.log >&2

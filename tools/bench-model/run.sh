@@ -144,7 +144,7 @@ if [ "$report_only" -eq 0 ]; then
 	esac
 	sed -n 's/^BENCH crc32c_vmx_bench: interval subject=\([^ ]*\) size=\([0-9]*\) n=\([0-9]*\)$/\1\t\2\t\3/p' \
 		"$B/guest.log" >"$B/labels.tsv"
-	sed -n 's/^interval vcpu=\([0-9]*\) seq=[0-9]* insns=\([0-9]*\) mtmsr=\([0-9]*\)$/\1\t\2\t\3/p' \
+	sed -n 's/^interval vcpu=\([0-9]*\) seq=[0-9]* insns=\([0-9]*\) mtmsr=\([0-9]*\) vpmsumd=[0-9]*$/\1\t\2\t\3/p' \
 		"$B/plugin.txt" >"$B/intervals.tsv"
 	nl=$(wc -l <"$B/labels.tsv") ni=$(wc -l <"$B/intervals.tsv")
 	[ "$nl" -gt 0 ] && [ "$nl" -eq "$ni" ] ||

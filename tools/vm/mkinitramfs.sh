@@ -21,20 +21,22 @@ Usage: ${0##*/} --kernel-env FILE --sysroot DIR --out FILE [options]
   --ko FILE          a project module to add under extra/ (repeatable)
   --ksft DIR         an installed kselftest tree to add as /kselftest
   --bin FILE         a guest program to add to /usr/bin (repeatable)
+  --file SRC:DEST    any file, at the absolute guest path DEST (repeatable)
 Exit codes: 0 ok, 1 failure, 2 bad usage.
 USAGE
 }
 
 kenv= sysroot= out= ksft=
-kos=() bins=()
+kos=() bins=() files=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
-	--kernel-env|--sysroot|--out|--ko|--ksft|--bin)
+	--kernel-env|--sysroot|--out|--ko|--ksft|--bin|--file)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
 		case "$1" in
 		--kernel-env) kenv=$2 ;; --sysroot) sysroot=$2 ;; --out) out=$2 ;;
 		--ksft) ksft=$2 ;; --ko) kos+=("$2") ;; --bin) bins+=("$2") ;;
+		--file) files+=("$2") ;;
 		esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
@@ -98,6 +100,14 @@ fi
 for b in "${bins[@]}"; do
 	[ -x "$b" ] || die "guest program $b not built"
 	cp "$b" "$stage/usr/bin/"
+done
+
+for f in "${files[@]}"; do
+	src=${f%%:*} dest=${f#*:}
+	case "$dest" in /*) ;; *) die 2 "--file $f: DEST must be an absolute guest path" ;; esac
+	[ -f "$src" ] || die "--file $f: $src does not exist"
+	mkdir -p "$stage$(dirname "$dest")"
+	cp "$src" "$stage$dest"
 done
 
 (cd "$stage" && find . | cpio -o -H newc --quiet | gzip -1) >"$out.tmp"

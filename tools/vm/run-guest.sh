@@ -2,10 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Boot the POWER test guest under qemu-system-ppc64 (TCG), run one test set
-# and turn the result into an exit code. Everything the guest prints is kept
-# in the console log. The run fails if the set fails, if the kernel logs an
-# oops, BUG, WARNING or panic, if the guest dies before its end marker, or if
-# it does not finish within the timeout.
+# and turn the result into an exit code. The guest has two channels: the
+# console (hvc0) carries the kernel's messages, a second vty (hvc1) carries
+# everything /init and the test set print, so that kernel messages can never
+# interleave with test results. Both are kept: the result channel in the log
+# file (--log), the console next to it (<log without .log>.console.log).
+# The run fails if the set fails, if the kernel logs an oops, BUG, WARNING or
+# panic, if the guest dies before its end marker, or if it does not finish
+# within the timeout.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../lib/common.sh
@@ -19,9 +23,13 @@ Usage: ${0##*/} --kernel-env FILE --initrd FILE --set NAME [options]
   --smp N          virtual CPUs (default 2)
   --mem SIZE       guest memory (default 1G)
   --timeout SECS   kill the guest after SECS (default 900)
-  --log FILE       console log (default build/guest-<set>-<cpu>.log)
-  --show MODE      what to echo while it runs: ktap (test lines, default),
-                   demo (lines starting with '|'), all, none
+  --log FILE       result channel (default build/guest-<set>-<cpu>.log); the
+                   kernel console goes to the same name ending .console.log
+  --append ARGS    more kernel command line (e.g. crcvmx.mutants=a,b)
+  --machine OPTS   more -machine options (e.g. max-cpu-compat=power7)
+  --show MODE      what to echo of the result channel while it runs: ktap
+                   (test lines, default), demo (lines starting with '|'),
+                   all, none
 Environment: QEMU_EXTRA_ARGS is appended to the qemu command line (e.g.
   "-plugin file=libinsn.so"). Guests run one at a time (a lock in the cache).
 Exit codes: 0 passed, 1 tests failed or kernel problem, 2 bad usage,
@@ -29,17 +37,18 @@ Exit codes: 0 passed, 1 tests failed or kernel problem, 2 bad usage,
 USAGE
 }
 
-kenv= initrd= set= cpu=POWER8 smp=2 mem=1G timeout=900 log= show=ktap
+kenv= initrd= set= cpu=POWER8 smp=2 mem=1G timeout=900 log= show=ktap append= machine=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
-	--kernel-env|--initrd|--set|--cpu|--smp|--mem|--timeout|--log|--show)
+	--kernel-env|--initrd|--set|--cpu|--smp|--mem|--timeout|--log|--show|--append|--machine)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
 		v=$2
 		case "$1" in
 		--kernel-env) kenv=$v ;; --initrd) initrd=$v ;; --set) set=$v ;;
 		--cpu) cpu=$v ;; --smp) smp=$v ;; --mem) mem=$v ;;
 		--timeout) timeout=$v ;; --log) log=$v ;; --show) show=$v ;;
+		--append) append=$v ;; --machine) machine=,$v ;;
 		esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
@@ -51,7 +60,9 @@ case "$cpu" in POWER8|POWER9|POWER10) ;; *) die 2 "--cpu must be POWER8, POWER9 
 # shellcheck disable=SC1090
 . "$kenv"
 log=${log:-build/guest-$set-$cpu.log}
+console=${log%.log}.console.log
 mkdir -p "$(dirname "$log")"
+case "$log$console" in *,*) die 2 "the log path '$log' contains a comma, which qemu's -chardev cannot take" ;; esac
 
 filter() {
 	case "$show" in
@@ -72,37 +83,49 @@ if ! flock -n 9; then
 	flock 9
 fi
 
-say "guest: booting $cpu x$smp ($KREL), set '$set', timeout ${timeout}s, log $log"
+say "guest: booting $cpu x$smp ($KREL), set '$set', timeout ${timeout}s, log $log (console: $console)"
 start=$(date +%s)
+: >"$log"
+: >"$log.raw"
 set +e
-timeout --kill-after=10 "$timeout" \
-	qemu-system-ppc64 -M pseries,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off \
+( timeout --kill-after=10 "$timeout" \
+	qemu-system-ppc64 -M "pseries,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off$machine" \
 	-cpu "$cpu" -smp "$smp" -m "$mem" -nographic -vga none -no-reboot -nodefaults \
 	-chardev stdio,id=con,signal=off -device spapr-vty,chardev=con \
+	-chardev file,id=res,path="$log.raw" -device spapr-vty,chardev=res \
 	-kernel "$VMLINUX" -initrd "$initrd" ${QEMU_EXTRA_ARGS:-} \
-	-append "console=hvc0 panic=-1 oops=panic crcvmx.set=$set" </dev/null 2>&1 9>&- |
-	tr -d '\r' | tee "$log" | filter
-qrc=${PIPESTATUS[0]}
+	-append "console=hvc0 panic=-1 oops=panic crcvmx.set=$set $append" </dev/null 2>&1 9>&-
+  echo $? >"$log.qrc" ) | tr -d '\r' >"$console" &
+qpid=$!
+# Show the result channel while it grows (the file is written by qemu).
+tail -n +1 -s 0.5 --pid=$qpid -f "$log.raw" 2>/dev/null | tr -d '\r' | filter &
+tpid=$!
+wait $qpid
+wait $tpid 2>/dev/null
+qrc=$(cat "$log.qrc" 2>/dev/null || echo 1)
+rm -f "$log.qrc"
+tr -d '\r' <"$log.raw" >"$log"
+rm -f "$log.raw"
 set -e
 secs=$(( $(date +%s) - start ))
 
 if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
-	say "guest: FAILED: no result after ${timeout}s (hang?); console log: $log"
+	say "guest: FAILED: no result after ${timeout}s (hang?); logs: $log, $console"
 	exit 3
 fi
 if ! grep -q '^CRCVMX-END rc=' "$log"; then
-	say "guest: FAILED: the guest stopped before finishing (crash or panic, qemu exit $qrc); console log: $log"
-	grep -E 'Kernel panic|Oops|BUG:|WARNING:' "$log" | head -5 >&2 || true
+	say "guest: FAILED: the guest stopped before finishing (crash or panic, qemu exit $qrc); console log: $console"
+	grep -E 'Kernel panic|Oops|BUG:|WARNING:' "$console" | head -5 >&2 || true
 	exit 3
 fi
 rc=$(sed -n 's/^CRCVMX-END rc=\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-problems=$(grep -cE '(^|[] ])(WARNING:|BUG:|Oops|Kernel panic|Unable to handle kernel)' "$log" || true)
+problems=$(grep -cE '(^|[] ])(WARNING:|BUG:|Oops|Kernel panic|Unable to handle kernel)' "$console" || true)
 # Top-level KTAP/TAP results of the set (nested ones are '#'-prefixed).
 passed=$(grep -cE '^ok [0-9]+' "$log" || true)
 failed=$(grep -cE '^not ok [0-9]+' "$log" || true)
 say "guest: $cpu set '$set' finished in ${secs}s: $passed passed, $failed failed (rc $rc)"
 if [ "$problems" -gt 0 ]; then
-	say "guest: FAILED: the kernel logged $problems oops/BUG/WARNING/panic line(s); console log: $log"
+	say "guest: FAILED: the kernel logged $problems oops/BUG/WARNING/panic line(s); console log: $console"
 	exit 1
 fi
 [ "$rc" -eq 0 ] && [ "$failed" -eq 0 ] || { say "guest: FAILED (console log: $log)"; exit 1; }

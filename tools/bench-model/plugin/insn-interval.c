@@ -12,11 +12,12 @@
  *
  * For every BEGIN ... END pair executed on one vCPU it writes one line:
  *
- *   interval vcpu=<n> seq=<k> insns=<count> mtmsr=<count>
+ *   interval vcpu=<n> seq=<k> insns=<count> mtmsr=<count> vpmsumd=<count>
  *
  * insns counts the instructions strictly between the two markers, mtmsr how
  * many of them were mtmsr/mtmsrd (the MSR writes that instruction counts
- * cannot price). Intervals of one vCPU are numbered from 0 in execution
+ * cannot price), vpmsumd how many were vpmsumd (proof that a vector CRC
+ * really ran, whatever its own counters say). Intervals of one vCPU are numbered from 0 in execution
  * order; the guest logs what it measured in the same order.
  *
  * Counting: translation blocks without a marker get one execution callback
@@ -54,6 +55,7 @@ enum insn_kind { PLAIN, BEGIN, END };
 struct vcpu_state {
 	uint64_t insns;
 	uint64_t mtmsr;
+	uint64_t vpmsumd;
 	uint64_t seq;
 	int active;
 };
@@ -101,6 +103,22 @@ static int is_mtmsr(uint32_t w)
 	return (w & 0xfc0007feu) == 0x7c000124u || (w & 0xfc0007feu) == 0x7c000164u;
 }
 
+/* vpmsumd (VX-form, primary opcode 4, XO 1224), any registers. */
+static int is_vpmsumd(uint32_t w)
+{
+	return (w & 0xfc0007ffu) == 0x100004c8u;
+}
+
+/*
+ * Per-block counts packed into a callback's udata: instructions in bits
+ * 0..23, MSR writes in 24..43, vpmsumd in 44..63 (a block holds at most a
+ * few hundred instructions).
+ */
+#define PACK_TB(n, msr, pmsum)	((uintptr_t)(n) | (uintptr_t)(msr) << 24 | (uintptr_t)(pmsum) << 44)
+#define TB_INSNS(p)		((p) & 0xffffffu)
+#define TB_MTMSR(p)		(((p) >> 24) & 0xfffffu)
+#define TB_VPMSUMD(p)		((p) >> 44)
+
 static enum insn_kind kind_of(uint32_t w)
 {
 	if (w == mark_begin)
@@ -110,15 +128,16 @@ static enum insn_kind kind_of(uint32_t w)
 	return PLAIN;
 }
 
-/* A block without markers: udata packs its instruction and mtmsr counts. */
+/* A block without markers: udata packs its counts (PACK_TB). */
 static void tb_exec(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu_state *s = vcpu(vcpu_index);
 	uintptr_t packed = (uintptr_t)udata;
 
 	if (s && s->active) {
-		s->insns += packed & 0xffffffffu;
-		s->mtmsr += packed >> 32;
+		s->insns += TB_INSNS(packed);
+		s->mtmsr += TB_MTMSR(packed);
+		s->vpmsumd += TB_VPMSUMD(packed);
 	}
 }
 
@@ -138,6 +157,7 @@ static void insn_exec(unsigned int vcpu_index, void *udata)
 		s->active = 1;
 		s->insns = 0;
 		s->mtmsr = 0;
+		s->vpmsumd = 0;
 		break;
 	case END:
 		if (!s->active) {
@@ -146,15 +166,17 @@ static void insn_exec(unsigned int vcpu_index, void *udata)
 		}
 		s->active = 0;
 		snprintf(line, sizeof(line),
-			 "interval vcpu=%u seq=%" PRIu64 " insns=%" PRIu64 " mtmsr=%" PRIu64 "\n",
-			 vcpu_index, s->seq++, s->insns, s->mtmsr);
+			 "interval vcpu=%u seq=%" PRIu64 " insns=%" PRIu64 " mtmsr=%" PRIu64
+			 " vpmsumd=%" PRIu64 "\n",
+			 vcpu_index, s->seq++, s->insns, s->mtmsr, s->vpmsumd);
 		__atomic_fetch_add(&n_intervals, 1, __ATOMIC_RELAXED);
 		emit(line);
 		break;
 	default:
 		if (s->active) {
 			s->insns++;
-			s->mtmsr += packed >> 8;
+			s->mtmsr += (packed >> 8) & 1;
+			s->vpmsumd += (packed >> 9) & 1;
 		}
 		break;
 	}
@@ -163,7 +185,7 @@ static void insn_exec(unsigned int vcpu_index, void *udata)
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb);
-	uint64_t mtmsr = 0;
+	uint64_t mtmsr = 0, pmsum = 0;
 	int marked = 0;
 	size_t i;
 
@@ -173,16 +195,18 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 		marked |= kind_of(w) != PLAIN;
 		mtmsr += is_mtmsr(w);
+		pmsum += is_vpmsumd(w);
 	}
 	if (!marked) {
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS,
-						     (void *)(uintptr_t)(n | mtmsr << 32));
+						     (void *)PACK_TB(n, mtmsr, pmsum));
 		return;
 	}
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		uint32_t w = insn_word(insn);
-		uintptr_t packed = (uintptr_t)kind_of(w) | (uintptr_t)is_mtmsr(w) << 8;
+		uintptr_t packed = (uintptr_t)kind_of(w) | (uintptr_t)is_mtmsr(w) << 8 |
+				   (uintptr_t)is_vpmsumd(w) << 9;
 
 		qemu_plugin_register_vcpu_insn_exec_cb(insn, insn_exec, QEMU_PLUGIN_CB_NO_REGS,
 						       (void *)packed);

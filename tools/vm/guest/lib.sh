@@ -28,3 +28,22 @@ crc32c_table() {
 		/^$/ { if (name == "crc32c") printf "  %-16s %-14s %8s   %s\n", drv, mod, prio, st; name = "" }
 	' /proc/crypto | sort -k3 -n -r
 }
+
+# Replace the installed crc32c_vmx.ko by another build of it (a mutant, or
+# the saved real one) and load it: unmount and unload whatever holds the
+# driver first. The first call saves the real module as $REAL_KO.
+VMX_KO=/lib/modules/$KREL/extra/crc32c_vmx.ko
+REAL_KO=/tmp/crc32c_vmx.ko.real
+swap_crc32c_vmx() { # KO_FILE
+	[ -f "$REAL_KO" ] || cp "$VMX_KO" "$REAL_KO"
+	for m in $(awk '$3 == "btrfs" || $3 == "ext4" || $3 == "xfs" { print $2 }' /proc/mounts); do
+		umount "$m" || return 1
+	done
+	for m in btrfs xfs libcrc32c crc32c_vmx; do
+		if grep -q "^$m " /proc/modules; then
+			rmmod "$m" || { echo "cannot unload $m"; return 1; }
+		fi
+	done
+	cp "$1" "$VMX_KO" || return 1
+	load crc32c_vmx
+}

@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Shared helpers of the mutation-testing scripts. Source it.
+#
+# A mutant is tools/mutants/NAME.patch: a header saying what defect it
+# plants, one line "Catch: TEST..." naming every test that must catch it,
+# then the unified diff. Test names are kselftests (crc32c_vmx_afalg,
+# crc32c_vmx_ext4.sh, ...) or these verdicts of the harness:
+#   testmgr        the kernel's registration self-test rejects the driver
+#   kernel-log     the kernel logs a warning, BUG or lockdep report
+#   vpmsumd-count  the QEMU plugin sees (almost) no vpmsumd for 1 MiB
+#   debug-kernel   caught on the debug kernel (PREEMPT, DEBUG_PREEMPT, ...)
+
+MUTANT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+MUTANT_PSEUDO="testmgr kernel-log vpmsumd-count debug-kernel"
+
+mutant_names() {
+	local p
+	for p in "$MUTANT_DIR"/*.patch; do
+		[ -e "$p" ] || continue
+		p=${p##*/}
+		echo "${p%.patch}"
+	done
+}
+
+# The Catch: list of a mutant (space separated).
+mutant_catch() {
+	sed -n '/^diff \|^--- /q; s/^Catch: *//p' "$MUTANT_DIR/$1.patch" | tr -s ' \t' ' ' | sed 's/ $//'
+}
+
+# The kselftests a lane runs for a mutant: on the stock kernel the ones its
+# Catch: names; on the debug kernel the same, or crc32c_vmx_afalg when it
+# names none (any vector-path use is enough for the debug checks).
+mutant_lane_tests() { # NAME LANE
+	local t out=
+	for t in $(mutant_catch "$1"); do
+		case " $MUTANT_PSEUDO " in *" $t "*) ;; *) out="$out $t" ;; esac
+	done
+	[ "$2" != debug ] || [ -n "$out" ] || out=" crc32c_vmx_afalg"
+	echo "${out# }"
+}
+
+mutant_has_catch() { # NAME TEST
+	case " $(mutant_catch "$1") " in *" $2 "*) return 0 ;; esac
+	return 1
+}

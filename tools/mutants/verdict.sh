@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Judge the mutants: each must be caught by every test its Catch: line
+# names (tools/mutants/lib.sh). Reads the lanes' results (results.tsv of
+# tools/mutants/lane.sh, vpmsumd.tsv of tools/vm/vpmsumd-lane.sh), prints
+# one verdict line per mutant (PASS<TAB>mutant:NAME or
+# FAIL<TAB>mutant:NAME<TAB>reason) and writes the table "mutant -> tests
+# that caught it" as Markdown.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=../lib/common.sh
+. "$top/tools/lib/common.sh"
+# shellcheck source=lib.sh
+. "$top/tools/mutants/lib.sh"
+
+usage() {
+	cat <<USAGE
+Usage: ${0##*/} --results FILE... [--vpmsumd FILE] --table FILE
+  --results FILE   a results.tsv of tools/mutants/lane.sh (repeatable)
+  --vpmsumd FILE   vpmsumd.tsv of tools/vm/vpmsumd-lane.sh
+  --table FILE     the Markdown table to write (make check: docs/mutants.md)
+Exit codes: 0 every mutant caught as required, 1 otherwise, 2 bad usage.
+USAGE
+}
+results=() vpm= table=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-h|--help) usage; exit 0 ;;
+	--results|--vpmsumd|--table)
+		[ $# -ge 2 ] || die 2 "$1 needs an argument"
+		case "$1" in
+		--results) results+=("$2") ;; --vpmsumd) vpm=$2 ;; --table) table=$2 ;;
+		esac
+		shift ;;
+	*) die 2 "unknown argument '$1' (try --help)" ;;
+	esac
+	shift
+done
+[ -n "$table" ] && [ ${#results[@]} -gt 0 ] || die 2 "--results and --table are required (try --help)"
+
+all=$(mktemp)
+trap 'rm -f "$all"' EXIT
+for f in "${results[@]}"; do
+	[ -s "$f" ] && cat "$f"
+done >"$all"
+# 1 MiB through a mutant with (almost) no vpmsumd: caught by the count.
+if [ -n "$vpm" ] && [ -s "$vpm" ]; then
+	awk -F'\t' -v OFS='\t' '$1 !~ /^real:/ { split($1, a, ":");
+		print "stock", a[1], "vpmsumd-count", ($3 < $2 / 32 ? "caught" : "missed") }' "$vpm" >>"$all"
+fi
+
+# verdict_of MUTANT TEST: caught / missed / crashed / ... / not-run
+verdict_of() {
+	local lane=stock test=$2
+	if [ "$test" = debug-kernel ]; then
+		# Any test, or the kernel log, on the debug kernel.
+		awk -F'\t' -v m="$1" '$1 == "debug" && $2 == m { if ($4 == "caught" || $4 == "crashed") c = 1; seen = 1 }
+			END { print (c ? "caught" : (seen ? "missed" : "not-run")) }' "$all"
+		return
+	fi
+	awk -F'\t' -v l="$lane" -v m="$1" -v t="$test" '$1 == l && $2 == m && $3 == t { v = $4 }
+		END { print (v == "" ? "not-run" : v) }' "$all"
+}
+
+bad=0
+rows=
+for m in $(mutant_names); do
+	catch=$(mutant_catch "$m")
+	defect=$(sed -n '/^Catch:/q; /^[A-Za-z]/{ p; q }' "$MUTANT_DIR/$m.patch")
+	missing=
+	if [ -z "$catch" ]; then
+		missing=" (no Catch: line)"
+	fi
+	for t in $catch; do
+		v=$(verdict_of "$m" "$t")
+		case "$v" in caught|crashed) ;; *) missing="$missing $t=$v" ;; esac
+	done
+	# Everything that caught it, in any lane.
+	by=$(awk -F'\t' -v m="$m" '$2 == m && ($4 == "caught" || $4 == "crashed") {
+		s = s (s ? ", " : "") $3 ($4 == "crashed" ? " (kernel crash)" : "") ($1 == "debug" ? " [debug kernel]" : "") }
+		END { print s }' "$all")
+	if [ -z "$missing" ]; then
+		printf 'PASS\tmutant:%s\n' "$m"
+		verdict=caught
+	else
+		printf 'FAIL\tmutant:%s\tnot caught as required:%s\n' "$m" "$missing"
+		verdict="**NOT caught:**$missing"
+		bad=1
+	fi
+	rows+="| \`$m\` | $defect | ${catch// /, } | ${by:-nothing} | $verdict |"$'\n'
+done
+total=$(mutant_names | wc -l)
+{
+	echo "<!-- SPDX-License-Identifier: GPL-2.0-only -->"
+	echo "# Mutation testing: which test catches which defect"
+	echo
+	echo "Written by \`make check\` (tools/mutants/verdict.sh); do not edit. Each mutant"
+	echo "is the real module with one planted defect (tools/mutants/NAME.patch); it"
+	echo "must be caught by every test its \`Catch:\` line names. \"Caught by\" lists"
+	echo "every check that failed on it: kselftests, \`testmgr\` (the kernel's"
+	echo "registration self-test), \`kernel-log\` (a warning or BUG in the kernel log),"
+	echo "\`vpmsumd-count\` (the QEMU plugin saw no vector multiplies for 1 MiB) and"
+	echo "checks on the debug kernel. See docs/testing.md."
+	echo
+	echo "| mutant | defect | must be caught by | caught by | verdict |"
+	echo "|---|---|---|---|---|"
+	printf '%s' "$rows"
+	echo
+	caught=$(printf '%s' "$rows" | grep -c '| caught |$' || true)
+	echo "Caught: $caught of $total ($((total ? caught * 100 / total : 0))%)."
+} >"$table"
+exit $bad

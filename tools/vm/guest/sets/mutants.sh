@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Test set "mutants": mutation testing of the kselftests. For each mutant
+# named in crcvmx.mutants= (a build of crc32c_vmx.ko with one deliberate
+# defect, /mutants/NAME.ko, from tools/mutants/), in order:
+#   1. swap it in for the real module and load it;
+#   2. "testmgr": did the kernel's registration self-test reject it?
+#   3. run each kselftest listed in /mutants/NAME.LANE.tests (LANE from
+#      crcvmx.lane=, "stock" or "debug"), whole, through run_kselftest.sh:
+#      a "not ok" means the test caught the mutant;
+#   4. "kernel-log": did the kernel log a warning, BUG or lockdep splat?
+# and print one line per verdict:
+#   MUTANT-RESULT NAME TEST caught|missed
+# "MUTANT-TEST NAME TEST" precedes each test so that the host can name the
+# test during which a mutant crashed the kernel (tools/mutants/lane.sh then
+# boots again for the remaining mutants). The real module is restored and
+# the kernel log cleared after each mutant: the warnings a mutant provokes
+# are its verdicts, not problems of the run.
+. /sets/lib.sh
+load_crc32c_stack || exit 1
+fail=0
+lane=$(sed -n 's/.*crcvmx\.lane=\([a-z]*\).*/\1/p' /proc/cmdline)
+problems='WARNING:|BUG:|Oops|Call Trace:|possible circular locking|inconsistent lock state'
+for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline | tr , ' '); do
+	echo "MUTANT-BEGIN $m"
+	dmesg -C
+	if ! swap_crc32c_vmx "/mutants/$m.ko"; then
+		echo "MUTANT-RESULT $m load failed"
+		fail=1
+		continue
+	fi
+	load crc32c-vpmsum
+	st=$(awk -F' *: *' '/^driver/ { d = $2 } /^selftest/ && d == "crc32c-vmx" { print $2 }' /proc/crypto)
+	if [ "$st" != passed ] || dmesg | grep -q 'alg:.*crc32c-vmx'; then
+		echo "MUTANT-RESULT $m testmgr caught"
+	else
+		echo "MUTANT-RESULT $m testmgr missed"
+	fi
+	for t in $(cat "/mutants/$m.${lane:-stock}.tests"); do
+		echo "MUTANT-TEST $m $t"
+		(cd /kselftest && ./run_kselftest.sh -t "crc32c_vmx:$t") >/tmp/mutant.out 2>&1
+		sed 's/^/# /' /tmp/mutant.out | grep -E '^# (not ok|ok) |MISMATCH|FAIL' | head -n 20
+		if grep -q '^not ok' /tmp/mutant.out; then
+			echo "MUTANT-RESULT $m $t caught"
+		elif grep -q '^ok ' /tmp/mutant.out; then
+			echo "MUTANT-RESULT $m $t missed"
+		else
+			echo "MUTANT-RESULT $m $t no-result"
+			fail=1
+		fi
+	done
+	if dmesg | grep -qE "$problems"; then
+		dmesg | grep -E "$problems" | head -n 3 | sed 's/^/# kernel: /'
+		echo "MUTANT-RESULT $m kernel-log caught"
+	else
+		echo "MUTANT-RESULT $m kernel-log missed"
+	fi
+	swap_crc32c_vmx "$REAL_KO" && load crc32c-vpmsum || { echo "cannot restore the real module"; exit 1; }
+	dmesg -C
+	echo "MUTANT-END $m"
+done
+exit $fail

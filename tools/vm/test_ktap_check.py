@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Unit tests of ktap-check.py on crafted result channels (make check runs
+them in its harness stage; python3 -m unittest discover -s tools/vm -p 'test_*.py')."""
+import importlib.util
+import os
+import unittest
+
+_spec = importlib.util.spec_from_file_location(
+    'ktap_check', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ktap-check.py'))
+kc = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(kc)
+
+KSFT = 'selftests: crc32c_vmx: '
+
+
+def run(body, expected, allow=None, run_rc=0, rc=0, end=True):
+    lines = ['noise before the set starts', 'ok 9 not counted', 'CRCVMX-BEGIN set=x']
+    lines += body.strip('\n').split('\n') if body.strip() else []
+    if end:
+        lines.append(f'CRCVMX-END rc={rc}')
+    verdicts = kc.check(lines, expected, allow or {}, run_rc)
+    return {name: (ok, reason) for ok, name, reason in verdicts}
+
+
+GOOD = f'''TAP version 13
+1..2
+# selftests: crc32c_vmx: a
+# TAP version 13
+# 1..2
+# ok 1 first thing
+# ok 2 second thing
+# # Totals: pass:2 fail:0 xfail:0 xpass:0 skip:0 error:0
+ok 1 {KSFT}a
+# selftests: crc32c_vmx: b
+ok 2 {KSFT}b
+'''
+
+
+class KtapCheck(unittest.TestCase):
+    def test_clean_run_passes(self):
+        v = run(GOOD, [KSFT + 'a', KSFT + 'b'])
+        self.assertTrue(all(ok for ok, _ in v.values()), v)
+        self.assertEqual(set(v), {KSFT + 'a', KSFT + 'b', 'accounting'})
+
+    def test_no_results_and_exit_1_fails(self):
+        v = run('cannot load crc32c_vmx', [KSFT + 'a'], rc=1, run_rc=1)
+        self.assertFalse(v[KSFT + 'a'][0])
+        self.assertIn('missing', v[KSFT + 'a'][1])
+        self.assertFalse(v['accounting'][0])
+        self.assertIn('rc=1', v['accounting'][1])
+
+    def test_missing_test_fails(self):
+        v = run(GOOD, [KSFT + 'a', KSFT + 'b', KSFT + 'c'])
+        self.assertFalse(v[KSFT + 'c'][0])
+
+    def test_unexpected_test_fails(self):
+        v = run(GOOD, [KSFT + 'a'])
+        self.assertFalse(v[KSFT + 'b'][0])
+        self.assertIn('unexpected', v[KSFT + 'b'][1])
+
+    def test_top_level_skip_fails_unless_allowlisted(self):
+        body = 'TAP version 13\n1..1\nok 1 x # SKIP no premise\n'
+        self.assertFalse(run(body, ['x'])['x'][0])
+        self.assertTrue(run(body, ['x'], allow={'x': 'reason'})['x'][0])
+
+    def test_nested_skips_fail(self):
+        body = 'TAP version 13\n1..2\n# 1..0 # SKIP not loaded\nok 1 x\n' \
+               '# TAP version 13\n# 1..1\n# ok 1 y # SKIP why\nok 2 z\n'
+        v = run(body, ['x', 'z'])
+        self.assertFalse(v['x'][0])
+        self.assertFalse(v['z'][0])
+        body = '# Totals: pass:1 fail:0 xfail:0 xpass:0 skip:1 error:0\nok 1 x\n1..1\n'
+        self.assertFalse(run(body, ['x'])['x'][0])
+
+    def test_not_ok_fails(self):
+        v = run('1..1\nnot ok 1 x\n', ['x'])
+        self.assertFalse(v['x'][0])
+
+    def test_plan_mismatch_fails(self):
+        v = run('1..3\nok 1 x\nok 2 y\n', ['x', 'y'])
+        self.assertFalse(v['accounting'][0])
+        self.assertIn('plan 1..3 but 2', v['accounting'][1])
+
+    def test_nested_plan_mismatch_fails(self):
+        v = run('1..1\n# TAP version 13\n# 1..3\n# ok 1 a\n# ok 2 b\nok 1 x\n', ['x'])
+        self.assertFalse(v['x'][0])
+        self.assertIn('plan 1..3 but 2', v['x'][1])
+
+    def test_duplicate_and_numbering_fail(self):
+        v = run('1..2\nok 1 x\nok 1 x\n', ['x'])
+        self.assertFalse(v['accounting'][0])
+        self.assertIn('numbered', v['accounting'][1])
+
+    def test_no_end_marker_fails(self):
+        v = run('1..1\nok 1 x\n', ['x'], end=False, run_rc=3)
+        self.assertFalse(v['accounting'][0])
+        self.assertIn('CRCVMX-END', v['accounting'][1])
+
+    def test_kernel_problem_fails(self):
+        v = run('1..1\nok 1 x\nCRCVMX-KERNEL-PROBLEM: warnings\n', ['x'], rc=3)
+        self.assertFalse(v['accounting'][0])
+        self.assertIn('kernel', v['accounting'][1])
+
+    def test_tap14_dash_and_directive_names(self):
+        v = run('1..1\nok 1 - list shows every driver\n', ['list shows every driver'])
+        self.assertTrue(v['list shows every driver'][0])
+
+    def test_allowlist_needs_reason(self):
+        path = os.path.join(os.environ.get('TMPDIR', '/tmp'), 'ktap-allow-test.txt')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write('x\n')
+        with self.assertRaises(ValueError):
+            kc.load_list(path, True)
+        os.unlink(path)
+
+
+if __name__ == '__main__':
+    unittest.main()

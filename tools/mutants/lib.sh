@@ -2,9 +2,9 @@
 #
 # Shared helpers of the mutation-testing scripts. Source it.
 #
-# A mutant is tools/mutants/NAME.patch: a header saying what defect it
-# plants, one line "Catch: TEST..." naming every test that must catch it,
-# then the unified diff. Test names are kselftests (crc32c_vmx_afalg,
+# A mutant is tools/mutants/NAME.patch: a header with the lines "Defect:"
+# (what it plants), "Catch: TEST..." (every test that must catch it) and
+# "Why:", then the unified diff (tools/mutants/build.sh applies it). Test names are kselftests (crc32c_vmx_afalg,
 # crc32c_vmx_ext4.sh, ...) or these verdicts of the harness:
 #   testmgr        the kernel's registration self-test rejects the driver
 #   kernel-log     the kernel logs a warning, BUG or lockdep report

@@ -67,7 +67,8 @@ bad=0
 rows=
 for m in $(mutant_names); do
 	catch=$(mutant_catch "$m")
-	defect=$(sed -n '/^Catch:/q; /^[A-Za-z]/{ p; q }' "$MUTANT_DIR/$m.patch")
+	# The first sentence of its Defect: line.
+	defect=$(sed -n 's/^Defect: *//p' "$MUTANT_DIR/$m.patch" | head -n 1 | sed 's/\. .*/./; s/|/\\|/g')
 	missing=
 	if [ -z "$catch" ]; then
 		missing=" (no Catch: line)"

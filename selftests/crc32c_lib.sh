@@ -61,7 +61,7 @@ kernel_log_since() { dmesg | tail -n +"$(($1 + 1))"; }
 # Drop everything that holds a crc32c tfm (mounted btrfs/ext4, libcrc32c and
 # its users) so that crc32c_vmx can be unloaded. Returns 1 if something stays.
 release_crc32c_holders() {
-	for m in $(awk '$3 == "btrfs" || $3 == "ext4" { print $2 }' /proc/mounts); do
+	for m in $(crc32c_fs_mounts); do
 		umount "$m" || return 1
 	done
 	for mod in btrfs libcrc32c; do
@@ -70,6 +70,97 @@ release_crc32c_holders() {
 		fi
 	done
 	return 0
+}
+
+# Mount points of btrfs and ext4 filesystems that are mounted now (one a line).
+crc32c_fs_mounts() { awk '$3 == "btrfs" || $3 == "ext4" { print $2 }' /proc/mounts; }
+
+# Premise of the tests that unload the crc32c drivers: nothing outside the
+# test holds them. Skips the whole test if a btrfs/ext4 filesystem is mounted
+# (release_crc32c_holders would unmount it), if libcrc32c has users other than
+# btrfs, or if crc32c_vpmsum is built in. Call before the test mounts anything.
+require_releasable_crc32c() {
+	[ -z "$(crc32c_fs_mounts)" ] ||
+		ktap_skip_all "a btrfs or ext4 filesystem is mounted; the test must unload the crc32c drivers"
+	for h in /sys/module/libcrc32c/holders/*; do
+		[ -e "$h" ] && [ "${h##*/}" != btrfs ] &&
+			ktap_skip_all "libcrc32c is used by ${h##*/}; the test must unload it"
+	done
+	if [ -d /sys/module/crc32c_vpmsum ] && ! module_loaded crc32c_vpmsum; then
+		ktap_skip_all "crc32c_vpmsum is built in; the test must unload it"
+	fi
+	command -v modinfo >/dev/null && command -v insmod >/dev/null ||
+		ktap_skip_all "modinfo and insmod are needed"
+}
+
+# Load a module with insmod, i.e. without its soft dependencies (btrfs and
+# libcrc32c name "crc32c" as one, and modprobe would load every crc32c driver
+# again); its hard dependencies must be loaded already. Succeeds if it is
+# loaded afterwards.
+load_without_softdeps() {
+	module_loaded "$1" && return 0
+	_ko=$(modinfo -n "$1" 2>/dev/null) && [ -n "$_ko" ] && insmod "$_ko" 2>/dev/null
+	module_loaded "$1"
+}
+
+# Leave crc32c-generic as the only "crc32c" driver: release the holders
+# (unmount btrfs/ext4, unload btrfs and libcrc32c), unload crc32c_vmx and
+# crc32c_vpmsum. Returns 1 if that did not work.
+crc32c_generic_only() {
+	modprobe crc32c_generic 2>/dev/null
+	release_crc32c_holders || return 1
+	for _mod in crc32c_vmx crc32c_vpmsum; do
+		if module_loaded "$_mod"; then
+			rmmod "$_mod" || return 1
+		fi
+	done
+	! driver_present crc32c-vmx && ! driver_present crc32c-vpmsum &&
+		[ "$(resolved_crc32c)" = crc32c-generic ]
+}
+
+# The crc32c driver modules and their long-lived users that are loaded, in
+# the order they must be loaded in.
+CRC32C_STACK="crc32c_generic crc32c_vpmsum crc32c_vmx libcrc32c btrfs"
+crc32c_stack_modules() {
+	_st=
+	for _mod in $CRC32C_STACK; do
+		module_loaded "$_mod" && _st="$_st $_mod"
+	done
+	echo $_st
+}
+# One line: those modules, crc32c_vmx's use count (libcrc32c holds one
+# reference when it bound crc32c-vmx) and the driver "crc32c" resolves to.
+crc32c_stack_state() {
+	echo "modules: $(crc32c_stack_modules); crc32c_vmx refcnt $(module_refcnt crc32c_vmx);" \
+		"\"crc32c\" -> $(resolved_crc32c)"
+}
+crc32c_stack_save() {
+	crc32c_saved_modules=$(crc32c_stack_modules)
+	crc32c_saved_state=$(crc32c_stack_state)
+}
+
+# Bring the stack back to what crc32c_stack_save saw (call once the test has
+# unmounted its filesystems): unload btrfs and libcrc32c, load the saved
+# drivers, then their users, so that libcrc32c binds the driver it had.
+# Returns 1 (and says why) if the state differs afterwards.
+crc32c_stack_restore() {
+	release_crc32c_holders || { ktap_diag "cannot release the crc32c holders"; return 1; }
+	for _mod in $crc32c_saved_modules; do
+		case "$_mod" in
+		libcrc32c | btrfs) load_without_softdeps "$_mod" || modprobe "$_mod" ;;
+		*) module_loaded "$_mod" || modprobe "$_mod" ;;
+		esac
+	done
+	case " $crc32c_saved_modules " in
+	*" crc32c_generic "*) ;;
+	*) module_loaded crc32c_generic && [ "$(module_refcnt crc32c_generic)" -eq 0 ] &&
+		rmmod crc32c_generic ;;
+	esac
+	_now=$(crc32c_stack_state)
+	[ "$_now" = "$crc32c_saved_state" ] && return 0
+	ktap_diag "crc32c stack before: $crc32c_saved_state"
+	ktap_diag "crc32c stack now:    $_now"
+	return 1
 }
 
 # Load crc32c_vmx with the given parameters after unloading any other

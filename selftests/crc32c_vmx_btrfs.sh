@@ -1,35 +1,69 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# btrfs picks crc32c-vmx on its own and its data survives a round trip
-# through the disk: write a mixed set of files (empty to 24 MiB) to btrfs on a
-# ramdisk, sync, drop the page cache, read back (btrfs verifies every data
-# checksum on the way) and compare; crc32c-vmx's vector counter must rise by
-# at least the bytes written.
+# btrfs picks crc32c-vmx on its own and what it writes carries checksums that
+# code other than ours accepts: write a mixed set of files (empty to 24 MiB)
+# to btrfs on a ramdisk, sync, drop the page cache, read back and compare;
+# crc32c-vmx's vector counter must rise by at least the bytes written. Then
+# two independent verifiers: btrfs-progs' own crc32c (`btrfs check
+# --check-data-csum` on the unmounted device) and the kernel's crc32c-generic
+# (crc32c_vmx and crc32c_vpmsum unloaded, mounted again, `btrfs scrub`, files
+# re-read). A driver that computes a wrong but deterministic CRC passes the
+# round trip through itself, not these. The crc32c module stack is restored
+# at the end.
 . "$(dirname "$0")/crc32c_lib.sh"
 require_root
 MNT=/mnt/ksft-btrfs
+SRC=/tmp/ksft-btrfs-src
+LOG=/tmp/ksft-btrfs.log
 SIZES="0 1 15 4095 4096 65537 1048579 8388608 25165824"
 
 modprobe crc32c_vmx || ktap_skip_all "crc32c_vmx cannot be loaded"
+modprobe crc32c_generic || ktap_skip_all "crc32c_generic cannot be loaded"
+require_releasable_crc32c
+crc32c_stack_save
 modprobe brd rd_nr=1 rd_size=262144 || ktap_skip_all "no brd ramdisk"
 modprobe btrfs || ktap_skip_all "no btrfs"
-command -v mkfs.btrfs >/dev/null || ktap_skip_all "mkfs.btrfs not installed"
-ktap_plan 5
+MKFS=$(real_tool mkfs.btrfs) || ktap_skip_all "mkfs.btrfs (btrfs-progs) not installed"
+BTRFS=$(real_tool btrfs) || ktap_skip_all "btrfs (btrfs-progs) not installed"
+ktap_plan 11
+
+# The btrfs filesystem on ram0 (sets $uuid).
+find_uuid() {
+	uuid=
+	for d in /sys/fs/btrfs/*/devices/ram0; do
+		[ -e "$d" ] && uuid=${d#/sys/fs/btrfs/} && uuid=${uuid%%/*}
+	done
+}
+# Print the head and tail of $LOG as diagnostics.
+diag_log() {
+	if [ "$(wc -l <$LOG)" -le 12 ]; then
+		sed 's/^/# /' $LOG
+	else
+		head -n 8 $LOG | sed 's/^/# /'
+		ktap_diag "... ($(wc -l <$LOG) lines)"
+		tail -n 4 $LOG | sed 's/^/# /'
+	fi
+}
+compare_files() {
+	bad=0
+	for s in $SIZES; do
+		err=$(cmp -s "$SRC/f$s" "$MNT/f$s" 2>&1) ||
+			{ ktap_diag "f$s differs after re-read ($1)${err:+: $err}"; bad=1; }
+	done
+	return $bad
+}
 
 mark=$(kernel_log_mark)
-mkfs.btrfs -q -f /dev/ram0 >/dev/null || { ktap_diag "mkfs.btrfs failed"; exit 1; }
-mkdir -p $MNT /tmp/ksft-btrfs-src
+"$MKFS" -q -f /dev/ram0 >/dev/null || { ktap_diag "mkfs.btrfs failed"; exit 1; }
+mkdir -p $MNT $SRC
 mount -t btrfs /dev/ram0 $MNT || { ktap_diag "mount failed"; exit 1; }
 line=$(kernel_log_since "$mark" | grep 'using crc32c (' | tail -n 1)
 ktap_diag "kernel: ${line#*] }"
 echo "$line" | grep -q 'using crc32c (crc32c-vmx)'
 ktap_result $? "btrfs mount logs crc32c-vmx"
 
-uuid=
-for d in /sys/fs/btrfs/*/devices/ram0; do
-	[ -e "$d" ] && uuid=${d#/sys/fs/btrfs/} && uuid=${uuid%%/*}
-done
+find_uuid
 csum=$(cat "/sys/fs/btrfs/$uuid/checksum" 2>/dev/null)
 ktap_diag "/sys/fs/btrfs/$uuid/checksum: $csum"
 [ "$csum" = "crc32c (crc32c-vmx)" ]
@@ -37,25 +71,84 @@ ktap_result $? "/sys/fs/btrfs/<uuid>/checksum names crc32c-vmx"
 
 total=0
 for s in $SIZES; do
-	head -c "$s" /dev/urandom >/tmp/ksft-btrfs-src/f$s
+	head -c "$s" /dev/urandom >$SRC/f$s
 	total=$((total + s))
 done
 before=$(vector_bytes)
-cp /tmp/ksft-btrfs-src/* $MNT/ && sync
-ktap_result $? "wrote $(echo $SIZES | wc -w) files, $total bytes, and synced"
+cp $SRC/* $MNT/ && sync
+ktap_result $? "files from 0 B to 24 MiB written and synced"
+ktap_diag "$(echo $SIZES | wc -w) files, $total bytes"
 
 echo 3 >/proc/sys/vm/drop_caches
-bad=0
-for s in $SIZES; do
-	cmp -s /tmp/ksft-btrfs-src/f$s $MNT/f$s || { ktap_diag "f$s differs after re-read"; bad=1; }
-done
-ktap_result $bad "files read back from disk (cache dropped) equal what was written"
+compare_files "crc32c-vmx"
+ktap_result $? "files read back from disk (cache dropped) equal what was written"
 
 after=$(vector_bytes)
 ktap_diag "vector_bytes: $before -> $after (data written: $total)"
 [ "$before" -ge 0 ] && [ $((after - before)) -ge "$total" ]
 ktap_result $? "crc32c-vmx vector path counter rose by at least the data written"
 
+# Verifier 1: btrfs-progs checks every metadata and data checksum with its
+# own crc32c, in userspace.
 umount $MNT
-rm -rf /tmp/ksft-btrfs-src
+"$BTRFS" check --check-data-csum /dev/ram0 >$LOG 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q 'no error found' $LOG
+rc2=$?
+[ $rc2 -eq 0 ] && ktap_diag "btrfs check: $(grep -m1 'no error found' $LOG)" ||
+	{ ktap_diag "btrfs check exit $rc:"; diag_log; }
+ktap_result $rc2 "btrfs check --check-data-csum (btrfs-progs crc32c) finds no error"
+
+# Verifier 2: the kernel's crc32c-generic. btrfs binds its checksum driver at
+# mount and libcrc32c at load, so unmount and unload both first.
+crc32c_generic_only
+gen=$?
+ktap_diag "crc32c drivers now: $(awk -F' *: *' '/^name/ { n = $2 } /^driver/ && n == "crc32c" { printf "%s ", $2 }' /proc/crypto)"
+ktap_result $gen "crc32c_vmx and crc32c_vpmsum unloaded, crc32c-generic is the only crc32c driver"
+
+mounted=1
+if [ $gen -eq 0 ]; then
+	mark=$(kernel_log_mark)
+	load_without_softdeps libcrc32c && load_without_softdeps btrfs &&
+		mount -t btrfs /dev/ram0 $MNT
+	mounted=$?
+	kernel_log_since "$mark" | grep -E 'crc32c|BTRFS (error|critical|warning)' | sed 's/^\[[^]]*\] */# kernel: /'
+fi
+csum=
+if [ $mounted -eq 0 ]; then
+	find_uuid
+	csum=$(cat "/sys/fs/btrfs/$uuid/checksum" 2>/dev/null)
+	ktap_diag "/sys/fs/btrfs/$uuid/checksum: $csum"
+else
+	ktap_diag "btrfs could not be mounted with crc32c-generic alone"
+fi
+[ "$csum" = "crc32c (crc32c-generic)" ]
+ktap_result $? "mounted again, /sys/fs/btrfs/<uuid>/checksum names crc32c-generic"
+
+rc=1
+if [ $mounted -eq 0 ]; then
+	mkdir -p /var/lib/btrfs
+	"$BTRFS" scrub start -B $MNT >$LOG 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && grep -q 'no errors found' $LOG
+	rc2=$?
+	[ $rc2 -eq 0 ] && ktap_diag "btrfs scrub: $(grep -E 'Total to scrub' $LOG | sed 's/^ *//'), no errors found" ||
+		{ ktap_diag "btrfs scrub exit $rc:"; diag_log; rc=1; }
+fi
+ktap_result $rc "btrfs scrub with crc32c-generic reports no errors"
+
+rc=1
+if [ $mounted -eq 0 ]; then
+	echo 3 >/proc/sys/vm/drop_caches
+	compare_files "crc32c-generic"
+	rc=$?
+fi
+ktap_result $rc "files read back through crc32c-generic equal what was written"
+
+[ $mounted -eq 0 ] && umount $MNT
+crc32c_stack_restore
+ktap_result $? "crc32c module stack restored as it was before the test"
+ktap_diag "crc32c stack: $(crc32c_stack_state)"
+
+rm -rf $SRC $LOG
 ktap_finish

@@ -64,7 +64,9 @@ cp -a "$sysroot/usr/lib/powerpc64le-linux-gnu" "$stage/usr/lib/"
 rm -rf "$stage"/usr/lib/powerpc64le-linux-gnu/{*.a,pkgconfig,gconv}
 cp -a "$sysroot/lib64/ld64.so.2" "$stage/lib64/" 2>/dev/null ||
 	ln -sf /lib/powerpc64le-linux-gnu/ld64.so.2 "$stage/lib64/ld64.so.2"
-for t in mkfs.btrfs mke2fs mkfs.ext4; do
+# btrfs (check, scrub) and e2fsck verify the filesystems' checksums with
+# their own crc32c code.
+for t in mkfs.btrfs btrfs mke2fs mkfs.ext4 e2fsck; do
 	f=$(find "$sysroot/bin" "$sysroot/sbin" "$sysroot/usr/bin" "$sysroot/usr/sbin" -name "$t" 2>/dev/null | head -n 1)
 	[ -n "$f" ] || die "$t not found in $sysroot (re-run tools/setup/fetch-ppc64el-sysroot.sh)"
 	cp -a "$f" "$stage/usr/sbin/$t"

@@ -15,6 +15,11 @@
 #   make check               every test: host unit tests + in-guest kselftests
 #   make bench-model         instruction counts + llvm-mca -> docs/performance.md
 # See README.md.
+#
+# Mutation testing: `make CRC32C_VMX_MUTANT=<name>` (KDIR, ARCH, CROSS_COMPILE
+# as for `make`) builds that committed mutant (tools/mutants/<name>.patch)
+# into build/mutants/<name>/crc32c_vmx.ko instead of the real module;
+# `tools/mutants/build.sh --list` lists them.
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 # Debian's kernels sign modules at modules_install with a key that only the
@@ -31,9 +36,16 @@ modules:
 	@test -d "$(KDIR)" || { echo "error: kernel build tree KDIR=$(KDIR) not found;" \
 		"install the headers of your kernel (Debian/Ubuntu: linux-headers-$$(uname -r)," \
 		"RHEL/Fedora: kernel-devel) or pass KDIR=/path/to/build" >&2; exit 1; }
+ifeq ($(CRC32C_VMX_MUTANT),)
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" modules
+else
+	ARCH="$(ARCH)" CROSS_COMPILE="$(CROSS_COMPILE)" tools/mutants/build.sh \
+		--kdir "$(KDIR)" --out build/mutants "$(CRC32C_VMX_MUTANT)"
+endif
 
 install: modules
+	@test -z "$(CRC32C_VMX_MUTANT)" || { echo "error: CRC32C_VMX_MUTANT is for testing;" \
+		"'make install' installs only the real module" >&2; exit 1; }
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" INSTALL_MOD_DIR=extra $(SIGN_ARGS) modules_install
 	depmod -b "$(or $(INSTALL_MOD_PATH),/)" \
 		"$$(modinfo -F vermagic "$(CURDIR)/crc32c_vmx.ko" | cut -d' ' -f1)"
@@ -52,7 +64,7 @@ check:
 	tools/check.sh
 
 help:
-	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,22p' Makefile | sed 's/^# \{0,1\}//'
 
 bench-model:
 	tools/bench-model/run.sh

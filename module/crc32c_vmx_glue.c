@@ -14,6 +14,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <asm/cpu_has_feature.h>
 #include <asm/cpufeature.h>
 #include <asm/simd.h>
 #include <asm/switch_to.h>
@@ -193,10 +194,41 @@ static struct shash_alg crc32c_vmx_alg = {
 	},
 };
 
+/*
+ * CPU features for automatic loading (udev matches the "cpu" modalias); the
+ * init function checks them again and says why it refuses.
+ */
+static const struct cpu_feature crc32c_vmx_cpu_features[] = {
+	{ .feature = cpu_feature(PPC_MODULE_FEATURE_VEC_CRYPTO) },
+	{ }
+};
+MODULE_DEVICE_TABLE(cpu, crc32c_vmx_cpu_features);
+
+/*
+ * vpmsumd is part of the vector crypto facility (ISA 2.07, POWER8). The core
+ * also executes VSX instructions (unaligned loads, register moves), and the
+ * glue switches VSX on around it, so both must be present.
+ */
+static int crc32c_vmx_check_cpu(void)
+{
+	if (!cpu_have_feature(cpu_feature(PPC_MODULE_FEATURE_VEC_CRYPTO))) {
+		pr_err("no vector crypto facility (vpmsumd, POWER8 and later): not loading\n");
+		return -ENODEV;
+	}
+	if (!cpu_has_feature(CPU_FTR_VSX)) {
+		pr_err("no VSX on this CPU (or it is disabled): not loading\n");
+		return -ENODEV;
+	}
+	return 0;
+}
+
 static int __init crc32c_vmx_mod_init(void)
 {
 	int err;
 
+	err = crc32c_vmx_check_cpu();
+	if (err)
+		return err;
 	if (priority < CRC32C_VMX_PRIO_MIN || priority > CRC32C_VMX_PRIO_MAX) {
 		pr_err("invalid priority=%d: must be %d..%d (default %d)\n", priority,
 		       CRC32C_VMX_PRIO_MIN, CRC32C_VMX_PRIO_MAX, CRC32C_VMX_PRIO_DEFAULT);
@@ -222,8 +254,8 @@ static void __exit crc32c_vmx_mod_exit(void)
 	crc32c_vmx_stats_exit();
 }
 
-/* Refuses to load (-ENODEV) on CPUs without the vector crypto facility. */
-module_cpu_feature_match(PPC_MODULE_FEATURE_VEC_CRYPTO, crc32c_vmx_mod_init);
+/* Refuses to load (-ENODEV) on CPUs without vector crypto or without VSX. */
+module_init(crc32c_vmx_mod_init);
 module_exit(crc32c_vmx_mod_exit);
 
 MODULE_DESCRIPTION("CRC32C using POWER8 vector polynomial multiply (vpmsumd)");

@@ -2,7 +2,6 @@
 /*
  * Read-only sysfs view of the per-CPU byte counters (see crc32c_vmx_stats.h).
  */
-#include <linux/kobject.h>
 #include <linux/module.h>
 #include <linux/sysfs.h>
 
@@ -22,19 +21,28 @@ static u64 crc32c_vmx_sum(u64 __percpu *counter)
 	return sum;
 }
 
-static ssize_t vector_bytes_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+/*
+ * The group hangs off the module's kobject, whose sysfs operations call every
+ * attribute as a struct module_attribute: the show callbacks must have exactly
+ * that type, or a kernel with control-flow integrity (kCFI) traps the call.
+ * The signature below is the one of Linux 6.1 (include/linux/module.h there);
+ * newer kernels changed it, which a compat header will have to cover.
+ */
+static ssize_t vector_bytes_show(struct module_attribute *mattr, struct module_kobject *mk,
+				 char *buf)
 {
 	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_vector_bytes));
 }
 
-static ssize_t fallback_bytes_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+static ssize_t fallback_bytes_show(struct module_attribute *mattr, struct module_kobject *mk,
+				   char *buf)
 {
 	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_fallback_task_bytes) +
 			  crc32c_vmx_sum(&crc32c_vmx_fallback_irq_bytes));
 }
 
-static struct kobj_attribute vector_bytes_attr = __ATTR_RO(vector_bytes);
-static struct kobj_attribute fallback_bytes_attr = __ATTR_RO(fallback_bytes);
+static struct module_attribute vector_bytes_attr = __ATTR_RO(vector_bytes);
+static struct module_attribute fallback_bytes_attr = __ATTR_RO(fallback_bytes);
 
 static struct attribute *crc32c_vmx_stats_attrs[] = {
 	&vector_bytes_attr.attr,

@@ -2,10 +2,16 @@
 /*
  * crc32c-broken: a deliberately wrong "crc32c" driver, for tests only.
  *
- * It passes testmgr (whose crc32c vectors are at most 2048 bytes long) and is
- * wrong (one flipped bit) for every message longer than 2048 bytes whose
- * length is 7 mod 64. The kselftests and crcbench-alg verify run against it to
- * show that they catch a wrong CRC. Priority 50: nothing picks it by name
+ * Its descriptor context is the raw 32-bit CRC state, like crc32c-vmx's, so
+ * callers that set the state and call update() without init() (ext4,
+ * libcrc32c, testmgr) would not overrun it. It is wrong by a data pattern:
+ * every update() of more than 2048 bytes that contains a byte with its top
+ * bit set (0x80..0xff) leaves bit 0 of the state flipped. Messages of 7-bit
+ * bytes, and every update of 2048 bytes or less, are hashed correctly, so it
+ * passes testmgr (whose crc32c vectors are at most 2048 bytes long), while
+ * random data longer than 2048 bytes, hashed in one piece, gives a wrong CRC
+ * practically always. The kselftests and crcbench-alg run against it to show
+ * that they catch a wrong CRC. Priority 50: nothing picks it by the name
  * "crc32c" while crc32c-generic (100) is loaded.
  */
 #include <asm/unaligned.h>
@@ -13,10 +19,27 @@
 #include <linux/crc32.h>
 #include <linux/module.h>
 
+#define CRC32C_BROKEN_MAX_RIGHT	2048
+
 struct crc32c_broken_desc {
 	u32 crc;
-	u32 len;
 };
+
+/* ext4 BUG_ONs on any other descsize: keep it the bare state. */
+static_assert(sizeof(struct crc32c_broken_desc) == sizeof(u32));
+
+/* The data pattern it gets wrong: long, and not all bytes 7-bit. */
+static bool crc32c_broken_trigger(const u8 *data, unsigned int len)
+{
+	unsigned int i;
+
+	if (len <= CRC32C_BROKEN_MAX_RIGHT)
+		return false;
+	for (i = 0; i < len; i++)
+		if (data[i] & 0x80)
+			return true;
+	return false;
+}
 
 static int crc32c_broken_setkey(struct crypto_shash *tfm, const u8 *key, unsigned int keylen)
 {
@@ -42,7 +65,6 @@ static int crc32c_broken_init(struct shash_desc *desc)
 	u32 *seed = crypto_shash_ctx(desc->tfm);
 
 	d->crc = *seed;
-	d->len = 0;
 	return 0;
 }
 
@@ -51,18 +73,16 @@ static int crc32c_broken_update(struct shash_desc *desc, const u8 *data, unsigne
 	struct crc32c_broken_desc *d = shash_desc_ctx(desc);
 
 	d->crc = __crc32c_le(d->crc, data, len);
-	d->len += len;
+	if (crc32c_broken_trigger(data, len))
+		d->crc ^= 1;
 	return 0;
 }
 
 static int crc32c_broken_final(struct shash_desc *desc, u8 *out)
 {
 	struct crc32c_broken_desc *d = shash_desc_ctx(desc);
-	u32 crc = d->crc;
 
-	if (d->len > 2048 && d->len % 64 == 7)
-		crc ^= 1;
-	put_unaligned_le32(~crc, out);
+	put_unaligned_le32(~d->crc, out);
 	return 0;
 }
 

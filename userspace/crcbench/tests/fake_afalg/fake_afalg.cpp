@@ -24,10 +24,10 @@
 //  FAKE_AFALG_SOCKET_ERRNO=N      socket(AF_ALG) fails with errno N
 //  FAKE_AFALG_NETLINK_ERRNO=N     socket(AF_NETLINK, NETLINK_CRYPTO) fails with N
 //  FAKE_AFALG_BIND_ERRNO=N        bind() of an AF_ALG socket fails with N
-// Drivers: crc32c-generic and crc32c-fakevec (correct), crc32c-broken (flips
-// bit 0 of the digest of messages longer than 2048 bytes whose length is 7
-// mod 64, like the guest's selftests/kmod/crc32c_broken.ko); "crc32c" means
-// crc32c-fakevec.
+// Drivers: crc32c-generic and crc32c-fakevec (correct), crc32c-broken (like
+// the guest's selftests/kmod/crc32c_broken.ko: every piece of data of more
+// than 2048 bytes handed over at once that contains a byte >= 0x80 leaves
+// bit 0 of the state flipped); "crc32c" means crc32c-fakevec.
 #include <linux/cryptouser.h>
 #include <linux/if_alg.h>
 #include <linux/netlink.h>
@@ -165,6 +165,12 @@ const char *canonical(const std::string &name) {
     return nullptr;
 }
 
+// crc32c-broken's data pattern (selftests/kmod/crc32c_broken.c): an update
+// of more than 2048 bytes with a byte that has its top bit set.
+bool broken_trigger(const std::uint8_t *p, std::size_t n) {
+    return n > 2048 && std::any_of(p, p + n, [](std::uint8_t b) { return (b & 0x80) != 0; });
+}
+
 // algif_hash: data arrives (sendmsg or splice).
 void op_data(Sock &op, const std::uint8_t *p, std::size_t n, bool more) {
     if (!op.more) { // init from the tfm's key
@@ -174,6 +180,8 @@ void op_data(Sock &op, const std::uint8_t *p, std::size_t n, bool more) {
         op.have_result = false;
     }
     op.state = crc_update(op.state, p, n);
+    if (op.driver == "crc32c-broken" && broken_trigger(p, n))
+        op.state ^= 1u;
     op.length += n;
     op.more = more;
     if (!more) {
@@ -193,10 +201,7 @@ std::uint32_t op_final(Sock &op) {
         op.more = false;
     }
     op.have_result = false;
-    std::uint32_t r = op.result;
-    if (op.driver == "crc32c-broken" && op.length > 2048 && op.length % 64 == 7)
-        r ^= 1u;
-    return r;
+    return op.result;
 }
 
 ssize_t op_recv(Sock &op, const struct iovec *iov, std::size_t iovcnt, int *msg_flags) {

@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Machine-code check of the built module. Only the core
+# (module/arch/powerpc/crc32c_vmx_core.o) may use the vector unit: it runs
+# between enable_kernel_vsx() and disable_kernel_vsx(). The glue and the
+# counters run with the vector unit off and must contain no VMX, VSX or FP
+# instruction; the kernel's flags forbid them, and this proves it. And the
+# module must contain vpmsumd, or the "vector" path is not one.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib/common.sh
+. "$top/tools/lib/common.sh"
+
+OBJDUMP=${OBJDUMP:-powerpc64le-linux-gnu-objdump}
+
+usage() {
+	cat <<USAGE
+Usage: ${0##*/} [--dir DIR] [--no-vector OBJ ...] [--vpmsumd OBJ ...]
+       ${0##*/} --self-test
+Disassembles with $OBJDUMP (OBJDUMP= overrides) and fails if
+  - an object that must stay scalar (default: DIR/module/crc32c_vmx_glue.o and
+    DIR/module/crc32c_vmx_stats.o) holds any VMX, VSX or floating-point
+    instruction: a vector, VSX or FP register operand (v0-v31, vs0-vs63,
+    f0-f31) or a mnemonic of those units (lvx, stvx, lxv*, stxv*, lxs*, xx*,
+    xs*, xv*, v*, mfvscr, mtvscr, mfvsr*, mtvsr*, mfvrsave, dss, dst*, f*,
+    lf*, stf*, mffs, mtfs*, mcrfs, prefixed pl*/pst* forms);
+  - an object that must use the vector core (default: DIR/crc32c_vmx.ko)
+    has no vpmsumd.
+DIR defaults to the top of this tree (build first: tools/build-guest.sh or
+make KDIR=... ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-). Giving
+--no-vector or --vpmsumd replaces that kind's defaults; relative paths are
+taken from DIR.
+  --self-test   prove that the check fails when it should: compiles small
+                objects with powerpc64le-linux-gnu-gcc (a vector op, FP code,
+                vpmsumd, integer code) and checks them as glue or module.
+Exit codes: 0 all checks passed, 1 a check failed (offending instructions are
+listed), 2 bad usage, 3 a tool or an object is missing.
+USAGE
+}
+
+# Every instruction of OBJ as "function<TAB>mnemonic<TAB>operands", symbol
+# names in <...> and comments dropped.
+insns() {
+	local dis
+	dis=$("$OBJDUMP" -d --no-show-raw-insn "$1") || die 3 "$OBJDUMP cannot disassemble $1"
+	printf '%s\n' "$dis" | awk '
+		/^[0-9a-f]+ <.*>:$/ { fn = $2; gsub(/[<>:]/, "", fn); next }
+		/^ *[0-9a-f]+:\t/ {
+			line = $0
+			sub(/^ *[0-9a-f]+:\t/, "", line)
+			sub(/[ \t]*#.*$/, "", line)
+			gsub(/<[^>]*>/, "", line)
+			n = index(line, " ")
+			if (n) { mn = substr(line, 1, n - 1); ops = substr(line, n + 1) }
+			else { mn = line; ops = "" }
+			gsub(/[ \t]/, "", ops)
+			printf "%s\t%s\t%s\n", fn, mn, ops
+		}'
+}
+
+# Lines of insns() that use the vector/VSX/FP units.
+vector_insns() {
+	insns "$1" | awk -F'\t' '
+		function regs(ops,   n, i, t) {
+			n = split(ops, t, /[,()]/)
+			for (i = 1; i <= n; i++)
+				if (t[i] ~ /^(v|vs|f)[0-9]+$/)
+					return 1
+			return 0
+		}
+		{
+			mn = $2
+			sub(/[.+-]+$/, "", mn)	# record forms, branch hints
+			# Branches take a hex target address ("bl f0"), never a
+			# vector or FP register: only their mnemonic counts.
+			if (mn ~ /^(lv|stv|lxv|stxv|lxs|stxs|xx|xs|xv|v|mfvscr|mtvscr|mfvsr|mtvsr|mffpr|mtfpr|mfvr|mtvr|dss|dst|f|lf|stf|mffs|mtfs|mcrfs|plxv|pstxv|plxs|pstxs|plf|pstf|lxvp|stxvp|plxvp|pstxvp)/ ||
+			    (mn !~ /^b/ && regs($3)))
+				print
+		}'
+}
+
+check_no_vector() { # OBJ
+	local bad
+	bad=$(vector_insns "$1")
+	if [ -n "$bad" ]; then
+		printf '%s: FAIL: %s must not use VMX/VSX/FP, but has %d such instruction(s):\n' \
+			"${0##*/}" "$1" "$(printf '%s\n' "$bad" | wc -l)" >&2
+		printf '%s\n' "$bad" | head -n 20 |
+			awk -F'\t' '{ printf "  %s: %s %s\n", $1, $2, $3 }' >&2
+		return 1
+	fi
+	echo "ok: $1: no VMX/VSX/FP instruction ($(insns "$1" | wc -l) instructions)"
+}
+
+check_vpmsumd() { # OBJ
+	local hits fns
+	hits=$(insns "$1" | awk -F'\t' '$2 == "vpmsumd"')
+	if [ -z "$hits" ]; then
+		printf '%s: FAIL: %s contains no vpmsumd: the vector core is missing or not built for POWER8\n' \
+			"${0##*/}" "$1" >&2
+		return 1
+	fi
+	fns=$(printf '%s\n' "$hits" | cut -f1 | sort -u | tr '\n' ' ')
+	echo "ok: $1: $(printf '%s\n' "$hits" | wc -l) vpmsumd, in: ${fns% }"
+}
+
+self_test() {
+	local cc=powerpc64le-linux-gnu-gcc tmp src=$top/tools/check-objects-tests fails=0
+	command -v "$cc" >/dev/null || die 3 "$cc not found (Debian: apt-get install gcc-powerpc64le-linux-gnu)"
+	tmp=$(mktemp -d)
+	# shellcheck disable=SC2064
+	trap "rm -rf '$tmp'" EXIT
+	local scalar=(-O2 -mcpu=power8 -mno-altivec -mno-vsx -msoft-float)
+	local vec=(-O2 -mcpu=power8 -maltivec -mvsx)
+	"$cc" "${scalar[@]}" -c "$src/scalar.c" -o "$tmp/scalar.o"
+	"$cc" -c "$src/branch_asm.S" -o "$tmp/branch_asm.o"
+	"$cc" "${vec[@]}" -c "$src/vector_op.c" -o "$tmp/vector_op.o"
+	"$cc" -O2 -mcpu=power8 -mno-altivec -mno-vsx -mhard-float -c "$src/float_op.c" -o "$tmp/float_op.o"
+	"$cc" "${vec[@]}" -c "$src/vscr.c" -o "$tmp/vscr.o"
+	"$cc" "${vec[@]}" -c "$src/vpmsumd.c" -o "$tmp/vpmsumd.o"
+
+	expect() { # WANT_RC DESCRIPTION ARGS...
+		local want=$1 what=$2 rc=0
+		shift 2
+		"$0" "$@" >"$tmp/out" 2>&1 || rc=$?
+		if [ "$rc" -eq "$want" ]; then
+			echo "ok - $what (exit $rc)"
+		else
+			echo "not ok - $what: exit $rc, expected $want; output:"
+			sed 's/^/#   /' "$tmp/out"
+			fails=$((fails + 1))
+		fi
+	}
+	echo "# check-objects self-test"
+	expect 0 "integer code (symbols named v1/f2/vs3, xor, branches to 0xf0) passes as glue" \
+		--dir "$tmp" --no-vector scalar.o --no-vector branch_asm.o --vpmsumd vpmsumd.o
+	expect 1 "an AltiVec vector add fails as glue" --dir "$tmp" --no-vector vector_op.o \
+		--vpmsumd vpmsumd.o
+	expect 1 "hard-float arithmetic fails as glue" --dir "$tmp" --no-vector float_op.o \
+		--vpmsumd vpmsumd.o
+	expect 1 "mfvscr/mtvscr fail as glue" --dir "$tmp" --no-vector vscr.o --vpmsumd vpmsumd.o
+	expect 1 "a module without vpmsumd fails" --dir "$tmp" --no-vector scalar.o \
+		--vpmsumd scalar.o
+	expect 1 "a vector object without vpmsumd fails" --dir "$tmp" --no-vector scalar.o \
+		--vpmsumd vector_op.o
+	expect 3 "a missing object is reported" --dir "$tmp" --no-vector missing.o \
+		--vpmsumd vpmsumd.o
+	if [ -e "$top/crc32c_vmx.ko" ] && [ -e "$top/module/crc32c_vmx_glue.o" ]; then
+		expect 0 "the built module of this tree passes" --dir "$top"
+		expect 1 "the core object fails as glue" --dir "$top" \
+			--no-vector module/arch/powerpc/crc32c_vmx_core.o
+	else
+		echo "ok - the built module of this tree passes # SKIP not built"
+		echo "ok - the core object fails as glue # SKIP not built"
+	fi
+	[ "$fails" -eq 0 ] && echo "# all passed" || echo "# $fails failed"
+	[ "$fails" -eq 0 ]
+}
+
+dir=$top
+novec=()
+vpm=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-h|--help) usage; exit 0 ;;
+	--self-test) [ $# -eq 1 ] || die 2 "--self-test takes no other arguments"; self_test; exit $? ;;
+	--dir|--no-vector|--vpmsumd)
+		[ $# -ge 2 ] || die 2 "$1 needs an argument (try --help)"
+		case "$1" in
+		--dir) dir=$2 ;; --no-vector) novec+=("$2") ;; --vpmsumd) vpm+=("$2") ;;
+		esac
+		shift ;;
+	*) die 2 "unknown argument '$1' (try --help)" ;;
+	esac
+	shift
+done
+[ ${#novec[@]} -gt 0 ] || novec=(module/crc32c_vmx_glue.o module/crc32c_vmx_stats.o)
+[ ${#vpm[@]} -gt 0 ] || vpm=(crc32c_vmx.ko)
+
+command -v "$OBJDUMP" >/dev/null ||
+	die 3 "$OBJDUMP not found (Debian: apt-get install binutils-powerpc64le-linux-gnu)"
+abs() { case "$1" in /*) echo "$1" ;; *) echo "$dir/$1" ;; esac; }
+for o in "${novec[@]}" "${vpm[@]}"; do
+	[ -s "$(abs "$o")" ] || die 3 "$(abs "$o") not found: build the module first (tools/build-guest.sh)"
+done
+
+rc=0
+for o in "${novec[@]}"; do check_no_vector "$(abs "$o")" || rc=1; done
+for o in "${vpm[@]}"; do check_vpmsumd "$(abs "$o")" || rc=1; done
+[ "$rc" -eq 0 ] || echo "${0##*/}: object check FAILED" >&2
+exit "$rc"

@@ -3,8 +3,9 @@
 #
 # The differential test must be able to fail. crc32c_broken (a test-only
 # module from selftests/kmod) registers "crc32c-broken": right for every
-# testmgr vector, wrong for some lengths above 2048. crc32c_vmx_afalg run
-# against it must report a MISMATCH and exit 1.
+# testmgr vector, wrong for updates of more than 2048 bytes that contain a
+# byte >= 0x80. crc32c_vmx_afalg run against it must report a MISMATCH and
+# exit 1.
 ksft_skip=4
 dir=$(cd "$(dirname "$0")" && pwd)
 loaded=

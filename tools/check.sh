@@ -226,6 +226,11 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 		say "check: sparse reports problems (build/sparse.log)"
 		result sparse 1
 	fi
+	# Vector instructions only in the core; vpmsumd really in the module.
+	tools/check-objects.sh >build/check-objects.log 2>&1
+	result "object-check (no vector code in glue/stats, vpmsumd in the module)" $?
+	tools/check-objects.sh --self-test >build/check-objects-selftest.log 2>&1
+	result "object-check self-test (it fails on vector code in glue, on a module without vpmsumd)" $?
 	# `make install` with INSTALL_MOD_PATH, as a packager or a POWER host runs it.
 	inst=build/install-root
 	rm -rf "$inst"
@@ -261,6 +266,10 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 		[ "$cpu" != POWER8 ] || set_name=check
 		run_set "$cpu" "$set_name" "$cpu"
 	done
+
+	# A CPU without vector crypto (POWER8 in POWER7 compatibility mode: the
+	# kernel sees an architected POWER7): the module must refuse to load.
+	run_set POWER7-compat nocrypto POWER8 --machine max-cpu-compat=power7
 
 	# --- vpmsumd: the vector core really runs (QEMU plugin count) -------------
 	stage "vpmsumd lane (a QEMU plugin counts the vector multiplies)"

@@ -15,8 +15,8 @@ load() {
 # interfaces and the three crc32c drivers. Returns 1 (reason printed) if one
 # cannot be loaded.
 load_crc32c_stack() {
-	for m in crypto_user algif_hash crc32c_generic crc32c-vpmsum crc32c_vmx; do
-		load "$m" || return 1
+	for _mod in crypto_user algif_hash crc32c_generic crc32c-vpmsum crc32c_vmx; do
+		load "$_mod" || return 1
 	done
 }
 
@@ -36,12 +36,13 @@ VMX_KO=/lib/modules/$KREL/extra/crc32c_vmx.ko
 REAL_KO=/tmp/crc32c_vmx.ko.real
 swap_crc32c_vmx() { # KO_FILE
 	[ -f "$REAL_KO" ] || cp "$VMX_KO" "$REAL_KO"
-	for m in $(awk '$3 == "btrfs" || $3 == "ext4" || $3 == "xfs" { print $2 }' /proc/mounts); do
-		umount "$m" || return 1
+	# (sh has no locals: these loop variables must not clash with callers')
+	for _mnt in $(awk '$3 == "btrfs" || $3 == "ext4" || $3 == "xfs" { print $2 }' /proc/mounts); do
+		umount "$_mnt" || return 1
 	done
-	for m in btrfs xfs libcrc32c crc32c_vmx; do
-		if grep -q "^$m " /proc/modules; then
-			rmmod "$m" || { echo "cannot unload $m"; return 1; }
+	for _mod in btrfs xfs libcrc32c crc32c_vmx; do
+		if grep -q "^$_mod " /proc/modules; then
+			rmmod "$_mod" || { echo "cannot unload $_mod"; return 1; }
 		fi
 	done
 	cp "$1" "$VMX_KO" || return 1

@@ -23,7 +23,7 @@ lane=$(sed -n 's/.*crcvmx\.lane=\([a-z]*\).*/\1/p' /proc/cmdline)
 problems='WARNING:|BUG:|Oops|Call Trace:|possible circular locking|inconsistent lock state'
 for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline | tr , ' '); do
 	echo "MUTANT-BEGIN $m"
-	dmesg -C
+	dmesg -c >/dev/null
 	if ! swap_crc32c_vmx "/mutants/$m.ko"; then
 		echo "MUTANT-RESULT $m load failed"
 		fail=1
@@ -56,7 +56,7 @@ for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline
 		echo "MUTANT-RESULT $m kernel-log missed"
 	fi
 	swap_crc32c_vmx "$REAL_KO" && load crc32c-vpmsum || { echo "cannot restore the real module"; exit 1; }
-	dmesg -C
+	dmesg -c >/dev/null
 	echo "MUTANT-END $m"
 done
 exit $fail

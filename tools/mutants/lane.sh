@@ -7,7 +7,8 @@
 # caught|missed". A mutant that crashes the kernel is caught by the test
 # that was running; the guest is then booted again for the mutants not yet
 # run. Writes OUT/results.tsv: lane, mutant, test, verdict (caught, missed,
-# crashed, failed (the mutant did not load), no-result). tools/mutants/verdict.sh judges them.
+# crashed, failed (the mutant did not load), no-result) and the failed
+# subtests (#N,...). tools/mutants/verdict.sh judges them.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=../lib/common.sh
@@ -66,7 +67,7 @@ while [ -n "$remaining" ]; do
 	"$top/tools/vm/run-guest.sh" --kernel-env "$kenv" --initrd "$initrd" --set mutants \
 		--cpu "$cpu" --smp 2 --timeout "$timeout" --log "$log" --show none \
 		--append "crcvmx.mutants=$remaining crcvmx.lane=$lane" || rc=$?
-	sed -n 's/^MUTANT-RESULT \([^ ]*\) \([^ ]*\) \([a-z-]*\).*/\1\t\2\t\3/p' "$log" |
+	sed -n 's/^MUTANT-RESULT \([^ ]*\) \([^ ]*\) \([a-z-]*\) *\(.*\)/\1\t\2\t\3\t\4/p' "$log" |
 		sed "s/^/$lane\t/" >>"$out/results.tsv"
 	done_list=$(sed -n 's/^MUTANT-END //p' "$log")
 	# The mutant that was running when the guest died, and its test.
@@ -77,7 +78,7 @@ while [ -n "$remaining" ]; do
 		if [ "$m" = "$current" ] && [ "$rc" -eq 3 ]; then
 			t=$(sed -n "s/^MUTANT-TEST $m //p" "$log" | tail -n 1)
 			say "mutants ($lane): $m crashed the guest during ${t:-loading} ($log)"
-			printf '%s\t%s\t%s\tcrashed\n' "$lane" "$m" "${t:-load}" >>"$out/results.tsv"
+			printf '%s\t%s\t%s\tcrashed\t\n' "$lane" "$m" "${t:-load}" >>"$out/results.tsv"
 			continue
 		fi
 		next="$next,$m"
@@ -86,7 +87,7 @@ while [ -n "$remaining" ]; do
 	if [ "$next" = "$remaining" ]; then
 		say "mutants ($lane): boot $boot made no progress (run-guest exit $rc, $log)"
 		for m in ${remaining//,/ }; do
-			printf '%s\t%s\tguest\tno-result\n' "$lane" "$m" >>"$out/results.tsv"
+			printf '%s\t%s\tguest\tno-result\t\n' "$lane" "$m" >>"$out/results.tsv"
 		done
 		status=1
 		break

@@ -47,7 +47,7 @@ done >"$all"
 # 1 MiB through a mutant with (almost) no vpmsumd: caught by the count.
 if [ -n "$vpm" ] && [ -s "$vpm" ]; then
 	awk -F'\t' -v OFS='\t' '$1 !~ /^real:/ { split($1, a, ":");
-		print "stock", a[1], "vpmsumd-count", ($3 < $2 / 32 ? "caught" : "missed") }' "$vpm" >>"$all"
+		print "stock", a[1], "vpmsumd-count", ($3 < $2 / 32 ? "caught" : "missed"), $3 " vpmsumd/MiB" }' "$vpm" >>"$all"
 fi
 
 # verdict_of MUTANT TEST: caught / missed / crashed / ... / not-run
@@ -79,7 +79,8 @@ for m in $(mutant_names); do
 	done
 	# Everything that caught it, in any lane.
 	by=$(awk -F'\t' -v m="$m" '$2 == m && ($4 == "caught" || $4 == "crashed") {
-		s = s (s ? ", " : "") $3 ($4 == "crashed" ? " (kernel crash)" : "") ($1 == "debug" ? " [debug kernel]" : "") }
+		s = s (s ? ", " : "") $3 ($5 != "" ? " (" $5 ")" : "") ($4 == "crashed" ? " (kernel crash)" : "") \
+		    ($1 == "debug" ? " [debug kernel]" : "") }
 		END { print s }' "$all")
 	if [ -z "$missing" ]; then
 		printf 'PASS\tmutant:%s\n' "$m"

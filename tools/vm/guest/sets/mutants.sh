@@ -10,7 +10,7 @@
 #      a "not ok" means the test caught the mutant;
 #   4. "kernel-log": did the kernel log a warning, BUG or lockdep splat?
 # and print one line per verdict:
-#   MUTANT-RESULT NAME TEST caught|missed
+#   MUTANT-RESULT NAME TEST caught|missed [#N,... the failed subtests]
 # "MUTANT-TEST NAME TEST" precedes each test so that the host can name the
 # test during which a mutant crashed the kernel (tools/mutants/lane.sh then
 # boots again for the remaining mutants). The real module is restored and
@@ -39,9 +39,11 @@ for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline
 	for t in $(cat "/mutants/$m.${lane:-stock}.tests"); do
 		echo "MUTANT-TEST $m $t"
 		(cd /kselftest && ./run_kselftest.sh -t "crc32c_vmx:$t") >/tmp/mutant.out 2>&1
-		sed 's/^/# /' /tmp/mutant.out | grep -E '^# (not ok|ok) |MISMATCH|FAIL' | head -n 20
+		grep -E 'not ok|MISMATCH' /tmp/mutant.out | head -n 20 | sed 's/^/# /'
 		if grep -q '^not ok' /tmp/mutant.out; then
-			echo "MUTANT-RESULT $m $t caught"
+			# The numbers of the subtests that failed, e.g. "#6,#9".
+			sub=$(sed -n 's/^# not ok \([0-9]*\) .*/#\1/p' /tmp/mutant.out | tr '\n' , | sed 's/,$//')
+			echo "MUTANT-RESULT $m $t caught $sub"
 		elif grep -q '^ok ' /tmp/mutant.out; then
 			echo "MUTANT-RESULT $m $t missed"
 		else

@@ -1,0 +1,263 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Cross-build the project's debug kernel: Debian's linux-source-6.1 (the
+# version named by build/kernel.env) configured as allnoconfig plus
+# tools/vm/debug-kernel.config (a small pseries guest with PREEMPT, lockdep,
+# DEBUG_ATOMIC_SLEEP, kmemleak and the crypto self-tests), cached under
+#   $CRCVMX_CACHE/debug-kernel/<key>/
+#     src/                      the full source tree          (KSRC)
+#     build/                    the O= build tree, Module.symvers (KDIR)
+#     root/boot/vmlinux-<KREL>  the kernel the runner boots   (VMLINUX)
+#     root/lib/modules/<KREL>/  modules_install + depmod      (KROOT)
+#     build.log, build-seconds, kernel.env
+# <key> is a hash of the Debian version, the config fragment, this script and
+# the cross compiler, so changing any of them builds anew. kernel.env is
+# written last, after the tree has been renamed into place and an external
+# module has been built against it: a directory without it is not a result.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+# shellcheck source=../lib/common.sh
+. "$here/../lib/common.sh"
+
+CROSS=powerpc64le-linux-gnu-
+FRAGMENT="$here/debug-kernel.config"
+kenv_in="$top/build/kernel.env"
+env_out=
+jobs=2
+
+usage() {
+	cat <<USAGE
+Usage: ${0##*/} [--env-out FILE] [--kernel-env FILE] [--jobs N] [--help]
+Builds (or finds in the cache) a ppc64le pseries debug kernel from Debian's
+linux-source-6.1 and writes a kernel.env describing it (KVER, KREL, KROOT,
+KDIR, VMLINUX, KSRC), usable wherever the Debian kernel's env is, e.g.
+  tools/vm/run-guest.sh --kernel-env build/kernel-debug.env ...
+  --env-out FILE     also copy the kernel.env to FILE (e.g. build/kernel-debug.env)
+  --kernel-env FILE  the Debian kernel.env whose KVER picks the source version
+                     (default: build/kernel.env, written by tools/setup.sh)
+  --jobs N           parallel make jobs (default 2)
+Cache: $CRCVMX_CACHE/debug-kernel/<key>/ (set CRCVMX_CACHE to move it).
+A cold build takes tens of minutes on two cores; a cached one seconds.
+Exit codes: 0 ok, 1 build or verification failed, 2 bad usage.
+USAGE
+}
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-h|--help) usage; exit 0 ;;
+	--env-out|--kernel-env|--jobs)
+		[ $# -ge 2 ] || die 2 "$1 needs an argument"
+		case "$1" in
+		--env-out) env_out=$2 ;; --kernel-env) kenv_in=$2 ;; --jobs) jobs=$2 ;;
+		esac
+		shift ;;
+	*) die 2 "unknown argument '$1' (try --help)" ;;
+	esac
+	shift
+done
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die 2 "--jobs needs a positive number, not '$jobs'"
+
+t0=$(date +%s)
+
+# The Debian version to build comes from the Debian kernel's env.
+[ -s "$kenv_in" ] || die "no $kenv_in: run tools/setup.sh first (it writes build/kernel.env), or pass --kernel-env"
+KVER=$(sed -n 's/^KVER=//p' "$kenv_in")
+[ -n "$KVER" ] || die "$kenv_in has no KVER= line; regenerate it with tools/vm/fetch-kernel.sh --env-out $kenv_in"
+[ -s "$FRAGMENT" ] || die "config fragment $FRAGMENT is missing (it belongs to the repository: git checkout it)"
+
+command -v "${CROSS}gcc" >/dev/null ||
+	die "${CROSS}gcc not found: run tools/setup/install-host-deps.sh (package gcc-powerpc64le-linux-gnu)"
+for tool in make flex bison bc perl depmod xz dpkg-deb flock; do
+	command -v "$tool" >/dev/null ||
+		die "'$tool' not found, the kernel build needs it: run tools/setup/install-host-deps.sh (see tools/setup/host-packages.txt)"
+done
+
+# Cache key: what decides the result. The compiler is part of it because
+# modules must be built with the kernel's compiler.
+key=$({
+	echo "KVER=$KVER"
+	"${CROSS}gcc" --version | head -n 1
+	sha256sum <"$FRAGMENT"
+	sha256sum <"${BASH_SOURCE[0]}"
+} | sha256sum | cut -c1-12)
+cache="$CRCVMX_CACHE/debug-kernel"
+dest="$cache/$key"
+mkdir -p "$cache"
+
+finish() {
+	local envf=$1 how=$2
+	if [ -n "$env_out" ]; then
+		mkdir -p "$(dirname "$env_out")"
+		cp "$envf" "$env_out"
+	fi
+	local cold warm
+	cold=$(cat "$dest/build-seconds" 2>/dev/null || echo '?')
+	warm=$(( $(date +%s) - t0 ))
+	say "debug kernel: $how in ${warm}s (cold build took ${cold}s); $dest"
+	[ -z "$env_out" ] || say "debug kernel: env written to $env_out"
+	grep -v '^#' "$envf"
+}
+
+# Fast path: a finished result (kernel.env is written last).
+if [ -s "$dest/kernel.env" ]; then
+	finish "$dest/kernel.env" "cache hit"
+	exit 0
+fi
+
+# One kernel build at a time on this machine: it takes both cores, and two
+# runs for the same key must not race. Waiting here is normal.
+exec 8>"$cache/.build.lock"
+if ! flock -n 8; then
+	say "debug kernel: another build is running; waiting for it (lock $cache/.build.lock)"
+	flock 8
+fi
+# The build we waited for may have produced what we want.
+if [ -s "$dest/kernel.env" ]; then
+	finish "$dest/kernel.env" "cache hit (built by a concurrent run)"
+	exit 0
+fi
+# Leftovers of interrupted runs for this key (we hold the lock, so no run owns
+# them): a half-finished tree, or one renamed into place but never verified.
+rm -rf "$cache/.tmp-$key-"* "$dest"
+
+srcdeb=$(fetch_deb "linux-source-6.1=$KVER")
+tmp="$cache/.tmp-$key-$$"
+log="$cache/build-$key.log"
+make_pid=
+cleanup() {
+	if [ -n "$make_pid" ] && kill -0 "$make_pid" 2>/dev/null; then
+		kill "$make_pid" 2>/dev/null || true
+		wait "$make_pid" 2>/dev/null || true
+	fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+mkdir -p "$tmp/src" "$tmp/build" "$tmp/root/boot"
+: >"$log"
+
+say "debug kernel: key $key (Debian $KVER, $(basename "$FRAGMENT"), ${0##*/}); building in $tmp"
+say "debug kernel: extracting linux-source-6.1 $KVER"
+dpkg-deb --fsys-tarfile "$srcdeb" | tar -xO --wildcards '*/linux-source-6.1.tar.xz' |
+	tar -xJ -C "$tmp/src" --strip-components=1 ||
+	die "cannot unpack the kernel source from $srcdeb (corrupt download? delete it and re-run)"
+if [ ! -s "$tmp/src/Makefile" ] || [ ! -d "$tmp/src/arch/powerpc" ]; then
+	die "$srcdeb did not contain a kernel source tree in linux-source-6.1.tar.xz"
+fi
+
+KMAKE=(make -C "$tmp/src" O="$tmp/build" ARCH=powerpc CROSS_COMPILE="$CROSS")
+
+say "debug kernel: configuring (allnoconfig + $(basename "$FRAGMENT"))"
+"${KMAKE[@]}" KCONFIG_ALLCONFIG="$FRAGMENT" allnoconfig >>"$log" 2>&1 ||
+	die "configuration failed; see $log"
+# Every line of the fragment must hold in the result: Kconfig silently drops
+# symbols whose dependencies are missing, and a silently missing debug option
+# would make the lane test less than it claims.
+bad=()
+while IFS= read -r line; do
+	case "$line" in
+	CONFIG_*=*)
+		grep -qxF "$line" "$tmp/build/.config" || bad+=("$line (got: $(grep -E "^(# )?${line%%=*}[= ]" "$tmp/build/.config" || echo 'absent'))") ;;
+	"# CONFIG_"*" is not set")
+		sym=${line#\# }
+		sym=${sym%% *}
+		! grep -q "^$sym=" "$tmp/build/.config" || bad+=("$line (got: $(grep "^$sym=" "$tmp/build/.config"))") ;;
+	esac
+done <"$FRAGMENT"
+if [ ${#bad[@]} -gt 0 ]; then
+	printf '  not honoured: %s\n' "${bad[@]}" >&2
+	die "Kconfig did not keep ${#bad[@]} line(s) of $FRAGMENT (a dependency is missing or a symbol was renamed); fix the fragment"
+fi
+
+say "debug kernel: compiling vmlinux and modules (nice, -j$jobs); log: $log"
+build_start=$(date +%s)
+nice -n 10 "${KMAKE[@]}" -j"$jobs" vmlinux modules >>"$log" 2>&1 &
+make_pid=$!
+last=$build_start
+while kill -0 "$make_pid" 2>/dev/null; do
+	sleep 5
+	now=$(date +%s)
+	if [ $((now - last)) -ge 60 ]; then
+		last=$now
+		n=$(grep -c '^  CC' "$log" || true)
+		cur=$(grep -E '^  (CC|LD|AR|AS)' "$log" | tail -n 1 | sed 's/^ *//; s/  */ /g')
+		say "debug kernel: $(( (now - build_start) / 60 )) min, $n files compiled, at: ${cur:-starting}"
+	fi
+done
+rc=0
+wait "$make_pid" || rc=$?
+make_pid=
+if [ "$rc" -ne 0 ]; then
+	grep -E 'error|Error' "$log" | tail -n 8 >&2 || true
+	die "kernel build failed (make exit $rc); full log: $log"
+fi
+build_secs=$(( $(date +%s) - build_start ))
+
+KREL=$("${KMAKE[@]}" -s kernelrelease)
+[ -n "$KREL" ] || die "cannot read the kernel release from the build tree"
+say "debug kernel: $KREL compiled in ${build_secs}s; installing modules"
+"${KMAKE[@]}" INSTALL_MOD_PATH="$tmp/root" INSTALL_MOD_STRIP=1 modules_install >>"$log" 2>&1 ||
+	die "modules_install failed; see $log"
+moddir="$tmp/root/lib/modules/$KREL"
+# modules_install links build/ and source/ by absolute path (the temporary
+# one); point them at the trees relatively, so they survive the rename.
+rm -f "$moddir/build" "$moddir/source"
+ln -s ../../../../build "$moddir/build"
+ln -s ../../../../src "$moddir/source"
+depmod -b "$tmp/root" "$KREL" || die "depmod failed on $tmp/root"
+cp "$tmp/build/vmlinux" "$tmp/root/boot/vmlinux-$KREL"
+cp "$tmp/build/System.map" "$tmp/root/boot/System.map-$KREL"
+cp "$tmp/build/.config" "$tmp/root/boot/config-$KREL"
+
+# Verify the product before it can look finished.
+file -b "$tmp/root/boot/vmlinux-$KREL" | grep -q 'ELF 64-bit LSB.*PowerPC' ||
+	die "the built vmlinux is not a little-endian 64-bit PowerPC ELF: $(file -b "$tmp/root/boot/vmlinux-$KREL")"
+[ -s "$tmp/build/Module.symvers" ] || die "Module.symvers missing from the build tree; external modules could not be built"
+for m in crc32c-vpmsum crc32c_generic libcrc32c algif_hash crypto_user btrfs ext4 jbd2 xfs brd loop dm-integrity; do
+	grep -q "/$m.ko[^/]*:" "$moddir/modules.dep" ||
+		die "module $m missing from $moddir (check $(basename "$FRAGMENT"))"
+done
+if [ ! -x "$tmp/src/scripts/checkpatch.pl" ] || [ ! -e "$tmp/src/tools/testing/selftests/kselftest.h" ]; then
+	die "the source tree lacks checkpatch.pl or the kselftest framework"
+fi
+cp "$log" "$tmp/build.log"
+echo "$build_secs" >"$tmp/build-seconds"
+
+# Into place. The O= tree records its source by absolute path (Makefile,
+# source link): repoint both at the final location.
+mv "$tmp" "$dest"
+sed -i "s|$tmp/src|$dest/src|g" "$dest/build/Makefile"
+ln -sfn "$dest/src" "$dest/build/source"
+
+# An external module must build against the tree at its final path.
+probe="$dest/.probe"
+rm -rf "$probe"
+mkdir -p "$probe"
+cat >"$probe/probe.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/module.h>
+static int __init probe_init(void) { return 0; }
+static void __exit probe_exit(void) { }
+module_init(probe_init);
+module_exit(probe_exit);
+MODULE_LICENSE("GPL");
+C
+echo 'obj-m := probe.o' >"$probe/Kbuild"
+make -C "$dest/build" M="$probe" ARCH=powerpc CROSS_COMPILE="$CROSS" modules >"$probe/make.log" 2>&1 ||
+	die "an external module does not build against $dest/build (see $probe/make.log); delete $dest and re-run"
+modinfo -F vermagic "$probe/probe.ko" | grep -q "^$KREL " ||
+	die "the probe module's vermagic is not $KREL; delete $dest and re-run"
+rm -rf "$probe"
+
+cat >"$dest/kernel.env.tmp" <<ENV
+# Generated by tools/vm/build-debug-kernel.sh; do not edit.
+KVER=$KVER
+KREL=$KREL
+KROOT=$dest/root
+KDIR=$dest/build
+VMLINUX=$dest/root/boot/vmlinux-$KREL
+KSRC=$dest/src
+ENV
+mv "$dest/kernel.env.tmp" "$dest/kernel.env"
+trap - EXIT
+finish "$dest/kernel.env" "built"

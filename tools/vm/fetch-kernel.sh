@@ -49,8 +49,8 @@ done
 # series: the upstream line; suite: where it comes from ("" = host apt);
 # dirsfx: appended to the version for the cache directory.
 case "$kernel" in
-6.1) series=6.1 FLAVOUR=powerpc64le suite= dirsfx= ;;
-6.12) series=6.12 FLAVOUR=powerpc64le suite=bookworm-backports dirsfx= ;;
+6.1) series=6.1 FLAVOUR=powerpc64le suite='' dirsfx='' ;;
+6.12) series=6.12 FLAVOUR=powerpc64le suite=bookworm-backports dirsfx='' ;;
 6.12-64k) series=6.12 FLAVOUR=powerpc64le-64k suite=bookworm-backports dirsfx=-64k ;;
 *) die 2 "--kernel must be 6.1, 6.12 or 6.12-64k, not '$kernel'" ;;
 esac
@@ -87,7 +87,7 @@ image_pkg=$(apt-cache depends "linux-image-$FLAVOUR:ppc64el" 2>/dev/null |
 	awk '/Depends: linux-image-[0-9]/ { sub(":ppc64el", "", $2); print $2; exit }')
 [ -n "$image_pkg" ] || die "cannot find linux-image-$FLAVOUR:ppc64el in the apt indexes; run tools/setup/install-host-deps.sh (it enables ppc64el and runs apt-get update)"
 abi=${image_pkg#linux-image-}
-abi=${abi%-$FLAVOUR}
+abi=${abi%-"$FLAVOUR"}
 case "$abi" in
 "$series".*) ;;
 *) die "the ${suite:-host} indexes offer $image_pkg, not a $series kernel" ;;

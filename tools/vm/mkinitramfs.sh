@@ -86,7 +86,14 @@ for m in "${TREE_MODULES[@]}"; do
 done | awk '$1 == "insmod" { print $2 }' | sort -u | while read -r ko; do
 	rel=${ko#"$KROOT"/}
 	mkdir -p "$stage/$(dirname "$rel")"
-	cp "$ko" "$stage/$rel"
+	# 6.12 ships compressed modules; the guest's busybox insmod wants
+	# plain ELF, so they go in decompressed (depmod indexes what is there).
+	case "$ko" in
+	*.ko.xz) xz -dc "$ko" >"$stage/${rel%.xz}" ;;
+	*.ko.zst) zstd -qdc "$ko" >"$stage/${rel%.zst}" ;;
+	*.ko.gz) gzip -dc "$ko" >"$stage/${rel%.gz}" ;;
+	*) cp "$ko" "$stage/$rel" ;;
+	esac || die "cannot copy or decompress $ko"
 done
 cp "$KROOT/$moddir"/modules.{order,builtin,builtin.modinfo} "$stage/$moddir/"
 for ko in "${kos[@]}"; do

@@ -4,7 +4,9 @@
 #
 # On a POWER8+ Linux host (native):
 #   make                     build crc32c_vmx.ko against KDIR
-#   sudo make install        install it into /lib/modules/<release>/extra + depmod
+#   sudo make install        install it into /lib/modules/<release>/extra + depmod,
+#                            and /etc/modprobe.d/crc32c-vmx.conf (libcrc32c, thus
+#                            XFS, binds crc32c-vmx: see that file)
 #   sudo modprobe crc32c_vmx
 # KDIR defaults to the running kernel's build tree; INSTALL_MOD_PATH installs
 # under another root. Cross builds pass ARCH=powerpc CROSS_COMPILE=... as usual.
@@ -47,6 +49,8 @@ install: modules
 	@test -z "$(CRC32C_VMX_MUTANT)" || { echo "error: CRC32C_VMX_MUTANT is for testing;" \
 		"'make install' installs only the real module" >&2; exit 1; }
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" INSTALL_MOD_DIR=extra $(SIGN_ARGS) modules_install
+	install -D -m 0644 modprobe.d/crc32c-vmx.conf \
+		"$(INSTALL_MOD_PATH)/etc/modprobe.d/crc32c-vmx.conf"
 	depmod -b "$(or $(INSTALL_MOD_PATH),/)" \
 		"$$(modinfo -F vermagic "$(CURDIR)/crc32c_vmx.ko" | cut -d' ' -f1)"
 

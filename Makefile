@@ -14,6 +14,7 @@
 # On an x86_64 Debian 12 machine (development and CI; everything kernel-side
 # runs in a qemu-system-ppc64 POWER guest):
 #   make run                 the demo: build, boot POWER8, load, show it working
+#                            (KERNEL=6.12 or 6.12-64k: on bookworm-backports' 6.12)
 #   make check               every test: host unit tests + in-guest kselftests
 #   make bench-model         instruction counts + llvm-mca -> docs/performance.md
 # See README.md.
@@ -62,7 +63,7 @@ setup:
 	tools/setup.sh
 
 run:
-	tools/run.sh
+	KERNEL="$(KERNEL)" tools/run.sh
 
 check:
 	tools/check.sh

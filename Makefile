@@ -4,7 +4,9 @@
 #
 # On a POWER8+ Linux host (native):
 #   make                     build crc32c_vmx.ko against KDIR
-#   sudo make install        install it into /lib/modules/<release>/extra + depmod
+#   sudo make install        install it into /lib/modules/<release>/extra + depmod,
+#                            and /etc/modprobe.d/crc32c-vmx.conf (libcrc32c, thus
+#                            XFS, binds crc32c-vmx: see that file)
 #   sudo modprobe crc32c_vmx
 # KDIR defaults to the running kernel's build tree; INSTALL_MOD_PATH installs
 # under another root. Cross builds pass ARCH=powerpc CROSS_COMPILE=... as usual.
@@ -12,6 +14,7 @@
 # On an x86_64 Debian 12 machine (development and CI; everything kernel-side
 # runs in a qemu-system-ppc64 POWER guest):
 #   make run                 the demo: build, boot POWER8, load, show it working
+#                            (KERNEL=6.12 or 6.12-64k: on bookworm-backports' 6.12)
 #   make check               every test: host unit tests + in-guest kselftests
 #   make bench-model         instruction counts + llvm-mca -> docs/performance.md
 # See README.md.
@@ -47,6 +50,8 @@ install: modules
 	@test -z "$(CRC32C_VMX_MUTANT)" || { echo "error: CRC32C_VMX_MUTANT is for testing;" \
 		"'make install' installs only the real module" >&2; exit 1; }
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" INSTALL_MOD_DIR=extra $(SIGN_ARGS) modules_install
+	install -D -m 0644 modprobe.d/crc32c-vmx.conf \
+		"$(INSTALL_MOD_PATH)/etc/modprobe.d/crc32c-vmx.conf"
 	depmod -b "$(or $(INSTALL_MOD_PATH),/)" \
 		"$$(modinfo -F vermagic "$(CURDIR)/crc32c_vmx.ko" | cut -d' ' -f1)"
 
@@ -58,7 +63,7 @@ setup:
 	tools/setup.sh
 
 run:
-	tools/run.sh
+	KERNEL="$(KERNEL)" tools/run.sh
 
 check:
 	tools/check.sh

@@ -18,7 +18,6 @@
 #include <asm/cpufeature.h>
 #include <asm/simd.h>
 #include <asm/switch_to.h>
-#include <asm/unaligned.h>
 #include <crypto/internal/hash.h>
 #include <crypto/internal/simd.h>
 #include <linux/cpufeature.h>
@@ -30,6 +29,7 @@
 #include <linux/uaccess.h>
 
 #include "arch/powerpc/crc32c_vmx_core.h"
+#include "crc32c_vmx_compat.h"
 #include "crc32c_vmx_stats.h"
 
 #define CRC32C_VMX_DRIVER	"crc32c-vmx"
@@ -87,7 +87,7 @@ static u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
 	 */
 	if (len < CRC32C_VMX_MIN_LEN || !crypto_simd_usable()) {
 		crc32c_vmx_count_fallback(len);
-		return __crc32c_le(crc, data, len);
+		return crc32c_vmx_sw(crc, data, len);
 	}
 
 	while (len) {

@@ -5,6 +5,7 @@
 #include <linux/module.h>
 #include <linux/sysfs.h>
 
+#include "crc32c_vmx_compat.h"
 #include "crc32c_vmx_stats.h"
 
 DEFINE_PER_CPU(u64, crc32c_vmx_vector_bytes);
@@ -25,16 +26,14 @@ static u64 crc32c_vmx_sum(u64 __percpu *counter)
  * The group hangs off the module's kobject, whose sysfs operations call every
  * attribute as a struct module_attribute: the show callbacks must have exactly
  * that type, or a kernel with control-flow integrity (kCFI) traps the call.
- * The signature below is the one of Linux 6.1 (include/linux/module.h there);
- * newer kernels changed it, which a compat header will have to cover.
+ * CRC32C_VMX_MODATTR is that type on the kernel built against.
  */
-static ssize_t vector_bytes_show(struct module_attribute *mattr, struct module_kobject *mk,
-				 char *buf)
+static ssize_t vector_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject *mk, char *buf)
 {
 	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_vector_bytes));
 }
 
-static ssize_t fallback_bytes_show(struct module_attribute *mattr, struct module_kobject *mk,
+static ssize_t fallback_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject *mk,
 				   char *buf)
 {
 	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_fallback_task_bytes) +

@@ -55,8 +55,15 @@ ktap_diag "device $dev"
 
 ref1=$(module_refcnt crc32c_vmx)
 ktap_diag "crc32c_vmx refcnt: $ref0 unmounted, $ref1 mounted"
-[ "$ref1" -gt "$ref0" ]
-ktap_result $? "crc32c_vmx use count rises while ext4 is mounted"
+# Through 6.13 ext4 and jbd2 allocate "crc32c" through the crypto API; from
+# 6.14 on they call the crc32c() library and must leave crc32c-vmx alone.
+if [ "$EXT4_USES_CRYPTO" = 1 ]; then
+	[ "$ref1" -gt "$ref0" ]
+	ktap_result $? "crc32c_vmx use count rises while ext4 is mounted"
+else
+	[ "$ref1" -eq "$ref0" ]
+	ktap_result $? "crc32c_vmx use count unchanged while ext4 is mounted ($(uname -r): ext4 uses the crc32c() library)"
+fi
 
 mkdir -p $SRC
 for s in $SIZES; do
@@ -74,8 +81,13 @@ ktap_diag "crc32c_vmx refcnt after umount: $ref2"
 ktap_result $? "crc32c_vmx use count returns to its unmounted value after umount"
 
 ktap_diag "vector_bytes: $vec0 -> $vec1 (mount, write, sync, re-read, umount)"
-[ "$vec0" -ge 0 ] && [ "$vec1" -gt "$vec0" ]
-ktap_result $? "crc32c-vmx vector path counter rose during the ext4 work"
+if [ "$EXT4_USES_CRYPTO" = 1 ]; then
+	[ "$vec0" -ge 0 ] && [ "$vec1" -gt "$vec0" ]
+	ktap_result $? "crc32c-vmx vector path counter rose during the ext4 work"
+else
+	[ "$vec0" -ge 0 ] && [ "$vec1" -eq "$vec0" ]
+	ktap_result $? "crc32c-vmx vector path counter unchanged by the ext4 work ($(uname -r): ext4 uses the crc32c() library)"
+fi
 
 # Verifier 1: e2fsprogs checks every metadata checksum with its own crc32c.
 "$E2FSCK" -fn "$dev" >$LOG 2>&1

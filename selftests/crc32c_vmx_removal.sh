@@ -14,8 +14,7 @@ CHECK=e3069283
 CYCLES=${CRC32C_VMX_CYCLES:-50}
 
 modprobe crc32c_vmx || ktap_skip_all "crc32c_vmx cannot be loaded"
-modprobe crc32c-vpmsum 2>/dev/null
-driver_present crc32c-vpmsum || ktap_skip_all "crc32c-vpmsum (the fallback checked here) is not available"
+modprobe "$INTREE_CRC32C_MOD" 2>/dev/null
 require_releasable_crc32c
 modprobe brd rd_nr=1 rd_size=262144 || ktap_skip_all "no brd ramdisk"
 MKFS=$(real_tool mkfs.btrfs) || ktap_skip_all "mkfs.btrfs (btrfs-progs) not installed"
@@ -24,7 +23,9 @@ release_crc32c_holders || ktap_skip_all "cannot unload btrfs and libcrc32c"
 ref0=$(module_refcnt crc32c_vmx)
 modprobe btrfs || ktap_skip_all "no btrfs"
 ref1=$(module_refcnt crc32c_vmx)
-ktap_plan 10
+ktap_plan 11
+
+ktap_check_intree_crc32c
 
 ktap_diag "crc32c_vmx refcnt: $ref0 before btrfs (and libcrc32c) loaded, $ref1 after"
 module_loaded libcrc32c && [ "$ref1" -gt "$ref0" ]
@@ -62,8 +63,8 @@ release_crc32c_holders && rmmod crc32c_vmx
 ktap_result $? "rmmod succeeds once btrfs and libcrc32c are gone"
 
 ktap_diag "\"crc32c\" resolves to $(resolved_crc32c)"
-! driver_present crc32c-vmx && [ "$(resolved_crc32c)" = crc32c-vpmsum ]
-ktap_result $? "\"crc32c\" falls back to crc32c-vpmsum and crc32c-vmx left /proc/crypto"
+! driver_present crc32c-vmx && [ "$(resolved_crc32c)" = "$INTREE_CRC32C" ]
+ktap_result $? "\"crc32c\" falls back to $INTREE_CRC32C and crc32c-vmx left /proc/crypto"
 
 got=$(printf 123456789 | afalg_crc crc32c)
 ktap_diag "crc32c(123456789) = $got"

@@ -104,4 +104,5 @@ ${CROSS}gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 -I"$top/selftests" \
 	--ko "$src/selftests/kmod/harness_warn.ko" --ko "$src/selftests/kmod/crc32c_vmx_ctx.ko" \
 	--ksft "$ksft" --bin "$cb/crcbench/crcbench-alg" \
 	--bin "$cb/crcbench/crcbench-jsoncheck" --bin "$B/guest-crcbench.sh" \
-	--bin "$B/vpmsumd-probe" "${mfiles[@]}"
+	--bin "$B/vpmsumd-probe" \
+	--file "$top/modprobe.d/crc32c-vmx.conf:/etc/modprobe.d/crc32c-vmx.conf" "${mfiles[@]}"

@@ -20,10 +20,11 @@
  * every update of up to four pages instead: still wrong for the long single
  * updates AF_ALG hands over (up to 16 pages), never for testmgr's.
  */
-#include <asm/unaligned.h>
 #include <crypto/internal/hash.h>
 #include <linux/crc32.h>
 #include <linux/module.h>
+
+#include "../../module/crc32c_vmx_compat.h"
 
 #define CRC32C_BROKEN_MAX_RIGHT	2048
 
@@ -83,7 +84,7 @@ static int crc32c_broken_update(struct shash_desc *desc, const u8 *data, unsigne
 {
 	struct crc32c_broken_desc *d = shash_desc_ctx(desc);
 
-	d->crc = __crc32c_le(d->crc, data, len);
+	d->crc = crc32c_vmx_sw(d->crc, data, len);
 	if (crc32c_broken_trigger(data, len))
 		d->crc ^= 1;
 	return 0;

@@ -32,7 +32,6 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <asm/unaligned.h>
 #include <crypto/hash.h>
 #include <linux/completion.h>
 #include <linux/hrtimer.h>
@@ -44,6 +43,8 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/timer.h>
+
+#include "../../module/crc32c_vmx_compat.h"
 
 #define SHORT_MAX		4096	/* every length 0..SHORT_MAX */
 #define ALL_OFFSETS_MAX		256	/* every length 0..ALL_OFFSETS_MAX at every offset */
@@ -316,7 +317,7 @@ static struct irq_work ctx_irq_work = IRQ_WORK_INIT_HARD(ctx_irq_work_fn);
 
 static void stop_callbacks(void)
 {
-	del_timer_sync(&ctx_timer);
+	timer_delete_sync(&ctx_timer);
 	tasklet_kill(&ctx_tasklet);
 	irq_work_sync(&ctx_irq_work);
 }
@@ -366,8 +367,7 @@ static void run_interrupted(void)
 
 	memset(&hrt, 0, sizeof(hrt));
 	migrate_disable();
-	hrtimer_init(&hrt.timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
-	hrt.timer.function = hrt_fn;
+	crc32c_vmx_hrtimer_setup(&hrt.timer, hrt_fn, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 	hrtimer_start(&hrt.timer, ns_to_ktime(HRTIMER_PERIOD_NS), HRTIMER_MODE_REL_PINNED_HARD);
 	do {
 		for (run.next = N_SHORT + N_ALL_OFFSETS; run.next < N_CASES && !run.err;

@@ -9,10 +9,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/common.sh"
 
 # Guest userland: busybox for /init, libkcapi for crcbench-alg (static), the
-# filesystem tools the kselftests need and their shared libraries.
+# filesystem tools the kselftests need (btrfs-progs, e2fsprogs, xfsprogs),
+# dmsetup (dm-integrity), kmod's modprobe (honours modprobe.d softdeps,
+# which busybox's does not) and their shared libraries.
 PKGS=(busybox-static libkcapi-dev libkcapi1 libc6 libstdc++6 libgcc-s1
       btrfs-progs e2fsprogs libblkid1 libuuid1 libudev1 libcom-err2 libext2fs2
-      libss2 liblzo2-2 libzstd1 zlib1g)
+      libss2 liblzo2-2 libzstd1 zlib1g
+      xfsprogs libinih1 liburcu8
+      dmsetup libdevmapper1.02.1 libselinux1 libpcre2-8-0
+      kmod libkmod2 liblzma5 libssl3)
 
 usage() {
 	cat <<USAGE

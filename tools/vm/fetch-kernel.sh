@@ -1,29 +1,37 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Fetch Debian's current 6.1 ppc64el kernel: image + modules, headers (flavour
-# and common), the amd64 kbuild tools of the same version, and the parts of
+# Fetch a Debian ppc64el kernel: image + modules, headers (flavour and
+# common), the amd64 kbuild tools of the same version, and the parts of
 # linux-source the project needs (kselftest framework, checkpatch.pl).
-# Everything is downloaded and extracted (never apt-installed) into
-#   $CRCVMX_CACHE/kernel/<version>/
-# and described by <that dir>/kernel.env, which is also copied to the path
-# given with --env-out. A second run with the same version is a quick no-op.
+#   --kernel 6.1       Debian 12's own kernel, from the host's apt indexes
+#                      (the default; cache dir: kernel/<version>/)
+#   --kernel 6.12      6.12 from bookworm-backports, 4K pages
+#   --kernel 6.12-64k  the same version, 64K pages
+#                      (cache dirs: kernel/<version>[-64k]/)
+# The 6.12 kernels are resolved with a private apt configuration under
+# $CRCVMX_CACHE/apt/<suite>/ (its own lists, cache and sources list; the
+# host's /etc/apt is never touched). Everything is downloaded and extracted
+# (never apt-installed) and described by <that dir>/kernel.env, which is also
+# copied to the path given with --env-out. A second run with the same version
+# is a quick no-op.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../lib/common.sh
 . "$here/../lib/common.sh"
 
-FLAVOUR=powerpc64le
 # Bump when the set of extracted files changes, so old caches are redone.
 LAYOUT=2
 env_out=
+kernel=6.1
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} [--env-out FILE] [--help]
-Discovers the current linux-image-$FLAVOUR ABI from the apt indexes, downloads
-the kernel packages into $CRCVMX_CACHE/debs, extracts and verifies them
-under $CRCVMX_CACHE/kernel/<version>/, and writes kernel.env there
+Usage: ${0##*/} [--kernel 6.1|6.12|6.12-64k] [--env-out FILE] [--help]
+Discovers the kernel's current ABI from the apt indexes (the host's for 6.1,
+a private bookworm-backports configuration for 6.12), downloads the kernel
+packages into $CRCVMX_CACHE/debs, extracts and verifies them under
+$CRCVMX_CACHE/kernel/<version>[-64k]/, and writes kernel.env there
 (and to FILE with --env-out). Set CRCVMX_CACHE to move the cache.
 Exit codes: 0 ok, 1 download/extract/verify failed, 2 bad usage.
 USAGE
@@ -32,22 +40,67 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
 	--env-out) [ $# -ge 2 ] || die 2 "--env-out needs a file name"; env_out=$2; shift ;;
+	--kernel) [ $# -ge 2 ] || die 2 "--kernel needs 6.1, 6.12 or 6.12-64k"; kernel=$2; shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
 	esac
 	shift
 done
+
+# series: the upstream line; suite: where it comes from ("" = host apt);
+# dirsfx: appended to the version for the cache directory.
+case "$kernel" in
+6.1) series=6.1 FLAVOUR=powerpc64le suite='' dirsfx='' ;;
+6.12) series=6.12 FLAVOUR=powerpc64le suite=bookworm-backports dirsfx='' ;;
+6.12-64k) series=6.12 FLAVOUR=powerpc64le-64k suite=bookworm-backports dirsfx=-64k ;;
+*) die 2 "--kernel must be 6.1, 6.12 or 6.12-64k, not '$kernel'" ;;
+esac
+
+# A private apt configuration for a suite the host does not use: ppc64el
+# and amd64 indexes in $CRCVMX_CACHE/apt/<suite>. apt-get and apt-cache
+# (also inside fetch_deb and apt_candidate) follow APT_CONFIG.
+private_apt() {
+	local s=$1 a="$CRCVMX_CACHE/apt/$1"
+	mkdir -p "$a/lists/partial" "$a/cache/archives/partial"
+	cat >"$a/sources.list" <<SRC
+deb [arch=ppc64el,amd64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $s main
+SRC
+	cat >"$a/apt.conf" <<CONF
+Dir::State::Lists "$a/lists";
+Dir::Cache "$a/cache";
+Dir::Etc::SourceList "$a/sources.list";
+Dir::Etc::SourceParts "/dev/null";
+APT::Architectures { "amd64"; "ppc64el"; };
+CONF
+	export APT_CONFIG="$a/apt.conf"
+	# Refresh indexes older than a day; an old copy is better than none.
+	if [ -z "$(find "$a/lists" -maxdepth 1 -name '*_Packages*' -mmin -1440 2>/dev/null)" ]; then
+		say "kernel: apt-get update for $s (private configuration in $a)"
+		apt-get update -q >"$a/update.log" 2>&1 ||
+			[ -n "$(find "$a/lists" -maxdepth 1 -name '*ppc64el_Packages*')" ] ||
+			die "apt-get update for $s failed (see $a/update.log)"
+	fi
+}
+[ -z "$suite" ] || private_apt "$suite"
 
 # 1. Discover: the metapackage depends on the current ABI package.
 image_pkg=$(apt-cache depends "linux-image-$FLAVOUR:ppc64el" 2>/dev/null |
 	awk '/Depends: linux-image-[0-9]/ { sub(":ppc64el", "", $2); print $2; exit }')
 [ -n "$image_pkg" ] || die "cannot find linux-image-$FLAVOUR:ppc64el in the apt indexes; run tools/setup/install-host-deps.sh (it enables ppc64el and runs apt-get update)"
 abi=${image_pkg#linux-image-}
-abi=${abi%-$FLAVOUR}
+abi=${abi%-"$FLAVOUR"}
+case "$abi" in
+"$series".*) ;;
+*) die "the ${suite:-host} indexes offer $image_pkg, not a $series kernel" ;;
+esac
 krel="$abi-$FLAVOUR"
 ver=$(apt_candidate "$image_pkg:ppc64el")
 [ -n "$ver" ] || die "no candidate version for $image_pkg:ppc64el"
+# 6.1's kbuild package is named after the series, 6.12's after the ABI (it
+# also provides linux-kbuild-6.12, which apt-cache policy would resolve).
+kbuild=linux-kbuild-$abi
+apt-cache show "$kbuild:amd64" >/dev/null 2>&1 || kbuild=linux-kbuild-$series
 
-kdir_root="$CRCVMX_CACHE/kernel/$ver"
+kdir_root="$CRCVMX_CACHE/kernel/$ver$dirsfx"
 root="$kdir_root/root"
 src="$kdir_root/src"
 envf="$kdir_root/kernel.env"
@@ -60,9 +113,9 @@ if [ ! -e "$kdir_root/.verified-v$LAYOUT" ]; then
 		"$(fetch_deb "linux-headers-$abi-common:ppc64el=$ver")"
 		# The headers' scripts/ are amd64 binaries from linux-kbuild; they must
 		# match the headers exactly, whatever apt's amd64 candidate is.
-		"$(fetch_deb "linux-kbuild-6.1:amd64=$ver")"
+		"$(fetch_deb "$kbuild:amd64=$ver")"
 	)
-	srcdeb=$(fetch_deb "linux-source-6.1=$ver")
+	srcdeb=$(fetch_deb "linux-source-$series=$ver")
 	rm -rf "$root" "$src"
 	mkdir -p "$root" "$src"
 	for d in "${debs[@]}"; do
@@ -74,23 +127,23 @@ if [ ! -e "$kdir_root/.verified-v$LAYOUT" ]; then
 	sed -i "s|^include /usr/src/|include $root/usr/src/|" "$hdr/Makefile"
 	depmod -b "$root" "$krel" || die "depmod failed on $root"
 
-	say "kernel: extracting kselftest framework and checkpatch from linux-source-6.1"
+	say "kernel: extracting kselftest framework and checkpatch from linux-source-$series"
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	dpkg-deb --fsys-tarfile "$srcdeb" |
-		tar -x -C "$tmp" --wildcards '*/linux-source-6.1.tar.xz' ||
+		tar -x -C "$tmp" --wildcards "*/linux-source-$series.tar.xz" ||
 		die "cannot unpack $srcdeb"
-	tar -xJf "$tmp"/usr/src/linux-source-6.1.tar.xz -C "$src" --strip-components=1 \
-		linux-source-6.1/tools/testing/selftests/kselftest.h \
-		linux-source-6.1/tools/testing/selftests/kselftest_harness.h \
-		linux-source-6.1/tools/testing/selftests/kselftest_module.h \
-		linux-source-6.1/tools/testing/selftests/lib.mk \
-		linux-source-6.1/tools/testing/selftests/run_kselftest.sh \
-		linux-source-6.1/tools/testing/selftests/kselftest \
-		linux-source-6.1/scripts/checkpatch.pl \
-		linux-source-6.1/scripts/spelling.txt \
-		linux-source-6.1/scripts/const_structs.checkpatch \
-		linux-source-6.1/scripts/subarch.include ||
+	tar -xJf "$tmp"/usr/src/linux-source-$series.tar.xz -C "$src" --strip-components=1 \
+		linux-source-$series/tools/testing/selftests/kselftest.h \
+		linux-source-$series/tools/testing/selftests/kselftest_harness.h \
+		linux-source-$series/tools/testing/selftests/kselftest_module.h \
+		linux-source-$series/tools/testing/selftests/lib.mk \
+		linux-source-$series/tools/testing/selftests/run_kselftest.sh \
+		linux-source-$series/tools/testing/selftests/kselftest \
+		linux-source-$series/scripts/checkpatch.pl \
+		linux-source-$series/scripts/spelling.txt \
+		linux-source-$series/scripts/const_structs.checkpatch \
+		linux-source-$series/scripts/subarch.include ||
 		die "linux-source tarball lacks an expected file"
 	rm -rf "$tmp"
 	trap - EXIT
@@ -110,7 +163,7 @@ if [ ! -e "$kdir_root/.verified-v$LAYOUT" ]; then
 	[ -e "$src/tools/testing/selftests/kselftest.h" ] || die "kselftest.h missing"
 
 	cat >"$envf" <<ENV
-# Generated by tools/vm/fetch-kernel.sh; do not edit.
+# Generated by tools/vm/fetch-kernel.sh --kernel $kernel; do not edit.
 KVER=$ver
 KREL=$krel
 KROOT=$root

@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/common.sh"
 
 # In-tree modules the test sets load (dependencies are added automatically).
-TREE_MODULES=(crypto_user algif_hash crc32c_generic crc32c-vpmsum btrfs ext4 brd loop)
+TREE_MODULES=(crypto_user algif_hash crc32c_generic crc32c-vpmsum btrfs ext4 xfs dm-integrity brd loop)
 
 usage() {
 	cat <<USAGE
@@ -66,12 +66,16 @@ cp -a "$sysroot/lib64/ld64.so.2" "$stage/lib64/" 2>/dev/null ||
 	ln -sf /lib/powerpc64le-linux-gnu/ld64.so.2 "$stage/lib64/ld64.so.2"
 # btrfs (check, scrub) and e2fsck verify the filesystems' checksums with
 # their own crc32c code.
-for t in mkfs.btrfs btrfs mke2fs mkfs.ext4 e2fsck; do
+for t in mkfs.btrfs btrfs mke2fs mkfs.ext4 e2fsck mkfs.xfs xfs_repair dmsetup kmod; do
 	f=$(find "$sysroot/bin" "$sysroot/sbin" "$sysroot/usr/bin" "$sysroot/usr/sbin" -name "$t" 2>/dev/null | head -n 1)
 	[ -n "$f" ] || die "$t not found in $sysroot (re-run tools/setup/fetch-ppc64el-sysroot.sh)"
 	cp -a "$f" "$stage/usr/sbin/$t"
 done
 # mke2fs needs its configuration for "-t ext4".
+# kmod's modprobe, under its own name in a directory of its own: the guest's
+# modprobe stays busybox's; tests that need modprobe.d softdeps call this one.
+mkdir -p "$stage/usr/lib/kmod-compat"
+ln -s /usr/sbin/kmod "$stage/usr/lib/kmod-compat/modprobe"
 cp "$sysroot/etc/mke2fs.conf" "$stage/etc/" || die "mke2fs.conf missing from $sysroot"
 echo 'root:x:0:0:root:/root:/bin/sh' >"$stage/etc/passwd"
 echo 'nobody:x:65534:65534:nobody:/nonexistent:/bin/sh' >>"$stage/etc/passwd"
@@ -86,7 +90,14 @@ for m in "${TREE_MODULES[@]}"; do
 done | awk '$1 == "insmod" { print $2 }' | sort -u | while read -r ko; do
 	rel=${ko#"$KROOT"/}
 	mkdir -p "$stage/$(dirname "$rel")"
-	cp "$ko" "$stage/$rel"
+	# 6.12 ships compressed modules; the guest's busybox insmod wants
+	# plain ELF, so they go in decompressed (depmod indexes what is there).
+	case "$ko" in
+	*.ko.xz) xz -dc "$ko" >"$stage/${rel%.xz}" ;;
+	*.ko.zst) zstd -qdc "$ko" >"$stage/${rel%.zst}" ;;
+	*.ko.gz) gzip -dc "$ko" >"$stage/${rel%.gz}" ;;
+	*) cp "$ko" "$stage/$rel" ;;
+	esac || die "cannot copy or decompress $ko"
 done
 cp "$KROOT/$moddir"/modules.{order,builtin,builtin.modinfo} "$stage/$moddir/"
 for ko in "${kos[@]}"; do

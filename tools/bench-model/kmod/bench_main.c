@@ -18,7 +18,8 @@
  *		preempt/pagefault/VSX section around crc32c_vmx_core() (compiled
  *		into this module from the same source), at every size, also
  *		below the glue's threshold
- *   sw		__crc32c_le(), the glue's fallback and crc32c-generic's engine
+ *   sw		crc32c_vmx_sw() (__crc32c_le() before 6.14), the glue's
+ *		fallback and crc32c-generic's engine
  *   baseline	the same call through the same loop to an empty function
  * Sizes 16, 32, 64, ... 64 KiB; vmx-section and sw also every 8 bytes up to
  * 256, to locate their crossover. Each (subject, size) gets one untimed
@@ -51,6 +52,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
+#include "../../../module/crc32c_vmx_compat.h"
 #include "bench_vmx_core.h"
 
 /* The plugin's default marker immediates (low byte 0..3, see the plugin). */
@@ -115,7 +117,7 @@ static u32 run_shash(struct bench_subject *s, const u8 *p, unsigned int len)
 static u32 vmx_section(u32 crc, const u8 *p, unsigned int len)
 {
 	if (!crypto_simd_usable())
-		return __crc32c_le(crc, p, len);
+		return crc32c_vmx_sw(crc, p, len);
 	while (len) {
 		unsigned int n = min_t(unsigned int, len, BENCH_VMX_CHUNK);
 
@@ -139,7 +141,7 @@ static u32 run_vmx_section(struct bench_subject *s, const u8 *p, unsigned int le
 
 static u32 run_sw(struct bench_subject *s, const u8 *p, unsigned int len)
 {
-	return ~__crc32c_le(~0U, p, len);
+	return ~crc32c_vmx_sw(~0U, p, len);
 }
 
 static noinline u32 run_baseline(struct bench_subject *s, const u8 *p, unsigned int len)
@@ -167,7 +169,7 @@ static noinline u32 bench_interval(struct bench_subject *s, const u8 *p, unsigne
 
 static void bench_subject_size(struct bench_subject *s, unsigned int len)
 {
-	u32 want = ~__crc32c_le(~0U, bench_buf, len);
+	u32 want = ~crc32c_vmx_sw(~0U, bench_buf, len);
 	u32 got = s->run(s, bench_buf, len);	/* warm-up, and a check */
 	unsigned int r;
 

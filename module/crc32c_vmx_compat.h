@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Differences between the kernel versions this project builds against
+ * (Debian's 6.1 and 6.12, and newer upstream kernels), in one place. Each
+ * entry names the API that changed and the version it changed in. The
+ * driver, the test-only modules (selftests/kmod) and the bench module
+ * (tools/bench-model/kmod) include this header and nothing version-specific.
+ *
+ * Entries for kernels newer than 6.12 follow the upstream history; the
+ * project compiles them only when it builds against such a kernel.
+ */
+#ifndef CRC32C_VMX_COMPAT_H
+#define CRC32C_VMX_COMPAT_H
+
+#include <linux/hrtimer.h>
+#include <linux/version.h>
+
+/*
+ * The one comparison with the version of the kernel built against; the
+ * entries below use it. (checkpatch warns about LINUX_VERSION_CODE, which
+ * in-tree code has no use for; tools/check.sh exempts this file alone.)
+ */
+#define CRC32C_VMX_SINCE(major, minor) \
+	(KERNEL_VERSION(major, minor, 0) <= LINUX_VERSION_CODE)
+
+/* 6.12 moved the unaligned access helpers from asm/ to linux/unaligned.h. */
+#if CRC32C_VMX_SINCE(6, 12)
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
+
+/*
+ * The kernel's software CRC-32C (slice-by-8), the path for short inputs and
+ * for contexts that may not use the vector unit. Up to 6.13 it is
+ * __crc32c_le() in linux/crc32.h; 6.14 removed that name and made crc32c()
+ * the library entry point (it picks the arch code when that may run).
+ * Before 6.14, crc32c() belongs to libcrc32c and calls the crypto API, so
+ * it must not be used there.
+ */
+#include <linux/crc32.h>
+#if CRC32C_VMX_SINCE(6, 14)
+#define crc32c_vmx_sw(crc, p, len) crc32c(crc, p, len)
+#else
+#define crc32c_vmx_sw(crc, p, len) __crc32c_le(crc, p, len)
+#endif
+
+/*
+ * struct module_attribute's show() takes a const attribute pointer from
+ * 6.14 on ("module: Constify 'struct module_attribute'"); the callbacks
+ * must match the member's type exactly, or a kCFI kernel traps the call.
+ */
+#if CRC32C_VMX_SINCE(6, 14)
+#define CRC32C_VMX_MODATTR const struct module_attribute
+#else
+#define CRC32C_VMX_MODATTR struct module_attribute
+#endif
+
+/*
+ * hrtimer_setup() (init + callback in one call) arrived in 6.13 and
+ * replaced hrtimer_init(), which later kernels removed.
+ */
+#if CRC32C_VMX_SINCE(6, 13)
+static inline void crc32c_vmx_hrtimer_setup(struct hrtimer *t,
+					    enum hrtimer_restart (*fn)(struct hrtimer *),
+					    clockid_t clock, enum hrtimer_mode mode)
+{
+	hrtimer_setup(t, fn, clock, mode);
+}
+#else
+static inline void crc32c_vmx_hrtimer_setup(struct hrtimer *t,
+					    enum hrtimer_restart (*fn)(struct hrtimer *),
+					    clockid_t clock, enum hrtimer_mode mode)
+{
+	hrtimer_init(t, clock, mode);
+	t->function = fn;
+}
+#endif
+
+/*
+ * Timers: the selftest module uses timer_delete_sync(), the name since 6.2
+ * (upstream renamed the del_timer_sync() callers in 6.15 and is dropping the
+ * old name). Debian's 6.1 (6.1.176) has it too,
+ * from the 6.1.y stable backport, so no entry is needed for the kernels the
+ * project supports.
+ */
+
+#endif /* CRC32C_VMX_COMPAT_H */

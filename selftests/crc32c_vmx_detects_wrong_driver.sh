@@ -3,17 +3,16 @@
 #
 # The differential test must be able to fail. crc32c_broken (a test-only
 # module from selftests/kmod) registers "crc32c-broken": right for every
-# testmgr vector, wrong for long updates (here: of more than four pages)
-# that contain a byte >= 0x80. crc32c_vmx_afalg run against it must report a
+# testmgr vector, wrong for updates of more than 2048 bytes that contain a
+# byte >= 0x80 (outside testmgr's own thread, see crc32c_broken.c). crc32c_vmx_afalg run against it must report a
 # MISMATCH and exit 1.
 ksft_skip=4
 dir=$(cd "$(dirname "$0")" && pwd)
 loaded=
 
 if ! grep -q '^driver *: crc32c-broken$' /proc/crypto; then
-	# beyond_testmgr=1: wrong only for updates longer than four pages, so
-	# that a kernel with testmgr's extra (random, up to two pages) tests
-	# registers it too; AF_ALG hands over up to 16 pages per update.
+	# beyond_testmgr=1: right inside testmgr's self-test thread, so that
+	# a kernel with testmgr's extra random tests registers it too.
 	if ! modprobe crc32c_broken beyond_testmgr=1 2>/dev/null; then
 		echo "# SKIP: test module crc32c_broken is not installed (build selftests/kmod)"
 		exit $ksft_skip

@@ -15,23 +15,31 @@
  * "crc32c" while crc32c-generic (100) is loaded.
  *
  * On a kernel with CONFIG_CRYPTO_MANAGER_EXTRA_TESTS (the project's debug
- * kernel), testmgr also hashes random messages of up to two pages and would
- * reject the driver at registration. With beyond_testmgr=1 it is right for
- * every update of up to four pages instead: still wrong for the long single
- * updates AF_ALG hands over (up to 16 pages), never for testmgr's.
+ * kernel), testmgr also hashes random messages of up to two pages and
+ * rejects the driver at registration, so no test could show that it catches
+ * a wrong driver that got past registration. With beyond_testmgr=1 the
+ * driver is right whenever it runs in testmgr's self-test thread
+ * ("cryptomgr_test"): a model of a defect testmgr happens to miss. AF_ALG
+ * callers (any other task) still get the wrong CRC. Updates reach a shash
+ * driver one page at a time through AF_ALG, so a length threshold above
+ * testmgr's could not do this.
  */
 #include <crypto/internal/hash.h>
 #include <linux/crc32.h>
 #include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/string.h>
 
 #include "../../module/crc32c_vmx_compat.h"
 
 #define CRC32C_BROKEN_MAX_RIGHT	2048
+/* The kthread in which the crypto manager runs an algorithm's self-tests */
+#define CRC32C_BROKEN_TESTMGR_TASK	"cryptomgr_test"
 
 static bool beyond_testmgr;
 module_param(beyond_testmgr, bool, 0444);
 MODULE_PARM_DESC(beyond_testmgr,
-		 "right for updates of up to 4 pages, past testmgr's extra tests (default: 2048 bytes)");
+		 "hash correctly inside testmgr's self-test thread (for kernels with its extra tests)");
 
 struct crc32c_broken_desc {
 	u32 crc;
@@ -45,7 +53,9 @@ static bool crc32c_broken_trigger(const u8 *data, unsigned int len)
 {
 	unsigned int i;
 
-	if (len <= (beyond_testmgr ? 4 * PAGE_SIZE : CRC32C_BROKEN_MAX_RIGHT))
+	if (len <= CRC32C_BROKEN_MAX_RIGHT)
+		return false;
+	if (beyond_testmgr && !strcmp(current->comm, CRC32C_BROKEN_TESTMGR_TASK))
 		return false;
 	for (i = 0; i < len; i++)
 		if (data[i] & 0x80)

@@ -67,8 +67,8 @@ bad=0
 rows=
 for m in $(mutant_names); do
 	catch=$(mutant_catch "$m")
-	# The first sentence of its Defect: line.
-	defect=$(sed -n 's/^Defect: *//p' "$MUTANT_DIR/$m.patch" | head -n 1 | sed 's/\. .*/./; s/|/\\|/g')
+	# The first sentence of its Defect: line (up to ". " and a capital).
+	defect=$(sed -n 's/^Defect: *//p' "$MUTANT_DIR/$m.patch" | head -n 1 | sed -E 's/\. [A-Z].*/./; s/\|/\\|/g')
 	missing=
 	if [ -z "$catch" ]; then
 		missing=" (no Catch: line)"

@@ -15,7 +15,8 @@
 # runs in a qemu-system-ppc64 POWER guest):
 #   make run                 the demo: build, boot POWER8, load, show it working
 #                            (KERNEL=6.12 or 6.12-64k: on bookworm-backports' 6.12)
-#   make check               every test: host unit tests + in-guest kselftests
+#   make check               every test (docs/testing.md): host tests, kselftests
+#                            on 6.1, 6.12 and a debug kernel, mutants
 #   make bench-model         instruction counts + llvm-mca -> docs/performance.md
 # See README.md.
 #
@@ -69,7 +70,7 @@ check:
 	tools/check.sh
 
 help:
-	@sed -n '3,22p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,/^$$/p' Makefile | sed -n 's/^# \{0,1\}//p'
 
 bench-model:
 	tools/bench-model/run.sh

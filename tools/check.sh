@@ -154,6 +154,8 @@ mutants_with() { # TEST: the mutants whose Catch: line names TEST, comma-separat
 }
 
 stage "setup"
+# Results of an earlier run must never stand in for a lane that did not run.
+rm -rf build/mutants-stock build/mutants-debug build/vpmsumd
 tools/setup.sh || die "setup failed (see the messages above)"
 . build/kernel.env
 

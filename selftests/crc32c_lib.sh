@@ -217,3 +217,15 @@ reload_crc32c_vmx() {
 	fi
 	modprobe crc32c_vmx "$@"
 }
+
+# compare_files WHAT: the files f<size> for each size in $SIZES under $SRC
+# and under the mount point $MNT are equal (WHAT names the driver in the
+# diagnostics). Returns 1 if any differs.
+compare_files() {
+	bad=0
+	for s in $SIZES; do
+		err=$(cmp -s "$SRC/f$s" "$MNT/f$s" 2>&1) ||
+			{ ktap_diag "f$s differs after re-read ($1)${err:+: $err}"; bad=1; }
+	done
+	return $bad
+}

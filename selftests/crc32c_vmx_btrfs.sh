@@ -45,14 +45,6 @@ diag_log() {
 		tail -n 4 $LOG | sed 's/^/# /'
 	fi
 }
-compare_files() {
-	bad=0
-	for s in $SIZES; do
-		err=$(cmp -s "$SRC/f$s" "$MNT/f$s" 2>&1) ||
-			{ ktap_diag "f$s differs after re-read ($1)${err:+: $err}"; bad=1; }
-	done
-	return $bad
-}
 
 mark=$(kernel_log_mark)
 "$MKFS" -q -f /dev/ram0 >/dev/null || { ktap_diag "mkfs.btrfs failed"; exit 1; }

@@ -28,15 +28,6 @@ MKE2FS=$(real_tool mke2fs) || ktap_skip_all "mke2fs (e2fsprogs) not installed"
 E2FSCK=$(real_tool e2fsck) || ktap_skip_all "e2fsck (e2fsprogs) not installed"
 ktap_plan 12
 
-compare_files() {
-	bad=0
-	for s in $SIZES; do
-		err=$(cmp -s "$SRC/f$s" "$MNT/f$s" 2>&1) ||
-			{ ktap_diag "f$s differs after re-read ($1)${err:+: $err}"; bad=1; }
-	done
-	return $bad
-}
-
 # If crc32c_vmx is loaded but not chosen, ext4 would not use it: a failure
 # of the property under test, not a reason to skip.
 ktap_diag "\"crc32c\" resolves to $(resolved_crc32c)"

@@ -14,9 +14,10 @@
 # On an x86_64 Debian 12 machine (development and CI; everything kernel-side
 # runs in a qemu-system-ppc64 POWER guest):
 #   make run                 the demo: build, boot POWER8, load, show it working
-#                            (KERNEL=6.12 or 6.12-64k: on bookworm-backports' 6.12)
+#                            (KERNEL=6.12 or 6.12-64k: on bookworm-backports' 6.12;
+#                            KERNEL=newest: on Debian testing's kernel, 7.2 today)
 #   make check               every test (docs/testing.md): host tests, kselftests
-#                            on 6.1, 6.12 and a debug kernel, mutants
+#                            on 6.1, 6.12, newest and a debug kernel, mutants
 #   make bench-model         instruction counts + llvm-mca -> docs/performance.md
 # See README.md.
 #

@@ -48,6 +48,27 @@ B=$(cd "$out" && pwd)
 . "$kenv"
 CROSS=powerpc64le-linux-gnu-
 KMAKE=(make -s -C "$KDIR" ARCH=powerpc CROSS_COMPILE=$CROSS W=1)
+# Debian testing's kernel: its modules build in the toolchain chroot, with
+# the compiler its config names (tools/vm/toolchain-chroot.sh says why).
+if [ "${KBUILD_IN:-host}" = testing-chroot ]; then
+	say "build: toolchain chroot for $KREL (Debian testing, cached)"
+	tc=$("$top/tools/vm/toolchain-chroot.sh" --kernel-env "$kenv") || die "no toolchain chroot for $KREL"
+	kcc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\([^ ]*\) .*/\1/p' "$KDIR/.config")
+	KMAKE=("$top/tools/vm/toolchain-run.sh" --root "$tc" --bind "$B" -- "${KMAKE[@]}" CC="$kcc")
+fi
+# kmake ARGS: a Kbuild run of KMAKE; any compiler or Kbuild warning fails the
+# build (the module must build cleanly on every supported kernel).
+kmake() {
+	local log
+	log=$(mktemp)
+	"${KMAKE[@]}" "$@" >"$log" 2>&1 || { cat "$log" >&2; rm -f "$log"; die "Kbuild failed: ${*: -2}"; }
+	cat "$log" >&2
+	if grep -qi 'warning' "$log"; then
+		rm -f "$log"
+		die "Kbuild warned (above) building ${*: -2} for $KREL"
+	fi
+	rm -f "$log"
+}
 
 if [ "$B" = "$top/build" ]; then
 	src=$top
@@ -56,13 +77,22 @@ else
 	say "build: copying the module sources to $src"
 	rm -rf "$src"
 	mkdir -p "$src/selftests"
+	mkdir -p "$src/tools/bench-model"
 	cp -r "$top/Kbuild" "$top/module" "$src/"
 	cp -r "$top/selftests/kmod" "$src/selftests/"
+	cp -r "$top/tools/bench-model/kmod" "$src/tools/bench-model/"
 fi
 say "build: crc32c_vmx.ko for $KREL"
-"${KMAKE[@]}" M="$src" modules
+kmake M="$src" modules
 say "build: test-only modules (selftests/kmod)"
-"${KMAKE[@]}" M="$src/selftests/kmod" modules
+kmake M="$src/selftests/kmod" modules
+# The bench module (tools/bench-model) is built and used by `make bench-model`
+# on the default kernel; every other kernel builds it here, so that it is
+# known to build there too.
+if [ "$src" != "$top" ]; then
+	say "build: bench module (tools/bench-model/kmod)"
+	kmake M="$src/tools/bench-model/kmod" modules
+fi
 
 # Mutants: each its own build of the module, with its tests for this lane.
 mfiles=()

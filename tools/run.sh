@@ -12,10 +12,12 @@ cd "$top"
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} [--cpu POWER8|POWER9|POWER10] [--kernel 6.1|6.12|6.12-64k]
+Usage: ${0##*/} [--cpu POWER8|POWER9|POWER10] [--kernel 6.1|6.12|6.12-64k|newest]
 The demo behind 'make run' (CPU=POWER9 make run, make run KERNEL=6.12 work too).
-The kernel defaults to Debian 12's 6.1; the others come from bookworm-backports
-(tools/vm/fetch-kernel.sh) and build into build/k<kernel>/.
+The kernel defaults to Debian 12's 6.1; 6.12 comes from bookworm-backports,
+newest is Debian testing's (7.2 today; its modules build in a cached Debian
+testing chroot, tools/vm/toolchain-chroot.sh). They are fetched by
+tools/vm/fetch-kernel.sh and build into build/k<kernel>/.
 Exit codes: 0 the demo passed, 1 it failed (log named), 2 bad usage, 3 guest crash/hang.
 USAGE
 }
@@ -25,7 +27,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
 	--cpu) [ $# -ge 2 ] || die 2 "--cpu needs a model"; cpu=$2; shift ;;
-	--kernel) [ $# -ge 2 ] || die 2 "--kernel needs 6.1, 6.12 or 6.12-64k"; kernel=$2; shift ;;
+	--kernel) [ $# -ge 2 ] || die 2 "--kernel needs 6.1, 6.12, 6.12-64k or newest"; kernel=$2; shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
 	esac
 	shift
@@ -39,7 +41,9 @@ kenv=build/kernel.env out=build label=$cpu chart=build/crcbench-demo
 if [ "$kernel" != 6.1 ]; then
 	kenv=build/kernel-$kernel.env out=build/k$kernel label=$kernel-$cpu
 	chart=build/crcbench-demo-$kernel
-	say "setup: Debian's $kernel ppc64el kernel (bookworm-backports)"
+	suite=bookworm-backports
+	[ "$kernel" != newest ] || suite="Debian testing"
+	say "setup: Debian's $kernel ppc64el kernel ($suite)"
 	tools/vm/fetch-kernel.sh --kernel "$kernel" --env-out "$kenv" >/dev/null
 fi
 say "build: module, test modules, guest programs, initramfs for $kernel (log: $out/build-guest.log)"

@@ -9,7 +9,9 @@
 #   --kernel 6.12      6.12 from bookworm-backports, 4K pages
 #   --kernel 6.12-64k  the same version, 64K pages
 #                      (cache dirs: kernel/<version>[-64k]/)
-# The 6.12 kernels are resolved with a private apt configuration under
+#   --kernel newest    the newest Debian ships: Debian testing's powerpc64le
+#                      kernel, whatever line it is on (7.2 in November 2026)
+# The 6.12 and newest kernels are resolved with a private apt configuration under
 # $CRCVMX_CACHE/apt/<suite>/ (its own lists, cache and sources list; the
 # host's /etc/apt is never touched). Everything is downloaded and extracted
 # (never apt-installed) and described by <that dir>/kernel.env, which is also
@@ -27,9 +29,10 @@ kernel=6.1
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} [--kernel 6.1|6.12|6.12-64k] [--env-out FILE] [--help]
+Usage: ${0##*/} [--kernel 6.1|6.12|6.12-64k|newest] [--env-out FILE] [--help]
 Discovers the kernel's current ABI from the apt indexes (the host's for 6.1,
-a private bookworm-backports configuration for 6.12), downloads the kernel
+a private bookworm-backports configuration for 6.12, a private testing one
+for newest), downloads the kernel
 packages into $CRCVMX_CACHE/debs, extracts and verifies them under
 $CRCVMX_CACHE/kernel/<version>[-64k]/, and writes kernel.env there
 (and to FILE with --env-out). Set CRCVMX_CACHE to move the cache.
@@ -40,7 +43,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
 	--env-out) [ $# -ge 2 ] || die 2 "--env-out needs a file name"; env_out=$2; shift ;;
-	--kernel) [ $# -ge 2 ] || die 2 "--kernel needs 6.1, 6.12 or 6.12-64k"; kernel=$2; shift ;;
+	--kernel) [ $# -ge 2 ] || die 2 "--kernel needs 6.1, 6.12, 6.12-64k or newest"; kernel=$2; shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
 	esac
 	shift
@@ -52,7 +55,9 @@ case "$kernel" in
 6.1) series=6.1 FLAVOUR=powerpc64le suite='' dirsfx='' ;;
 6.12) series=6.12 FLAVOUR=powerpc64le suite=bookworm-backports dirsfx='' ;;
 6.12-64k) series=6.12 FLAVOUR=powerpc64le-64k suite=bookworm-backports dirsfx=-64k ;;
-*) die 2 "--kernel must be 6.1, 6.12 or 6.12-64k, not '$kernel'" ;;
+# series: whatever line testing carries (set from the ABI below).
+newest) series='' FLAVOUR=powerpc64le suite=testing dirsfx='' ;;
+*) die 2 "--kernel must be 6.1, 6.12, 6.12-64k or newest, not '$kernel'" ;;
 esac
 
 # A private apt configuration for a suite the host does not use: ppc64el
@@ -88,6 +93,7 @@ image_pkg=$(apt-cache depends "linux-image-$FLAVOUR:ppc64el" 2>/dev/null |
 [ -n "$image_pkg" ] || die "cannot find linux-image-$FLAVOUR:ppc64el in the apt indexes; run tools/setup/install-host-deps.sh (it enables ppc64el and runs apt-get update)"
 abi=${image_pkg#linux-image-}
 abi=${abi%-"$FLAVOUR"}
+[ -n "$series" ] || series=$(echo "$abi" | cut -d. -f1,2)
 case "$abi" in
 "$series".*) ;;
 *) die "the ${suite:-host} indexes offer $image_pkg, not a $series kernel" ;;
@@ -115,6 +121,13 @@ if [ ! -e "$kdir_root/.verified-v$LAYOUT" ]; then
 		# match the headers exactly, whatever apt's amd64 candidate is.
 		"$(fetch_deb "$kbuild:amd64=$ver")"
 	)
+	# Debian testing splits the image package: vmlinux, modules and config
+	# come in linux-{binary,modules,base}-<release>, on which it depends.
+	for p in $(apt-cache depends "$image_pkg:ppc64el" 2>/dev/null |
+		awk -v r="$krel" '$1 == "Depends:" { sub(":ppc64el", "", $2) }
+			$1 == "Depends:" && $2 ~ /^linux-(binary|modules|base)-/ && substr($2, length($2) - length(r) + 1) == r { print $2 }'); do
+		debs+=("$(fetch_deb "$p:ppc64el=$ver")")
+	done
 	srcdeb=$(fetch_deb "linux-source-$series=$ver")
 	rm -rf "$root" "$src"
 	mkdir -p "$root" "$src"
@@ -123,8 +136,14 @@ if [ ! -e "$kdir_root/.verified-v$LAYOUT" ]; then
 	done
 
 	hdr="$root/usr/src/linux-headers-$krel"
-	# The flavour Makefile includes the common tree by absolute path.
-	sed -i "s|^include /usr/src/|include $root/usr/src/|" "$hdr/Makefile"
+	# The flavour Makefile includes the common tree by absolute path (and
+	# from 7.2 on also names itself in KBUILD_OUTPUT=/usr/src/...).
+	sed -i -e "s|^include /usr/src/|include $root/usr/src/|" \
+		-e "s|^KBUILD_OUTPUT=/usr/src/|KBUILD_OUTPUT=$root/usr/src/|" "$hdr/Makefile"
+	# testing's packages ship /usr/lib/modules (merged /usr); bookworm's
+	# depmod and modprobe -d look in <root>/lib/modules, as a merged system
+	# would resolve it.
+	[ -e "$root/lib" ] || [ ! -d "$root/usr/lib/modules" ] || ln -s usr/lib "$root/lib"
 	depmod -b "$root" "$krel" || die "depmod failed on $root"
 
 	say "kernel: extracting kselftest framework and checkpatch from linux-source-$series"
@@ -150,13 +169,24 @@ if [ ! -e "$kdir_root/.verified-v$LAYOUT" ]; then
 
 	# 2. Verify what was extracted.
 	vmlinux="$root/boot/vmlinux-$krel"
+	# testing's linux-binary package puts it next to the modules, as "vmlinuz"
+	# (an uncompressed ELF on ppc64el all the same).
+	[ -e "$vmlinux" ] || vmlinux="$root/usr/lib/modules/$krel/vmlinuz"
 	[ -s "$vmlinux" ] || die "kernel image missing: $vmlinux"
 	file -b "$vmlinux" 2>/dev/null | grep -q 'ELF 64-bit LSB.*PowerPC' ||
 		head -c 4 "$vmlinux" | grep -q 'ELF' || die "$vmlinux is not an ELF kernel"
 	[ -e "$hdr/.config" ] || die "headers incomplete: $hdr/.config missing"
-	{ "$hdr/scripts/basic/fixdep" 2>&1 || true; } | grep -qi usage ||
-		die "the kbuild host tools in $hdr/scripts do not run (need libelf1, libssl3: run tools/setup/install-host-deps.sh)"
-	for m in crc32c-vpmsum crc32c_generic algif_hash crypto_user btrfs brd; do
+	# testing's kbuild tools need testing's glibc: they run in the chroot of
+	# tools/vm/toolchain-chroot.sh, which checks them there.
+	if [ "$kernel" != newest ]; then
+		{ "$hdr/scripts/basic/fixdep" 2>&1 || true; } | grep -qi usage ||
+			die "the kbuild host tools in $hdr/scripts do not run (need libelf1, libssl3: run tools/setup/install-host-deps.sh)"
+	fi
+	# The in-tree crc32c drivers: crc32c-vpmsum and crc32c-generic through
+	# 6.13; from 6.17 the library wrapper crc32c-lib in crc32c-cryptoapi.
+	crc_mods="crc32c-vpmsum crc32c_generic"
+	[ "$kernel" != newest ] || crc_mods=crc32c-cryptoapi
+	for m in $crc_mods algif_hash crypto_user btrfs brd; do
 		grep -q "/$m.ko[^/]*:" "$root/lib/modules/$krel/modules.dep" ||
 			die "module $m not found in the extracted kernel"
 	done
@@ -170,6 +200,8 @@ KROOT=$root
 KDIR=$hdr
 VMLINUX=$vmlinux
 KSRC=$src
+# Where module builds run: "host", or "testing-chroot" (tools/vm/toolchain-run.sh)
+KBUILD_IN=$([ "$kernel" = newest ] && echo testing-chroot || echo host)
 ENV
 	touch "$kdir_root/.verified-v$LAYOUT"
 fi

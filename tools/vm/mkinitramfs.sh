@@ -10,7 +10,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/common.sh"
 
 # In-tree modules the test sets load (dependencies are added automatically).
-TREE_MODULES=(crypto_user algif_hash crc32c_generic crc32c-vpmsum btrfs ext4 xfs dm-integrity brd loop)
+# The crc32c drivers depend on the kernel line (set below, once KREL is known).
+TREE_MODULES=(crypto_user algif_hash btrfs ext4 xfs dm-integrity brd loop)
 
 usage() {
 	cat <<USAGE
@@ -46,6 +47,13 @@ done
 [ -n "$kenv" ] && [ -n "$sysroot" ] && [ -n "$out" ] || die 2 "--kernel-env, --sysroot and --out are required (try --help)"
 # shellcheck disable=SC1090
 . "$kenv"
+# crc32c-generic and crc32c-vpmsum up to 6.13; from 6.17 crc32c-lib in
+# crc32c-cryptoapi (as in tools/vm/guest/lib.sh and selftests/crc32c_lib.sh).
+if [ "$(echo "$KREL" | awk -F'[.-]' '{ print $1 * 1000 + $2 }')" -le 6016 ]; then
+	TREE_MODULES+=(crc32c_generic crc32c-vpmsum)
+else
+	TREE_MODULES+=(crc32c-cryptoapi)
+fi
 
 stage="$out.d"
 rm -rf "$stage"

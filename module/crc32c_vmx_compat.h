@@ -78,6 +78,17 @@ static inline void crc32c_vmx_hrtimer_setup(struct hrtimer *t,
 #endif
 
 /*
+ * The kernel's own crc32c driver that the test module compares crc32c-vmx
+ * with: crc32c-generic up to 6.16; 6.17 replaced it by the library wrapper
+ * "crc32c-lib" (crypto/crc32c.c, module crc32c-cryptoapi).
+ */
+#if CRC32C_VMX_SINCE(6, 17)
+#define CRC32C_VMX_REF_DRIVER "crc32c-lib"
+#else
+#define CRC32C_VMX_REF_DRIVER "crc32c-generic"
+#endif
+
+/*
  * Timers: the selftest module uses timer_delete_sync(), the name since 6.2
  * (upstream renamed the del_timer_sync() callers in 6.15 and is dropping the
  * old name). Debian's 6.1 (6.1.176) has it too,

@@ -4,8 +4,10 @@
  * selftests build anywhere a kselftest builds.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 #include <linux/if_alg.h>
 
@@ -99,4 +101,14 @@ int afalg_digest(struct afalg_hash *h, const void *data, size_t len,
 		return errno ? -errno : -EIO;
 	*digest = out[0] | out[1] << 8 | out[2] << 16 | (uint32_t)out[3] << 24;
 	return 0;
+}
+
+const char *afalg_crc32c_reference(void)
+{
+	struct utsname u;
+	unsigned int major = 0, minor = 0;
+
+	if (uname(&u) == 0)
+		sscanf(u.release, "%u.%u", &major, &minor);
+	return major * 1000 + minor <= 6016 ? "crc32c-generic" : "crc32c-lib";
 }

@@ -33,4 +33,11 @@ int afalg_set_seed(struct afalg_hash *h, uint32_t seed);
 int afalg_digest(struct afalg_hash *h, const void *data, size_t len,
 		 const size_t *split, size_t nsplit, uint32_t *digest);
 
+/*
+ * The kernel's crc32c driver the tests compare against (the default of -r):
+ * "crc32c-generic" up to 6.16, "crc32c-lib" from 6.17 on, which dropped
+ * crc32c-generic. The same rule as REF_CRC32C in crc32c_lib.sh.
+ */
+const char *afalg_crc32c_reference(void);
+
 #endif

@@ -44,29 +44,43 @@ resolved_crc32c() {
 # What the running kernel is expected to provide, per kernel line. Tests
 # assert these instead of assuming 6.1: where the table is wrong for a
 # kernel, the asserting test fails, it never skips.
-#   KERNEL_MM         major * 1000 + minor of `uname -r` (6.12 -> 6012)
-#   INTREE_CRC32C     the in-tree "crc32c" driver crc32c-vmx must outrank
-#   INTREE_CRC32C_MOD its module (modprobe name)
+#   KERNEL_MM          major * 1000 + minor of `uname -r` (6.12 -> 6012)
+#   INTREE_CRC32C      the in-tree "crc32c" driver crc32c-vmx must outrank
+#   INTREE_CRC32C_MOD  its module (modprobe name)
 #   INTREE_CRC32C_PRIO its priority
-#   EXT4_USES_CRYPTO  1 if ext4/jbd2 allocate "crc32c" through the crypto API
+#   REF_CRC32C         the kernel's driver the tests compare crc32c-vmx with
+#                      and verify filesystems through (not vector code of
+#                      ours); REF_CRC32C_MOD its module
+#   EXT4_USES_CRYPTO   1 if ext4/jbd2 (and XFS) get crc32c through the crypto
+#                      API (XFS through libcrc32c), 0 if they call the
+#                      crc32c() library
+#   BTRFS_USES_CRYPTO  1 if btrfs allocates "crc32c" through the crypto API
 # Up to 6.13 (Debian 12's 6.1, bookworm-backports' and Debian 13's 6.12) the
-# in-tree driver is crc32c-vpmsum at 200 and ext4 goes through the crypto
-# API. 6.14 deleted crc32c-vpmsum (a library-backed crc32c-<arch> at 150
-# took its place) and moved ext4/jbd2 to the crc32c() library; 6.17 renamed
-# the wrapper crc32c-lib at 100. The rows from 6.14 on follow upstream history
-# and have not been booted by this project yet (the module names there are
-# the least certain part).
+# in-tree driver is crc32c-vpmsum at 200, the reference crc32c-generic, and
+# ext4, XFS and btrfs go through the crypto API. 6.14 deleted crc32c-vpmsum
+# (a library-backed crc32c-<arch> at 150 took its place, next to
+# crc32c-generic) and moved ext4/jbd2/XFS to the crc32c() library; 6.17
+# renamed the wrapper crc32c-lib at 100 (crypto/crc32c.c, module
+# crc32c-cryptoapi) and dropped crc32c-generic. btrfs calls crc32c() itself
+# after 6.19 (fs/btrfs/fs.c: btrfs_csum_update). The 6.17+ rows were read in
+# Debian's linux-source-7.2 and are booted by `make check` (Debian
+# testing's 7.2); the 6.14-6.16 row follows upstream history only.
 KERNEL_MM=$(uname -r | awk -F'[.-]' '{ print $1 * 1000 + $2 }')
 if [ "$KERNEL_MM" -le 6013 ]; then
 	INTREE_CRC32C=crc32c-vpmsum INTREE_CRC32C_MOD=crc32c-vpmsum INTREE_CRC32C_PRIO=200
+	REF_CRC32C=crc32c-generic REF_CRC32C_MOD=crc32c_generic
 	EXT4_USES_CRYPTO=1
 elif [ "$KERNEL_MM" -le 6016 ]; then
 	INTREE_CRC32C=crc32c-powerpc INTREE_CRC32C_MOD=crc32c_generic INTREE_CRC32C_PRIO=150
+	REF_CRC32C=crc32c-generic REF_CRC32C_MOD=crc32c_generic
 	EXT4_USES_CRYPTO=0
 else
 	INTREE_CRC32C=crc32c-lib INTREE_CRC32C_MOD=crc32c_cryptoapi INTREE_CRC32C_PRIO=100
+	REF_CRC32C=crc32c-lib REF_CRC32C_MOD=crc32c_cryptoapi
 	EXT4_USES_CRYPTO=0
 fi
+BTRFS_USES_CRYPTO=1
+[ "$KERNEL_MM" -le 6019 ] || BTRFS_USES_CRYPTO=0
 # One result: the in-tree driver is the one the table names for this kernel,
 # with the priority it names.
 ktap_check_intree_crc32c() {
@@ -149,11 +163,12 @@ load_without_softdeps() {
 	module_loaded "$1"
 }
 
-# Leave crc32c-generic as the only "crc32c" driver: release the holders
-# (unmount btrfs/ext4, unload btrfs and libcrc32c), unload crc32c_vmx and
+# Leave the reference driver ($REF_CRC32C) as the one "crc32c" resolves to,
+# with neither crc32c-vmx nor crc32c-vpmsum registered: release the holders
+# (unmount btrfs/ext4/xfs, unload btrfs and libcrc32c), unload crc32c_vmx and
 # crc32c_vpmsum. Returns 1 if that did not work.
-crc32c_generic_only() {
-	modprobe crc32c_generic 2>/dev/null
+crc32c_reference_only() {
+	modprobe "$REF_CRC32C_MOD" 2>/dev/null
 	release_crc32c_holders || return 1
 	for _mod in crc32c_vmx crc32c_vpmsum; do
 		if module_loaded "$_mod"; then
@@ -161,12 +176,12 @@ crc32c_generic_only() {
 		fi
 	done
 	! driver_present crc32c-vmx && ! driver_present crc32c-vpmsum &&
-		[ "$(resolved_crc32c)" = crc32c-generic ]
+		[ "$(resolved_crc32c)" = "$REF_CRC32C" ]
 }
 
 # The crc32c driver modules and their long-lived users that are loaded, in
 # the order they must be loaded in.
-CRC32C_STACK="crc32c_generic crc32c_vpmsum crc32c_vmx libcrc32c btrfs"
+CRC32C_STACK="crc32c_generic crc32c_cryptoapi crc32c_vpmsum crc32c_vmx libcrc32c btrfs"
 crc32c_stack_modules() {
 	_st=
 	for _mod in $CRC32C_STACK; do
@@ -198,9 +213,9 @@ crc32c_stack_restore() {
 		esac
 	done
 	case " $crc32c_saved_modules " in
-	*" crc32c_generic "*) ;;
-	*) module_loaded crc32c_generic && [ "$(module_refcnt crc32c_generic)" -eq 0 ] &&
-		rmmod crc32c_generic ;;
+	*" $REF_CRC32C_MOD "*) ;;
+	*) module_loaded "$REF_CRC32C_MOD" && [ "$(module_refcnt "$REF_CRC32C_MOD")" -eq 0 ] &&
+		rmmod "$REF_CRC32C_MOD" ;;
 	esac
 	_now=$(crc32c_stack_state)
 	[ "$_now" = "$crc32c_saved_state" ] && return 0

@@ -2,9 +2,9 @@
 /*
  * crc32c_vmx_afalg: through AF_ALG, check that "crc32c" resolves to the
  * driver under test and that the driver agrees with a reference driver
- * (crc32c-generic) for every length 0..N at all 16 buffer offsets: with the
- * default seed, with random seeds, and with the message split into random
- * update chunks; then random long messages (up to 1 MiB by default) at random
+ * (crc32c-generic; crc32c-lib from 6.17) for every length 0..N at all 16
+ * buffer offsets: with the default seed, with random seeds, and with the
+ * message split into random update chunks; then random long messages (up to 1 MiB by default) at random
  * offsets with random seeds and splits. For crc32c-vmx it also checks that
  * its vector-path byte counter rose. Output is KTAP; a mismatch prints a
  * reproducer.
@@ -60,7 +60,8 @@ static void usage(FILE *out, const char *prog)
 	fprintf(out,
 		"Usage: %s [-d DRIVER] [-r REF] [-n MAXLEN] [-L LONGMAX] [-c COUNT] [-s SEED] [-R] [-h]\n"
 		"  -d DRIVER  driver under test (default crc32c-vmx)\n"
-		"  -r REF     reference driver (default crc32c-generic)\n"
+		"  -r REF     reference driver (default crc32c-generic,\n"
+		"             crc32c-lib from 6.17)\n"
 		"  -n MAXLEN  test every length 0..MAXLEN at every offset (default 4096)\n"
 		"  -L LONGMAX longest random message (default 1048576)\n"
 		"  -c COUNT   number of random long messages (default 200)\n"
@@ -74,7 +75,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 {
 	int c;
 
-	*o = (struct options){ "crc32c-vmx", "crc32c-generic", 4096, 1 << 20, 200, 0, 1 };
+	*o = (struct options){ "crc32c-vmx", afalg_crc32c_reference(), 4096, 1 << 20, 200, 0, 1 };
 	o->seed = (uint64_t)time(NULL) * 2654435761u;
 	while ((c = getopt(argc, argv, "d:r:n:L:c:s:Rh")) != -1) {
 		switch (c) {

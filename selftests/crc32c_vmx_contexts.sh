@@ -6,7 +6,7 @@
 # crc32c-vmx from process context, from a timer and a tasklet (softirq) and
 # from an irq_work (hardirq), then long messages in process context while a
 # hardirq hrtimer on the same CPU interrupts them and hashes too; it compares
-# each digest with crc32c-generic's. Then crc32c_vmx's own counters must show
+# each digest with the reference driver's ($REF_CRC32C of crc32c_lib.sh). Then crc32c_vmx's own counters must show
 # that the interrupt contexts took the fallback (fallback_bytes rose by at
 # least what they hashed) and process context took the vector path
 # (vector_bytes rose by at least what it hashed in pieces of 4 KiB or more).
@@ -19,7 +19,7 @@ param() { cat "$PARAMS/$1" 2>/dev/null || echo -1; }
 require_root
 modprobe crc32c_vmx 2>/dev/null
 [ -r "$STATS/fallback_bytes" ] || ktap_skip_all "crc32c_vmx is not loaded (no $STATS)"
-modprobe crc32c_generic 2>/dev/null
+modprobe "$REF_CRC32C_MOD" 2>/dev/null
 if module_loaded $MOD; then
 	rmmod $MOD
 fi
@@ -41,7 +41,7 @@ kernel_log_since "$mark" | grep "$MOD:" | sed 's/^/# kernel: /'
 ktap_diag "module ran in ${secs}s"
 if [ $rc -ne 0 ]; then
 	ktap_diag "modprobe $MOD failed: $out"
-	ktap_fail "$MOD loads and runs (needs crc32c-vmx and crc32c-generic)"
+	ktap_fail "$MOD loads and runs (needs crc32c-vmx and $REF_CRC32C)"
 	ktap_fail "interrupt contexts took the fallback (not evaluated)"
 	ktap_fail "process context took the vector path (not evaluated)"
 	ktap_finish
@@ -55,7 +55,7 @@ rmmod $MOD
 
 ktap_diag "$MOD result: $res"
 [ "$res" -eq 0 ]
-ktap_result $? "crc32c-vmx == crc32c-generic from process, timer, tasklet, irq_work and hrtimer-interrupted process context ($n cases each)"
+ktap_result $? "crc32c-vmx == $REF_CRC32C from process, timer, tasklet, irq_work and hrtimer-interrupted process context ($n cases each)"
 ktap_diag "fallback_bytes $fb0 -> $fb1 (+$((fb1 - fb0))), bytes hashed in interrupt context: $ib"
 ktap_diag "vector_bytes $vb0 -> $vb1 (+$((vb1 - vb0))), in process context: $pb, in pieces >= 4 KiB: $plb"
 [ "$ib" -gt 0 ] && [ $((fb1 - fb0)) -ge "$ib" ]

@@ -4,9 +4,12 @@
 # ext4 with metadata_csum (and its jbd2 journal) on a loop device uses
 # crc32c-vmx: its module reference count rises while mounted and returns
 # after umount, its vector path runs (metadata checksums of 64 bytes and
-# more), files written, synced and re-read from disk are intact. Then the
+# more), files written, synced and re-read from disk are intact. From 6.14
+# on ext4 and jbd2 call the crc32c() library: there the test asserts that
+# crc32c-vmx's use count and counters stay still, and verifies the same way. Then the
 # metadata checksums it wrote are verified by code other than ours:
-# e2fsprogs' own crc32c (`e2fsck -fn`), and the kernel's crc32c-generic
+# e2fsprogs' own crc32c (`e2fsck -fn`), and the kernel's reference driver
+# ($REF_CRC32C of crc32c_lib.sh)
 # (crc32c_vmx and crc32c_vpmsum unloaded, mounted read-only: ext4 checks the
 # superblock, group descriptor, inode and directory block checksums as it
 # reads them). The crc32c module stack is restored at the end.
@@ -19,7 +22,7 @@ LOG=/tmp/ksft-ext4.log
 SIZES="0 100 4096 1000000 5000000"
 
 modprobe crc32c_vmx || ktap_skip_all "crc32c_vmx cannot be loaded"
-modprobe crc32c_generic || ktap_skip_all "crc32c_generic cannot be loaded"
+modprobe "$REF_CRC32C_MOD" || ktap_skip_all "$REF_CRC32C_MOD cannot be loaded"
 require_releasable_crc32c
 crc32c_stack_save
 modprobe loop || ktap_skip_all "no loop devices"
@@ -88,12 +91,12 @@ ktap_diag "e2fsck exit $rc: $(tail -n 1 $LOG)"
 ktap_result $rc "e2fsck -fn (e2fsprogs crc32c) finds the filesystem clean"
 losetup -d "$dev"
 
-# Verifier 2: the kernel's crc32c-generic. ext4 and jbd2 bind their driver
+# Verifier 2: the kernel's reference driver. ext4 and jbd2 bind their driver
 # at mount; nothing else may hold crc32c_vmx or crc32c_vpmsum.
-crc32c_generic_only
+crc32c_reference_only
 gen=$?
 ktap_diag "crc32c drivers now: $(awk -F' *: *' '/^name/ { n = $2 } /^driver/ && n == "crc32c" { printf "%s ", $2 }' /proc/crypto)"
-ktap_result $gen "crc32c_vmx and crc32c_vpmsum unloaded, crc32c-generic is the only crc32c driver"
+ktap_result $gen "crc32c_vmx and crc32c_vpmsum unloaded, \"crc32c\" resolves to the reference $REF_CRC32C"
 
 mounted=1
 mark=$(kernel_log_mark)
@@ -102,20 +105,20 @@ if [ $gen -eq 0 ]; then
 	dev=$(losetup -f) && losetup "$dev" $IMG && mount -t ext4 -o ro "$dev" $MNT
 	mounted=$?
 fi
-ktap_result $mounted "ext4 mounts read-only with crc32c-generic (superblock checksum verified)"
+ktap_result $mounted "ext4 mounts read-only with $REF_CRC32C (superblock checksum verified)"
 
 rc=1
 if [ $mounted -eq 0 ]; then
-	compare_files "crc32c-generic"
+	compare_files "$REF_CRC32C"
 	rc=$?
 fi
-ktap_result $rc "files re-read through crc32c-generic are intact"
+ktap_result $rc "files re-read through $REF_CRC32C are intact"
 
 kernel_log_since "$mark" | grep -E 'EXT4-fs|JBD2' | grep -iE 'checksum|csum|crc|error|invalid' >$LOG
 [ ! -s $LOG ] && [ $gen -eq 0 ]
 rc=$?
 sed 's/^\[[^]]*\] */# kernel: /' $LOG | head -n 10
-ktap_result $rc "ext4 and jbd2 log no checksum error with crc32c-generic"
+ktap_result $rc "ext4 and jbd2 log no checksum error with $REF_CRC32C"
 
 [ $mounted -eq 0 ] && umount $MNT
 losetup -d "$dev" 2>/dev/null

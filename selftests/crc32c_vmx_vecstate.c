@@ -6,10 +6,10 @@
  *
  * More hashing threads than CPUs hash through AF_ALG on crc32c-vmx, each
  * checking every digest against a value precomputed with a software CRC
- * (itself checked against crc32c-generic). The hashing threads make their
- * sendto()/recvfrom() system calls from inline assembly with all 64 VSX
- * registers (the 32 FP-overlapping ones and the 32 VMX ones) holding a
- * pattern unique to the thread and the call, and check all 64 afterwards:
+ * (itself checked against crc32c-generic, or crc32c-lib from 6.17). The
+ * hashing threads make their sendto()/recvfrom() system calls from inline
+ * assembly with all 64 VSX registers (the 32 FP-overlapping ones and the 32
+ * VMX ones) holding a pattern unique to the thread and the call, and check all 64 afterwards:
  * the system call ABI keeps them, so the kernel must save the caller's live
  * vector state before the driver's vector code runs. Meanwhile "holder"
  * threads load their own patterns into all 64 registers, spin and yield the
@@ -313,7 +313,8 @@ static void usage(FILE *out, const char *prog)
 	fprintf(out,
 		"Usage: %s [-d DRIVER] [-r REF] [-t SECONDS] [-H HASHERS] [-k HOLDERS] [-h]\n"
 		"  -d DRIVER   driver under test (default crc32c-vmx)\n"
-		"  -r REF      driver that checks the software reference (default crc32c-generic)\n"
+		"  -r REF      driver that checks the software reference (default crc32c-generic,\n"
+		"              crc32c-lib from 6.17)\n"
 		"  -t SECONDS  length of the run (default 15)\n"
 		"  -H HASHERS  hashing threads (default 2 * online CPUs + 1)\n"
 		"  -k HOLDERS  register-holding threads (default online CPUs)\n"
@@ -328,7 +329,7 @@ static void parse_options(int argc, char **argv)
 
 	if (cpus < 1)
 		cpus = 1;
-	opt = (struct options){ "crc32c-vmx", "crc32c-generic", 15, 2 * cpus + 1, cpus };
+	opt = (struct options){ "crc32c-vmx", afalg_crc32c_reference(), 15, 2 * cpus + 1, cpus };
 	while ((c = getopt(argc, argv, "d:r:t:H:k:h")) != -1) {
 		switch (c) {
 		case 'd': opt.driver = optarg; break;
@@ -344,7 +345,7 @@ static void parse_options(int argc, char **argv)
 		opt.hashers = 1;
 }
 
-/* Expected digests from the software CRC; 0 if crc32c-generic agrees. */
+/* Expected digests from the software CRC; 0 if the reference driver agrees. */
 static int compute_expected(void)
 {
 	struct afalg_hash ref;

@@ -2,7 +2,8 @@
 /*
  * crc32c_vmx_ctx: for tests only. Calls crc32c-vmx from process context,
  * from softirq context (a timer and a tasklet) and from hardirq context (an
- * irq_work), and compares every digest with crc32c-generic's.
+ * irq_work), and compares every digest with the kernel's reference driver's
+ * (CRC32C_VMX_REF_DRIVER: crc32c-generic, crc32c-lib from 6.17).
  *
  * Each context runs the same cases: every length 0..4096 (at a rotating
  * offset), every length 0..256 at all 16 offsets and a few long messages
@@ -28,7 +29,7 @@
  * context (which must take the fallback) and from process context in pieces
  * of 4 KiB or more (which must take the vector path); the script compares
  * them with crc32c_vmx's stats. Init fails only if the test cannot run (no
- * crc32c-vmx or crc32c-generic, no memory).
+ * crc32c-vmx or the reference driver, no memory).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -107,7 +108,7 @@ static struct {
 
 static int result = -EINPROGRESS;
 module_param(result, int, 0444);
-MODULE_PARM_DESC(result, "0 if crc32c-vmx matched crc32c-generic everywhere, else -errno");
+MODULE_PARM_DESC(result, "0 if crc32c-vmx matched the reference driver everywhere, else -errno");
 
 static unsigned long interrupt_bytes;
 module_param(interrupt_bytes, ulong, 0444);
@@ -455,7 +456,7 @@ static int __init crc32c_vmx_ctx_init(void)
 	vmx_tfm = alloc_driver("crc32c-vmx");
 	if (IS_ERR(vmx_tfm))
 		return PTR_ERR(vmx_tfm);
-	ref_tfm = alloc_driver("crc32c-generic");
+	ref_tfm = alloc_driver(CRC32C_VMX_REF_DRIVER);
 	if (IS_ERR(ref_tfm)) {
 		err = PTR_ERR(ref_tfm);
 		goto free_vmx;
@@ -483,8 +484,8 @@ static int __init crc32c_vmx_ctx_init(void)
 	}
 	stop_callbacks();
 	if (!result)
-		pr_info("crc32c-vmx matched crc32c-generic in every context (%u cases each)\n",
-			cases);
+		pr_info("crc32c-vmx matched %s in every context (%u cases each)\n",
+			CRC32C_VMX_REF_DRIVER, cases);
 	else
 		pr_err("FAILED: result %d\n", result);
 

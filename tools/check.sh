@@ -15,6 +15,7 @@
 #            held to its .expect list (tools/vm/ktap-check.py)
 #   6.12     the whole suite on Debian 13's kernel line (bookworm-backports'
 #            6.12, 4K pages), the core subset on its 64K-page flavour
+#   newest   the whole suite on Debian testing's kernel (7.2 today)
 #   vpmsumd  a QEMU plugin counts the vpmsumd crc32c-vmx executes
 #   mutants  every mutant (tools/mutants) caught by the tests named for it;
 #            the table goes to docs/mutants.md
@@ -302,6 +303,23 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 			result "$k:build" 1
 		fi
 	done
+
+	# --- the newest kernel Debian ships: Debian testing (7.2 today) -----------
+	# The whole suite; the tests assert what that kernel does differently
+	# (selftests/crc32c_lib.sh). Its modules build in a cached Debian testing
+	# chroot with the kernel's own gcc (tools/vm/toolchain-chroot.sh).
+	stage "Linux newest (Debian testing)"
+	if tools/vm/fetch-kernel.sh --kernel newest --env-out build/kernel-newest.env \
+		>build/fetch-newest.log 2>&1 &&
+	   tools/build-guest.sh --kernel-env build/kernel-newest.env --out build/knewest \
+		--lane none >build/build-guest-newest.log 2>&1; then
+		result "newest:build" 0
+		KENV=build/kernel-newest.env INITRD=build/knewest/initramfs.cpio.gz \
+			run_set newest check POWER8
+	else
+		say "check: fetching or building for newest failed (build/fetch-newest.log, build/build-guest-newest.log)"
+		result "newest:build" 1
+	fi
 
 	# --- vpmsumd: the vector core really runs (QEMU plugin count) -------------
 	stage "vpmsumd lane (a QEMU plugin counts the vector multiplies)"

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Differences between the kernel versions this project builds against
- * (Debian's 6.1 and 6.12, and newer upstream kernels), in one place. Each
- * entry names the API that changed and the version it changed in. The
- * driver, the test-only modules (selftests/kmod) and the bench module
+ * (Debian's 6.1 and 6.12, Debian testing's 7.2), in one place. Each entry
+ * names the API that changed and the version it changed in. The driver,
+ * the test-only modules (selftests/kmod) and the bench module
  * (tools/bench-model/kmod) include this header and nothing version-specific.
  *
- * Entries for kernels newer than 6.12 follow the upstream history; the
- * project compiles them only when it builds against such a kernel.
+ * The version boundaries after 6.12 follow the upstream history; both sides
+ * of every entry are compiled (6.1/6.12 take the old side, 7.2 the new one),
+ * the kernels in between are not built here.
  */
 #ifndef CRC32C_VMX_COMPAT_H
 #define CRC32C_VMX_COMPAT_H

@@ -51,6 +51,9 @@ KMAKE=(make -s -C "$KDIR" ARCH=powerpc CROSS_COMPILE=$CROSS W=1)
 # Debian testing's kernel: its modules build in the toolchain chroot, with
 # the compiler its config names (tools/vm/toolchain-chroot.sh says why).
 if [ "${KBUILD_IN:-host}" = testing-chroot ]; then
+	# tools/mutants/build.sh runs Kbuild on the host; no lane needs
+	# mutants on this kernel.
+	[ "$lane" = none ] || die 2 "$KREL builds in the toolchain chroot: pass --lane none (mutants run on 6.1 and the debug kernel)"
 	say "build: toolchain chroot for $KREL (Debian testing, cached)"
 	tc=$("$top/tools/vm/toolchain-chroot.sh" --kernel-env "$kenv") || die "no toolchain chroot for $KREL"
 	kcc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\([^ ]*\) .*/\1/p' "$KDIR/.config")

@@ -38,7 +38,7 @@ echo "| vector path use: $(cat /sys/module/crc32c_vmx/stats/vector_bytes) bytes,
 	"fallback: $(cat /sys/module/crc32c_vmx/stats/fallback_bytes) bytes" \
 	"(/sys/module/crc32c_vmx/stats)"
 
-echo "| crcbench-alg run: the three drivers side by side (QEMU TCG: NOT POWER performance):"
+echo "| crcbench-alg run: every crc32c driver side by side (QEMU TCG: NOT POWER performance):"
 crcbench-alg run --sizes 64..64K --duration 100ms --warmup 20ms --trials 3 \
 	--csv /tmp/crcbench.csv >/tmp/crcbench.txt 2>/tmp/crcbench.err || {
 	sed 's/^/|   /' /tmp/crcbench.err

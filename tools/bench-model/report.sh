@@ -280,7 +280,7 @@ END {
 	printf "crossover (a kernel entry that hashes one buffer pays the MSR write); there the vector path\n"
 	printf "executes %s instructions against the fallback\047s %s. Rounding up leaves room\n", num(pc("vmx-section", rec) + dv + A[1]), num(pc("sw", rec) + df)
 	print "for what counts miss at small sizes: the short path is a chain of dependent multiplies (in"
-	print "the current core the final reduction alone is four dependent vpmsumd of 6-7 cycles latency)"
+	print "the current core the final reduction alone is three dependent vpmsumd of 6-7 cycles latency)"
 	print "while slice-by-8 keeps several table loads in flight. The worst case (case 2) is paid once per system call, not per buffer,"
 	print "and only by threads that use the vector unit themselves; repeated calls (case 0) win earlier."
 	printf "At the current %d bytes: case 1 %s, case 2 %s.\n", min_len, (crossnum(A[1], "fallback") <= min_len) ? "wins" : "loses", (crossnum(A[2], "fallback") <= min_len) ? "wins" : "loses (only the first call of such a system call)"

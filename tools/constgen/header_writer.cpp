@@ -83,7 +83,7 @@ std::string render_header(const FoldConstants &c, const std::string &name,
       << hex32(c.spec.poly) << ", bit order "
       << (refl ? "reflected (LSB of each byte first)" : "MSB of each byte first") << ":\n";
     poly_comment(o, "P", c.modulus.to_string());
-    poly_comment(o, "mu = floor(x^64 / P)", c.mu.to_string());
+    poly_comment(o, "mu = floor(x^" + std::to_string(c.mu_exponent) + " / P)", c.mu.to_string());
     o << " *\n"
          " * Each vector is written as (high doubleword, low doubleword) in register\n"
          " * order; "
@@ -108,12 +108,20 @@ std::string render_header(const FoldConstants &c, const std::string &name,
         vec_entry(o, vec, v);
     o << "};\n\n";
 
-    o << "/* Final reduction of the 128-bit remainder to the 32-bit CRC */\n";
-    o << "#define " << up << "_RED_128_96\t0\n";
-    o << "#define " << up << "_RED_96_64\t1\n";
-    o << "#define " << up << "_RED_MU\t2\n";
-    o << "#define " << up << "_RED_POLY\t3\n";
-    o << "static const u64 " << name << "_reduce[4][2] __aligned(16) = {\n";
+    if (refl) {
+        o << "/*\n * Final reduction of the 128-bit remainder to the 32-bit CRC: one fold,\n"
+             " * then Barrett on the 96-bit result (three dependent multiplies)\n */\n";
+        o << "#define " << up << "_RED_FOLD\t0\n";
+        o << "#define " << up << "_RED_MU\t1\n";
+        o << "#define " << up << "_RED_POLY\t2\n";
+    } else {
+        o << "/* Final reduction of the 128-bit remainder to the 32-bit CRC */\n";
+        o << "#define " << up << "_RED_128_96\t0\n";
+        o << "#define " << up << "_RED_96_64\t1\n";
+        o << "#define " << up << "_RED_MU\t2\n";
+        o << "#define " << up << "_RED_POLY\t3\n";
+    }
+    o << "static const u64 " << name << "_reduce[" << c.reduce.size() << "][2] __aligned(16) = {\n";
     for (const NamedVec &v : c.reduce)
         vec_entry(o, vec, v);
     o << "};\n\n";

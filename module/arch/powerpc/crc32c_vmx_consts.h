@@ -8,9 +8,11 @@
  * Polynomial 0x1edc6f41, bit order reflected (LSB of each byte first):
  * P = x^32 + x^28 + x^27 + x^26 + x^25 + x^23 + x^22 + x^20 + x^19 + x^18
  *     + x^14 + x^13 + x^11 + x^10 + x^9 + x^8 + x^6 + 1
- * mu = floor(x^64 / P) = x^32 + x^28 + x^27 + x^26 + x^25 + x^24 + x^23 + x^20
- *                        + x^16 + x^15 + x^14 + x^11 + x^9 + x^7 + x^6 + x^5
- *                        + x^4 + x^2 + x
+ * mu = floor(x^95 / P) = x^63 + x^59 + x^58 + x^57 + x^56 + x^55 + x^54 + x^51
+ *                        + x^47 + x^46 + x^45 + x^42 + x^40 + x^38 + x^37
+ *                        + x^36 + x^35 + x^33 + x^32 + x^28 + x^27 + x^26
+ *                        + x^21 + x^20 + x^18 + x^17 + x^16 + x^15 + x^12
+ *                        + x^10 + x^9 + x^4 + x
  *
  * Each vector is written as (high doubleword, low doubleword) in register
  * order; CRC32C_VMX_VEC() lays the pair out so that a 16-byte vector load gives
@@ -66,18 +68,18 @@ static const u64 crc32c_vmx_fold[CRC32C_VMX_STRIDES][2] __aligned(16) = {
 	CRC32C_VMX_VEC(0x00000000b9e02b86ULL, 0x00000000dcb17aa4ULL),
 };
 
-/* Final reduction of the 128-bit remainder to the 32-bit CRC */
-#define CRC32C_VMX_RED_128_96	0
-#define CRC32C_VMX_RED_96_64	1
-#define CRC32C_VMX_RED_MU	2
-#define CRC32C_VMX_RED_POLY	3
-static const u64 crc32c_vmx_reduce[4][2] __aligned(16) = {
+/*
+ * Final reduction of the 128-bit remainder to the 32-bit CRC: one fold,
+ * then Barrett on the 96-bit result (three dependent multiplies)
+ */
+#define CRC32C_VMX_RED_FOLD	0
+#define CRC32C_VMX_RED_MU	1
+#define CRC32C_VMX_RED_POLY	2
+static const u64 crc32c_vmx_reduce[3][2] __aligned(16) = {
 	/* 128 -> 96 bits: hi x^31 (exact), lo x^95 */
 	CRC32C_VMX_VEC(0x0000000100000000ULL, 0x493c7d2700000000ULL),
-	/* 96 -> 64 bits: lo x^63 */
-	CRC32C_VMX_VEC(0x0000000000000000ULL, 0xdd45aab800000000ULL),
-	/* Barrett: hi mu = floor(x^64 / P) */
-	CRC32C_VMX_VEC(0x00000000dea713f1ULL, 0x0000000000000000ULL),
+	/* Barrett: lo mu = floor(x^95 / P) */
+	CRC32C_VMX_VEC(0x0000000000000000ULL, 0x4869ec38dea713f1ULL),
 	/* Barrett: lo P */
 	CRC32C_VMX_VEC(0x0000000000000000ULL, 0x0000000105ec76f1ULL),
 };

@@ -78,7 +78,40 @@ struct crc32c_vmx_desc_ctx {
  */
 #define CRC32C_VMX_CHUNK	SZ_32K
 
-static u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
+/*
+ * One vector section over len <= CRC32C_VMX_CHUNK bytes, from task context.
+ * Out of line, so that the registers it needs across its calls are saved
+ * only when the vector path runs, never on the short fallback path.
+ */
+static noinline u32 crc32c_vmx_section(u32 crc, const u8 *data, unsigned int len)
+{
+	preempt_disable();
+	crc32c_vmx_count_vector(len);
+	pagefault_disable();
+	/* The core is built with VSX enabled (it may use VSX loads and
+	 * register moves), so both VMX and VSX must be switched on.
+	 */
+	enable_kernel_vsx();
+	crc = crc32c_vmx_core(crc, data, len);
+	disable_kernel_vsx();
+	pagefault_enable();
+	preempt_enable();
+	return crc;
+}
+
+/* Inputs longer than one chunk, with preemption points between the chunks. */
+static noinline u32 crc32c_vmx_chunks(u32 crc, const u8 *data, unsigned int len)
+{
+	for (; len > CRC32C_VMX_CHUNK; data += CRC32C_VMX_CHUNK, len -= CRC32C_VMX_CHUNK)
+		crc = crc32c_vmx_section(crc, data, CRC32C_VMX_CHUNK);
+	return crc32c_vmx_section(crc, data, len);
+}
+
+/*
+ * Inlined into each shash callback: the common short and interrupt-context
+ * cases cost a compare, the counter and the call of the software CRC.
+ */
+static __always_inline u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
 {
 	/*
 	 * Short inputs, and contexts where the vector unit may not be touched
@@ -89,25 +122,9 @@ static u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
 		crc32c_vmx_count_fallback(len);
 		return crc32c_vmx_sw(crc, data, len);
 	}
-
-	while (len) {
-		unsigned int n = min_t(unsigned int, len, CRC32C_VMX_CHUNK);
-
-		preempt_disable();
-		crc32c_vmx_count_vector(n);
-		pagefault_disable();
-		/* The core is built with VSX enabled (it may use VSX loads and
-		 * register moves), so both VMX and VSX must be switched on.
-		 */
-		enable_kernel_vsx();
-		crc = crc32c_vmx_core(crc, data, n);
-		disable_kernel_vsx();
-		pagefault_enable();
-		preempt_enable();
-		data += n;
-		len -= n;
-	}
-	return crc;
+	if (unlikely(len > CRC32C_VMX_CHUNK))
+		return crc32c_vmx_chunks(crc, data, len);
+	return crc32c_vmx_section(crc, data, len);
 }
 
 static int crc32c_vmx_init_tfm(struct crypto_tfm *tfm)

@@ -30,6 +30,7 @@
 
 #include "arch/powerpc/crc32c_vmx_core.h"
 #include "crc32c_vmx_compat.h"
+#include "crc32c_vmx_short.h"
 #include "crc32c_vmx_stats.h"
 
 #define CRC32C_VMX_DRIVER	"crc32c-vmx"
@@ -56,16 +57,18 @@ struct crc32c_vmx_desc_ctx {
 };
 
 /*
- * Shortest input handed to the vector core. Measured with the bench-model
+ * Shortest input handed to the vector core; shorter ones take the inlined
+ * slice-by-8 (crc32c_vmx_short.h). Measured with the bench-model
  * instruction counts (docs/performance.md, `make bench-model`): through the
- * crypto API the vector path executes fewer instructions than this driver's
- * software fallback from 48 bytes when the call also pays the MSR write of a
- * first vector section (from 32 bytes in a loop of calls). 64 is the first
- * power of two past that: 356 instructions against 439, which leaves room
- * for what counts do not see (the short vector path is a chain of dependent
- * vpmsumd of 6-7 cycles each, slice-by-8 overlaps its table loads). A user
- * thread with live vector registers pays ~570 more instructions once per
- * system call to save and restore them; that is not charged per buffer.
+ * crypto API the vector path executes fewer instructions than the
+ * slice-by-8 fallback from 32 bytes in a loop of calls and from 48 bytes
+ * when the call also pays the MSR write of a first vector section. 64 is
+ * the first power of two past that (266 instructions against about 400),
+ * which leaves room for what counts do not see: the short vector path is a
+ * chain of dependent vpmsumd of 6-7 cycles each (three in the reduction),
+ * while slice-by-8 overlaps its table loads. A user thread with live vector
+ * registers pays ~570 more instructions once per system call to save and
+ * restore them; that is not charged per buffer.
  */
 #define CRC32C_VMX_MIN_LEN	64
 
@@ -108,17 +111,21 @@ static noinline u32 crc32c_vmx_chunks(u32 crc, const u8 *data, unsigned int len)
 }
 
 /*
- * Inlined into each shash callback: the common short and interrupt-context
- * cases cost a compare, the counter and the call of the software CRC.
+ * Inlined into each shash callback, so that the common short inputs cost a
+ * compare, the counter and the table CRC, with no call at all.
  */
 static __always_inline u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
 {
+	/* Short inputs: slice-by-8 (crc32c_vmx_short.h), counted as fallback. */
+	if (len < CRC32C_VMX_MIN_LEN) {
+		crc32c_vmx_count_fallback(len);
+		return crc32c_vmx_short(crc, data, len);
+	}
 	/*
-	 * Short inputs, and contexts where the vector unit may not be touched
-	 * (interrupts, softirqs, bottom halves disabled): the kernel's software
-	 * CRC, counted so that tests can see which path ran.
+	 * Contexts where the vector unit may not be touched (interrupts,
+	 * softirqs, bottom halves disabled): the kernel's software CRC.
 	 */
-	if (len < CRC32C_VMX_MIN_LEN || !crypto_simd_usable()) {
+	if (!crypto_simd_usable()) {
 		crc32c_vmx_count_fallback(len);
 		return crc32c_vmx_sw(crc, data, len);
 	}

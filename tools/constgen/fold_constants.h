@@ -70,6 +70,12 @@ struct FoldConstants {
 // on hold for every degree-32 modulus.
 FoldConstants compute_fold_constants(const CrcSpec &spec);
 
+// Slice-by-8 tables of a reflected CRC for the short-input path:
+// t[k][b] is the state after one byte b followed by k zero bytes, from the
+// state 0 (no inversion). Throws std::invalid_argument for MSB-first CRCs.
+using Slice8Tables = std::array<std::array<std::uint32_t, 256>, 8>;
+Slice8Tables compute_slice8_tables(const CrcSpec &spec);
+
 // Encodings, exposed for the tests.
 // Reflects the 32 coefficients of r (deg r < 32): x^j goes to bit 31 - j.
 std::uint32_t reflect32(const Gf2Poly &r);

@@ -14,8 +14,10 @@
 
 #include "crc32c_bitwise.h"
 #include "crc32c_vmx_core.h"
+#include "crc32c_vmx_short.h"
 
 #define EXHAUSTIVE_MAX	8192
+#define SHORT_MAX	1024	/* short path: every length 0..SHORT_MAX */
 #define NEAR_WIDTH	64
 #define BUF_LEN		(65536 + NEAR_WIDTH + 16)
 #define MAX_REPORTS	10
@@ -58,6 +60,35 @@ static void check_case(struct run *r, const char *section, size_t len, size_t of
 {
 	check(r, section, len, off, seed, crc32c_span(&r->prefix, seed, off, len),
 	      crc32c_vmx_core(seed, r->base + off, len));
+}
+
+/*
+ * The driver's short-input path (module/crc32c_vmx_short.h, slice-by-8):
+ * every length 0..SHORT_MAX at every offset, then random lengths and
+ * offsets. The driver uses it below CRC32C_VMX_MIN_LEN only; longer lengths
+ * run every table and the byte tail many times over.
+ */
+static void short_path(struct run *r, unsigned long long count)
+{
+	unsigned long long i;
+	size_t len, off;
+	uint32_t seed;
+
+	for (off = 0; off < 16; off++)
+		for (len = 0; len <= SHORT_MAX; len++) {
+			seed = (uint32_t)next_rand(&r->rng);
+			check(r, "short", len, off, seed, crc32c_span(&r->prefix, seed, off, len),
+			      crc32c_vmx_short(seed, r->base + off, len));
+		}
+	for (i = 0; i < count; i++) {
+		uint64_t x = next_rand(&r->rng);
+
+		len = x % (SHORT_MAX + 1);
+		off = (x >> 20) % (BUF_LEN - len + 1);
+		seed = (uint32_t)next_rand(&r->rng);
+		check(r, "short", len, off, seed, crc32c_span(&r->prefix, seed, off, len),
+		      crc32c_vmx_short(seed, r->base + off, len));
+	}
 }
 
 /* The span reference itself against plain bitwise updates. */
@@ -178,11 +209,13 @@ static void usage(FILE *f)
 		"  every length 0..%d at offsets 0..15, +/-%d around 16, 128, 256, 512,\n"
 		"  4096, 32768 and 65536 at offsets 0..15, lengths 0..700 against guard\n"
 		"  pages, then N random (length, offset, seed) cases (default 1000000).\n"
+		"  Then the driver's short-input path crc32c_vmx_short() (slice-by-8):\n"
+		"  every length 0..%d at offsets 0..15 and N/10 random cases.\n"
 		"  Each case starts from its own random CRC state.\n"
 		"  --seed N    seeds the data and all random choices (default 1)\n"
 		"  --case ...  runs only that case (as printed in a mismatch report)\n"
 		"Exit status: 0 all passed, 1 a case failed, 2 bad usage.\n",
-		EXHAUSTIVE_MAX, NEAR_WIDTH);
+		EXHAUSTIVE_MAX, NEAR_WIDTH, SHORT_MAX);
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -270,6 +303,10 @@ int main(int argc, char **argv)
 	v = r.passed + r.failed;
 	random_cases(&r, random_count);
 	printf("  random (length, offset, seed): %llu cases\n", r.passed + r.failed - v);
+	v = r.passed + r.failed;
+	short_path(&r, random_count / 10);
+	printf("  short path (slice-by-8, lengths 0..%d x 16 offsets + random): %llu cases\n",
+	       SHORT_MAX, r.passed + r.failed - v);
 	printf("%llu passed, %llu failed\n", r.passed, r.failed);
 	crc32c_prefix_free(&r.prefix);
 	return r.failed ? 1 : 0;

@@ -22,6 +22,7 @@
 #include <crypto/internal/simd.h>
 #include <linux/cpufeature.h>
 #include <linux/crc32.h>
+#include <linux/jump_label.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/preempt.h>
@@ -82,6 +83,14 @@ struct crc32c_vmx_desc_ctx {
 #define CRC32C_VMX_CHUNK	SZ_32K
 
 /*
+ * Set once at load on CPUs with ISA 3.1 (POWER10 and later): the vector
+ * section then runs crc32c_vmx_core_isa31(), whose main loop uses lxvp and
+ * xxeval. POWER8 and POWER9 never execute it; the isa31_bytes counter
+ * shows which core ran.
+ */
+static DEFINE_STATIC_KEY_FALSE(crc32c_vmx_isa31);
+
+/*
  * One vector section over len <= CRC32C_VMX_CHUNK bytes, from task context.
  * Out of line, so that the registers it needs across its calls are saved
  * only when the vector path runs, never on the short fallback path.
@@ -95,7 +104,12 @@ static noinline u32 crc32c_vmx_section(u32 crc, const u8 *data, unsigned int len
 	 * register moves), so both VMX and VSX must be switched on.
 	 */
 	enable_kernel_vsx();
-	crc = crc32c_vmx_core(crc, data, len);
+	if (static_branch_likely(&crc32c_vmx_isa31)) {
+		crc32c_vmx_count_isa31(len);
+		crc = crc32c_vmx_core_isa31(crc, data, len);
+	} else {
+		crc = crc32c_vmx_core(crc, data, len);
+	}
 	disable_kernel_vsx();
 	pagefault_enable();
 	preempt_enable();
@@ -259,6 +273,8 @@ static int __init crc32c_vmx_mod_init(void)
 		return -EINVAL;
 	}
 	crc32c_vmx_alg.base.cra_priority = priority;
+	if (cpu_has_feature(CPU_FTR_ARCH_31))
+		static_branch_enable(&crc32c_vmx_isa31);
 
 	err = crc32c_vmx_stats_init();
 	if (err)
@@ -268,7 +284,8 @@ static int __init crc32c_vmx_mod_init(void)
 		crc32c_vmx_stats_exit();
 		return err;
 	}
-	pr_info("registered %s, priority %d\n", CRC32C_VMX_DRIVER, priority);
+	pr_info("registered %s, priority %d, %s core\n", CRC32C_VMX_DRIVER, priority,
+		static_branch_likely(&crc32c_vmx_isa31) ? "ISA 3.1" : "POWER8");
 	return 0;
 }
 

@@ -2,12 +2,14 @@
 /*
  * Per-CPU byte counters of the crc32c-vmx driver: how many bytes went through
  * the vector path and how many through the software fallback; reading sums
- * all CPUs. They are exported read-only as
- * /sys/module/crc32c_vmx/stats/{vector_bytes,fallback_bytes}.
+ * all CPUs, and how many of the vector bytes went through the ISA 3.1 core
+ * (POWER10 and later; always 0 on POWER8 and POWER9). They are exported
+ * read-only as /sys/module/crc32c_vmx/stats/{vector_bytes,fallback_bytes,
+ * isa31_bytes}.
  *
  * Updates are on the hot path and must cost next to nothing there:
- *  - vector bytes: written only from the vector section (task context,
- *    preemption already disabled), so a plain per-CPU add is safe;
+ *  - vector and ISA 3.1 bytes: written only from the vector section (task
+ *    context, preemption already disabled), so a plain per-CPU add is safe;
  *  - fallback bytes: written from any context, including interrupts that
  *    hit another fallback update on the same CPU. An atomic add on this
  *    CPU's counter (a load-reserve/store-conditional loop on powerpc) is
@@ -26,12 +28,19 @@
 #include <linux/types.h>
 
 DECLARE_PER_CPU(u64, crc32c_vmx_vector_bytes);
+DECLARE_PER_CPU(u64, crc32c_vmx_isa31_bytes);
 DECLARE_PER_CPU(atomic64_t, crc32c_vmx_fallback_bytes);
 
 /* Call with preemption disabled, from task context (the vector section). */
 static inline void crc32c_vmx_count_vector(size_t len)
 {
 	__this_cpu_add(crc32c_vmx_vector_bytes, len);
+}
+
+/* As crc32c_vmx_count_vector(), for the part that ran the ISA 3.1 core. */
+static inline void crc32c_vmx_count_isa31(size_t len)
+{
+	__this_cpu_add(crc32c_vmx_isa31_bytes, len);
 }
 
 /* Any context, preemptible or not. */

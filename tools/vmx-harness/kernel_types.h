@@ -19,6 +19,9 @@ typedef unsigned long long u64;
 #ifndef __aligned
 #define __aligned(x) __attribute__((__aligned__(x)))
 #endif
+#ifndef __always_inline
+#define __always_inline inline __attribute__((__always_inline__))
+#endif
 
 /* The 4 bytes at any address as a little-endian number (module/crc32c_vmx_short.h). */
 static inline u32 get_unaligned_le32(const void *p)

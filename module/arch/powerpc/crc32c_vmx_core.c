@@ -24,7 +24,7 @@
 
 #include "crc32c_vmx_consts.h"
 
-#if CRC32C_VMX_STRIDES != 16 || !CRC32C_VMX_REFLECTED
+#if CRC32C_VMX_STRIDES != 32 || !CRC32C_VMX_REFLECTED
 #error "crc32c_vmx_consts.h does not match this core: regenerate it"
 #endif
 
@@ -227,7 +227,7 @@ static inline vu64 shift_fold(vu64 acc, size_t k, vu64 last16)
  * number of whole blocks left. Returns the remainder after the last whole
  * group of 16 blocks and advances *pp and *pn past it.
  */
-static vu64 fold_streams(vu64 acc, const u8 **pp, size_t *pn)
+static __always_inline vu64 fold_streams(vu64 acc, const u8 **pp, size_t *pn)
 {
 	const vu64 k16 = load_const(crc32c_vmx_fold[STREAMS - 1]);
 #if CORE_LITTLE_ENDIAN
@@ -285,6 +285,132 @@ static vu64 fold_streams(vu64 acc, const u8 **pp, size_t *pn)
 	*pn = n;
 	return s0 ^ s8;
 }
+
+#if CORE_LITTLE_ENDIAN
+/*
+ * The ISA 3.1 (POWER10 and later) main loop, little-endian only: 8 streams
+ * that each take four adjacent blocks per step, 512 bytes per iteration.
+ * Per stream and step two lxvp load the four blocks (32 bytes per load
+ * op); three are multiplied by the constants that fold them to the end of
+ * the four, the stream itself is folded forward by 32 blocks, and two
+ * xxeval (truth table 0x69: a ^ b ^ c) add the five terms:
+ *
+ *	s = s * x^(128 * 32) + b0 * x^(128 * 3) + b1 * x^(128 * 2)
+ *	    + b2 * x^128 + b3					(mod P)
+ *
+ * The chain a stream carries from one iteration to the next is one
+ * vpmsumd and one xxeval per 64 bytes, four times the P8 loop's bytes per
+ * chain link, so that POWER10's four crypto pipes are not left waiting on
+ * the multiply latency (docs/vmx-core-design.md). The pairs lxvp loads go
+ * to v16-v31 (four sets of two pairs, in turn); in little-endian mode lxvp
+ * puts the block at the higher address in the even register of the pair.
+ * The register sets are (48, 50), (52, 54), (56, 58) and (60, 62), step k
+ * using set k mod 4.
+ * Named operands are VMX register numbers, %x gives the VSX number. The
+ * last iteration loads (and ignores) the 128 bytes after it, so the loop
+ * runs only while at least 8 more blocks follow.
+ */
+/* Load the four blocks of step k (two pairs: a, a + 1 and b, b + 1) */
+#define ISA31_LD(k, a, b)						\
+	"	lxvp	" #a ", 64*" #k "(%[p])\n"				\
+	"	lxvp	" #b ", 64*" #k "+32(%[p])\n"
+
+/* b0 * x^384, b1 * x^256, b2 * x^128 in place; the stream times x^4096 */
+#define ISA31_MUL(s, a, b)						\
+	"	vpmsumd	" #a "+1-32, " #a "+1-32, %[k3]\n"			\
+	"	vpmsumd	" #a "-32, " #a "-32, %[k2]\n"				\
+	"	vpmsumd	" #b "+1-32, " #b "+1-32, %[k1]\n"			\
+	"	vpmsumd	%[" #s "], %[" #s "], %[k32]\n"
+
+/* s ^= (b0 * x^384 ^ b1 * x^256 ^ b2 * x^128) ^ b3 */
+#define ISA31_XOR(s, a, b)						\
+	"	xxeval	" #a "+1, " #a "+1, " #a ", " #b "+1, 0x69\n"		\
+	"	xxeval	%x[" #s "], %x[" #s "], " #a "+1, " #b ", 0x69\n"
+
+/*
+ * Software-pipelined: the loads run two steps ahead of their multiplies
+ * (the last two steps load the next iteration's first two), and the xors of
+ * a step come one step after its multiplies, so that (almost) every
+ * instruction finds its inputs ready when it is dispatched.
+ */
+#define ISA31_CODE							\
+	"	.machine push\n"						\
+	"	.machine power10\n"						\
+	"	mtctr	%[iters]\n"						\
+	ISA31_LD(0, 48, 50) ISA31_LD(1, 52, 54)			\
+	"1:\n"								\
+	ISA31_LD(2, 56, 58) ISA31_MUL(s0, 48, 50)			\
+	ISA31_LD(3, 60, 62) ISA31_MUL(s1, 52, 54) ISA31_XOR(s0, 48, 50) \
+	ISA31_LD(4, 48, 50) ISA31_MUL(s2, 56, 58) ISA31_XOR(s1, 52, 54) \
+	ISA31_LD(5, 52, 54) ISA31_MUL(s3, 60, 62) ISA31_XOR(s2, 56, 58) \
+	ISA31_LD(6, 56, 58) ISA31_MUL(s4, 48, 50) ISA31_XOR(s3, 60, 62) \
+	ISA31_LD(7, 60, 62) ISA31_MUL(s5, 52, 54) ISA31_XOR(s4, 48, 50) \
+	ISA31_LD(8, 48, 50) ISA31_MUL(s6, 56, 58) ISA31_XOR(s5, 52, 54) \
+	ISA31_LD(9, 52, 54) ISA31_MUL(s7, 60, 62) ISA31_XOR(s6, 56, 58) \
+	ISA31_XOR(s7, 60, 62)						\
+	"	addi	%[p], %[p], 512\n"					\
+	"	bdnz	1b\n"							\
+	"	.machine pop\n"
+
+#define ISA31_BLOCKS	32	/* blocks per iteration */
+
+/* Four blocks at p, folded to their end: b0 * x^384 + b1 * x^256 + b2 * x^128 + b3 */
+static inline vu64 isa31_start(const u8 *p, vu64 k1, vu64 k2, vu64 k3)
+{
+	return pmsum(load_aligned(p, 0), k3) ^ pmsum(load_aligned(p, 16), k2) ^
+	       pmsum(load_aligned(p, 32), k1) ^ load_aligned(p, 48);
+}
+
+/*
+ * n >= 2 * ISA31_BLOCKS whole blocks at aligned p, acc the remainder just
+ * before p. The first 32 blocks start the streams (stream i: blocks 4i to
+ * 4i + 3, acc folded into stream 0), the asm loop takes every further
+ * group of 32, and stream i is then folded forward over the 28 - 4i blocks
+ * that follow it in the last group. Advances *pp and *pn like
+ * fold_streams().
+ */
+static __always_inline vu64 fold_streams_isa31(vu64 acc, const u8 **pp, size_t *pn)
+{
+	const vu64 k1 = load_const(crc32c_vmx_fold[0]);
+	const vu64 k2 = load_const(crc32c_vmx_fold[1]);
+	const vu64 k3 = load_const(crc32c_vmx_fold[2]);
+	const vu64 k32 = load_const(crc32c_vmx_fold[ISA31_BLOCKS - 1]);
+	const u8 *p = *pp;
+	size_t n = *pn, iters;
+	vu64 s0, s1, s2, s3, s4, s5, s6, s7;
+
+	s0 = fold(acc, 4) ^ isa31_start(p, k1, k2, k3);
+	s1 = isa31_start(p + 64, k1, k2, k3);
+	s2 = isa31_start(p + 128, k1, k2, k3);
+	s3 = isa31_start(p + 192, k1, k2, k3);
+	s4 = isa31_start(p + 256, k1, k2, k3);
+	s5 = isa31_start(p + 320, k1, k2, k3);
+	s6 = isa31_start(p + 384, k1, k2, k3);
+	s7 = isa31_start(p + 448, k1, k2, k3);
+	p += 16 * ISA31_BLOCKS;
+	n -= ISA31_BLOCKS;
+
+	iters = (n - 8) / ISA31_BLOCKS;
+	if (iters)
+		asm(ISA31_CODE
+		    : [s0] "+v" (s0), [s1] "+v" (s1), [s2] "+v" (s2), [s3] "+v" (s3),
+		      [s4] "+v" (s4), [s5] "+v" (s5), [s6] "+v" (s6), [s7] "+v" (s7),
+		      [p] "+b" (p)
+		    : [k1] "v" (k1), [k2] "v" (k2), [k3] "v" (k3), [k32] "v" (k32),
+		      [iters] "r" (iters)
+		    : "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24",
+		      "v25", "v26", "v27", "v28", "v29", "v30", "v31", "ctr", "memory");
+	n -= iters * ISA31_BLOCKS;
+
+	s0 = fold(s0, 28) ^ fold(s1, 24);
+	s2 = fold(s2, 20) ^ fold(s3, 16);
+	s4 = fold(s4, 12) ^ fold(s5, 8);
+	s6 = fold(s6, 4) ^ s7;
+	*pp = p;
+	*pn = n;
+	return (s0 ^ s2) ^ (s4 ^ s6);
+}
+#endif /* CORE_LITTLE_ENDIAN */
 
 /*
  * Fewer than 16 whole blocks (1 <= n <= 15) at aligned p: acc is folded by
@@ -355,7 +481,11 @@ static u32 crc32c_nibbles(u32 crc, const u8 *p, size_t len)
 	return crc;
 }
 
-u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len)
+/*
+ * The whole CRC; isa31 (a constant at each call site) adds the ISA 3.1
+ * loop in front of the P8 one for long inputs.
+ */
+static __always_inline u32 crc32c_vmx_run(u32 crc, const u8 *p, size_t len, int isa31)
 {
 	vu64 acc;
 	size_t h, n;
@@ -377,6 +507,12 @@ u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len)
 	}
 
 	n = len / 16;
+#if CORE_LITTLE_ENDIAN
+	if (isa31 && n >= 2 * ISA31_BLOCKS)
+		acc = fold_streams_isa31(acc, &p, &n);
+#else
+	(void)isa31;
+#endif
 	if (n >= STREAMS)
 		acc = fold_streams(acc, &p, &n);
 	if (n) {
@@ -390,4 +526,14 @@ u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len)
 		acc = shift_fold(acc, len, load_unaligned(p + len - 16));
 
 	return reduce(acc);
+}
+
+u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len)
+{
+	return crc32c_vmx_run(crc, p, len, 0);
+}
+
+u32 crc32c_vmx_core_isa31(u32 crc, const u8 *p, size_t len)
+{
+	return crc32c_vmx_run(crc, p, len, 1);
 }

@@ -22,6 +22,7 @@
 #include <crypto/internal/simd.h>
 #include <linux/cpufeature.h>
 #include <linux/crc32.h>
+#include <linux/jump_label.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/preempt.h>
@@ -30,6 +31,7 @@
 
 #include "arch/powerpc/crc32c_vmx_core.h"
 #include "crc32c_vmx_compat.h"
+#include "crc32c_vmx_short.h"
 #include "crc32c_vmx_stats.h"
 
 #define CRC32C_VMX_DRIVER	"crc32c-vmx"
@@ -56,16 +58,18 @@ struct crc32c_vmx_desc_ctx {
 };
 
 /*
- * Shortest input handed to the vector core. Measured with the bench-model
+ * Shortest input handed to the vector core; shorter ones take the inlined
+ * slice-by-8 (crc32c_vmx_short.h). Measured with the bench-model
  * instruction counts (docs/performance.md, `make bench-model`): through the
- * crypto API the vector path executes fewer instructions than this driver's
- * software fallback from 48 bytes when the call also pays the MSR write of a
- * first vector section (from 32 bytes in a loop of calls). 64 is the first
- * power of two past that: 356 instructions against 439, which leaves room
- * for what counts do not see (the short vector path is a chain of dependent
- * vpmsumd of 6-7 cycles each, slice-by-8 overlaps its table loads). A user
- * thread with live vector registers pays ~570 more instructions once per
- * system call to save and restore them; that is not charged per buffer.
+ * crypto API the vector path executes fewer instructions than the
+ * slice-by-8 fallback from 32 bytes in a loop of calls and from 48 bytes
+ * when the call also pays the MSR write of a first vector section. 64 is
+ * the first power of two past that (266 instructions against about 400),
+ * which leaves room for what counts do not see: the short vector path is a
+ * chain of dependent vpmsumd of 6-7 cycles each (three in the reduction),
+ * while slice-by-8 overlaps its table loads. A user thread with live vector
+ * registers pays ~570 more instructions once per system call to save and
+ * restore them; that is not charged per buffer.
  */
 #define CRC32C_VMX_MIN_LEN	64
 
@@ -78,36 +82,70 @@ struct crc32c_vmx_desc_ctx {
  */
 #define CRC32C_VMX_CHUNK	SZ_32K
 
-static u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
+/*
+ * Set once at load on CPUs with ISA 3.1 (POWER10 and later): the vector
+ * section then runs crc32c_vmx_core_isa31(), whose main loop uses lxvp and
+ * xxeval. POWER8 and POWER9 never execute it; the isa31_bytes counter
+ * shows which core ran.
+ */
+static DEFINE_STATIC_KEY_FALSE(crc32c_vmx_isa31);
+
+/*
+ * One vector section over len <= CRC32C_VMX_CHUNK bytes, from task context.
+ * Out of line, so that the registers it needs across its calls are saved
+ * only when the vector path runs, never on the short fallback path.
+ */
+static noinline u32 crc32c_vmx_section(u32 crc, const u8 *data, unsigned int len)
 {
-	/*
-	 * Short inputs, and contexts where the vector unit may not be touched
-	 * (interrupts, softirqs, bottom halves disabled): the kernel's software
-	 * CRC, counted so that tests can see which path ran.
+	preempt_disable();
+	crc32c_vmx_count_vector(len);
+	pagefault_disable();
+	/* The core is built with VSX enabled (it may use VSX loads and
+	 * register moves), so both VMX and VSX must be switched on.
 	 */
-	if (len < CRC32C_VMX_MIN_LEN || !crypto_simd_usable()) {
+	enable_kernel_vsx();
+	if (static_branch_likely(&crc32c_vmx_isa31)) {
+		crc32c_vmx_count_isa31(len);
+		crc = crc32c_vmx_core_isa31(crc, data, len);
+	} else {
+		crc = crc32c_vmx_core(crc, data, len);
+	}
+	disable_kernel_vsx();
+	pagefault_enable();
+	preempt_enable();
+	return crc;
+}
+
+/* Inputs longer than one chunk, with preemption points between the chunks. */
+static noinline u32 crc32c_vmx_chunks(u32 crc, const u8 *data, unsigned int len)
+{
+	for (; len > CRC32C_VMX_CHUNK; data += CRC32C_VMX_CHUNK, len -= CRC32C_VMX_CHUNK)
+		crc = crc32c_vmx_section(crc, data, CRC32C_VMX_CHUNK);
+	return crc32c_vmx_section(crc, data, len);
+}
+
+/*
+ * Inlined into each shash callback, so that the common short inputs cost a
+ * compare, the counter and the table CRC, with no call at all.
+ */
+static __always_inline u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
+{
+	/* Short inputs: slice-by-8 (crc32c_vmx_short.h), counted as fallback. */
+	if (len < CRC32C_VMX_MIN_LEN) {
+		crc32c_vmx_count_fallback(len);
+		return crc32c_vmx_short(crc, data, len);
+	}
+	/*
+	 * Contexts where the vector unit may not be touched (interrupts,
+	 * softirqs, bottom halves disabled): the kernel's software CRC.
+	 */
+	if (!crypto_simd_usable()) {
 		crc32c_vmx_count_fallback(len);
 		return crc32c_vmx_sw(crc, data, len);
 	}
-
-	while (len) {
-		unsigned int n = min_t(unsigned int, len, CRC32C_VMX_CHUNK);
-
-		preempt_disable();
-		crc32c_vmx_count_vector(n);
-		pagefault_disable();
-		/* The core is built with VSX enabled (it may use VSX loads and
-		 * register moves), so both VMX and VSX must be switched on.
-		 */
-		enable_kernel_vsx();
-		crc = crc32c_vmx_core(crc, data, n);
-		disable_kernel_vsx();
-		pagefault_enable();
-		preempt_enable();
-		data += n;
-		len -= n;
-	}
-	return crc;
+	if (unlikely(len > CRC32C_VMX_CHUNK))
+		return crc32c_vmx_chunks(crc, data, len);
+	return crc32c_vmx_section(crc, data, len);
 }
 
 static int crc32c_vmx_init_tfm(struct crypto_tfm *tfm)
@@ -235,6 +273,8 @@ static int __init crc32c_vmx_mod_init(void)
 		return -EINVAL;
 	}
 	crc32c_vmx_alg.base.cra_priority = priority;
+	if (cpu_has_feature(CPU_FTR_ARCH_31))
+		static_branch_enable(&crc32c_vmx_isa31);
 
 	err = crc32c_vmx_stats_init();
 	if (err)
@@ -244,7 +284,8 @@ static int __init crc32c_vmx_mod_init(void)
 		crc32c_vmx_stats_exit();
 		return err;
 	}
-	pr_info("registered %s, priority %d\n", CRC32C_VMX_DRIVER, priority);
+	pr_info("registered %s, priority %d, %s core\n", CRC32C_VMX_DRIVER, priority,
+		static_branch_likely(&crc32c_vmx_isa31) ? "ISA 3.1" : "POWER8");
 	return 0;
 }
 

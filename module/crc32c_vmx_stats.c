@@ -9,8 +9,8 @@
 #include "crc32c_vmx_stats.h"
 
 DEFINE_PER_CPU(u64, crc32c_vmx_vector_bytes);
-DEFINE_PER_CPU(u64, crc32c_vmx_fallback_task_bytes);
-DEFINE_PER_CPU(u64, crc32c_vmx_fallback_irq_bytes);
+DEFINE_PER_CPU(u64, crc32c_vmx_isa31_bytes);
+DEFINE_PER_CPU(atomic64_t, crc32c_vmx_fallback_bytes);
 
 static u64 crc32c_vmx_sum(u64 __percpu *counter)
 {
@@ -33,19 +33,30 @@ static ssize_t vector_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobjec
 	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_vector_bytes));
 }
 
+static ssize_t isa31_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject *mk, char *buf)
+{
+	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_isa31_bytes));
+}
+
 static ssize_t fallback_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject *mk,
 				   char *buf)
 {
-	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_fallback_task_bytes) +
-			  crc32c_vmx_sum(&crc32c_vmx_fallback_irq_bytes));
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += atomic64_read(per_cpu_ptr(&crc32c_vmx_fallback_bytes, cpu));
+	return sysfs_emit(buf, "%llu\n", sum);
 }
 
 static struct module_attribute vector_bytes_attr = __ATTR_RO(vector_bytes);
 static struct module_attribute fallback_bytes_attr = __ATTR_RO(fallback_bytes);
+static struct module_attribute isa31_bytes_attr = __ATTR_RO(isa31_bytes);
 
 static struct attribute *crc32c_vmx_stats_attrs[] = {
 	&vector_bytes_attr.attr,
 	&fallback_bytes_attr.attr,
+	&isa31_bytes_attr.attr,
 	NULL,
 };
 

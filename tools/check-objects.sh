@@ -16,7 +16,7 @@ OBJDUMP=${OBJDUMP:-powerpc64le-linux-gnu-objdump}
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} [--dir DIR] [--no-vector OBJ ...] [--vpmsumd OBJ ...]
+Usage: ${0##*/} [--dir DIR] [--no-vector OBJ ...] [--vpmsumd OBJ ...] [--isa31 OBJ ...]
        ${0##*/} --self-test
 Disassembles with $OBJDUMP (OBJDUMP= overrides) and fails if
   - an object that must stay scalar (default: DIR/module/crc32c_vmx_glue.o and
@@ -26,7 +26,12 @@ Disassembles with $OBJDUMP (OBJDUMP= overrides) and fails if
     xs*, xv*, v*, mfvscr, mtvscr, mfvsr*, mtvsr*, mfvrsave, dss, dst*, f*,
     lf*, stf*, mffs, mtfs*, mcrfs, prefixed pl*/pst* forms);
   - an object that must use the vector core (default: DIR/crc32c_vmx.ko)
-    has no vpmsumd.
+    has no vpmsumd;
+  - in the core (default: DIR/module/arch/powerpc/crc32c_vmx_core.o), an
+    ISA 3.1 instruction (lxvp, stxvp, xxeval, xxpermx, xxblendv*,
+    xxsplti*, lxvr*/stxvr*, prefixed p* forms) is outside the function
+    crc32c_vmx_core_isa31 (the only one the glue calls on POWER10 and
+    later), or that function has no lxvp and xxeval (its loop is gone).
 DIR defaults to the top of this tree (build first: tools/build-guest.sh or
 make KDIR=... ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-). Giving
 --no-vector or --vpmsumd replaces that kind's defaults; relative paths are
@@ -91,6 +96,26 @@ check_no_vector() { # OBJ
 		return 1
 	fi
 	echo "ok: $1: no VMX/VSX/FP instruction ($(insns "$1" | wc -l) instructions)"
+}
+
+check_isa31() { # OBJ
+	local all bad n
+	all=$(insns "$1" | awk -F'\t' '$2 ~ /^(lxvp|stxvp|xxeval|xxpermx|xxblendv|xxsplti|lxvr|stxvr|pl|pst|paddi|pla$|pli$|pnop|pmx)/')
+	bad=$(printf '%s\n' "$all" | awk -F'\t' 'NF && $1 != "crc32c_vmx_core_isa31"')
+	if [ -n "$bad" ]; then
+		printf '%s: FAIL: %s has ISA 3.1 instructions outside crc32c_vmx_core_isa31 (POWER8/9 would trap):\n' \
+			"${0##*/}" "$1" >&2
+		printf '%s\n' "$bad" | head -n 20 |
+			awk -F'\t' '{ printf "  %s: %s %s\n", $1, $2, $3 }' >&2
+		return 1
+	fi
+	n=$(printf '%s\n' "$all" | awk -F'\t' 'NF' | wc -l)
+	if ! printf '%s\n' "$all" | grep -q '	lxvp	' || ! printf '%s\n' "$all" | grep -q '	xxeval	'; then
+		printf '%s: FAIL: %s: crc32c_vmx_core_isa31 has no lxvp or no xxeval: its ISA 3.1 loop is missing\n' \
+			"${0##*/}" "$1" >&2
+		return 1
+	fi
+	echo "ok: $1: $n ISA 3.1 instructions, all in crc32c_vmx_core_isa31"
 }
 
 check_vpmsumd() { # OBJ
@@ -163,14 +188,16 @@ self_test() {
 dir=$top
 novec=()
 vpm=()
+isa=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
 	--self-test) [ $# -eq 1 ] || die 2 "--self-test takes no other arguments"; self_test; exit $? ;;
-	--dir|--no-vector|--vpmsumd)
+	--dir|--no-vector|--vpmsumd|--isa31)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument (try --help)"
 		case "$1" in
 		--dir) dir=$2 ;; --no-vector) novec+=("$2") ;; --vpmsumd) vpm+=("$2") ;;
+		--isa31) isa+=("$2") ;;
 		esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
@@ -179,16 +206,18 @@ while [ $# -gt 0 ]; do
 done
 [ ${#novec[@]} -gt 0 ] || novec=(module/crc32c_vmx_glue.o module/crc32c_vmx_stats.o)
 [ ${#vpm[@]} -gt 0 ] || vpm=(crc32c_vmx.ko)
+[ ${#isa[@]} -gt 0 ] || isa=(module/arch/powerpc/crc32c_vmx_core.o)
 
 command -v "$OBJDUMP" >/dev/null ||
 	die 3 "$OBJDUMP not found (Debian: apt-get install binutils-powerpc64le-linux-gnu)"
 abs() { case "$1" in /*) echo "$1" ;; *) echo "$dir/$1" ;; esac; }
-for o in "${novec[@]}" "${vpm[@]}"; do
+for o in "${novec[@]}" "${vpm[@]}" "${isa[@]}"; do
 	[ -s "$(abs "$o")" ] || die 3 "$(abs "$o") not found: build the module first (tools/build-guest.sh)"
 done
 
 rc=0
 for o in "${novec[@]}"; do check_no_vector "$(abs "$o")" || rc=1; done
 for o in "${vpm[@]}"; do check_vpmsumd "$(abs "$o")" || rc=1; done
+for o in "${isa[@]}"; do check_isa31 "$(abs "$o")" || rc=1; done
 [ "$rc" -eq 0 ] || echo "${0##*/}: object check FAILED" >&2
 exit "$rc"

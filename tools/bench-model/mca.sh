@@ -21,24 +21,25 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} --name NAME --obj FILE --dir DIR [--mcpu "pwr9 pwr10"] [--iterations N]
+Usage: ${0##*/} --name NAME --obj FILE --dir DIR [--function SYM] [--mcpu "pwr9 pwr10"] [--iterations N]
   --name NAME     label of the loop in the output (e.g. crc32c-vmx)
   --obj FILE      ppc64le object or module to disassemble
   --dir DIR       where to write NAME.s and NAME-nohint.s (the llvm-mca inputs)
+  --function SYM  take the loop from function SYM only (default: any function)
   --mcpu LIST     llvm-mca CPU models (default "pwr9 pwr10")
   --iterations N  llvm-mca iterations (default 1000)
 Exit codes: 0 ok, 1 failure (no loop found, llvm-mca failed), 2 bad usage.
 USAGE
 }
 
-name='' obj='' dir='' mcpus="pwr9 pwr10" iterations=1000
+name='' obj='' dir='' func='' mcpus="pwr9 pwr10" iterations=1000
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
-	--name|--obj|--dir|--mcpu|--iterations)
+	--name|--obj|--dir|--function|--mcpu|--iterations)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
 		case "$1" in
-		--name) name=$2 ;; --obj) obj=$2 ;; --dir) dir=$2 ;;
+		--name) name=$2 ;; --obj) obj=$2 ;; --dir) dir=$2 ;; --function) func=$2 ;;
 		--mcpu) mcpus=$2 ;; --iterations) iterations=$2 ;;
 		esac
 		shift ;;
@@ -58,14 +59,15 @@ mkdir -p "$dir"
 # a line, registers as %r3/%v16/%vs32/%f1/%cr7 (llvm-mca's PowerPC syntax).
 "$OBJDUMP" -d --no-show-raw-insn "$obj" >"$dir/$name.dis" || die "$OBJDUMP cannot disassemble $obj"
 rc=0
-awk '
+awk -v want="$func" '
 	function hex(s,   i, v) {
 		v = 0; s = tolower(s)
 		for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
 		return v
 	}
-	/^[0-9a-f]+ <.*>:$/ { fn++; next }
+	/^[0-9a-f]+ <.*>:$/ { fn++; sym = $2; gsub(/[<>:]/, "", sym); next }
 	/^ *[0-9a-f]+:\t/ {
+		if (want != "" && sym != want) next
 		a = $1; sub(/:$/, "", a); addr = hex(a)
 		line = $0; sub(/^ *[0-9a-f]+:\t/, "", line)
 		n++; A[n] = addr; L[n] = line; F[n] = fn

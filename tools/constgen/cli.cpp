@@ -60,6 +60,8 @@ std::string usage_text() {
            "]\n"
            "                    (default 16: the core's main loop runs 16 streams)\n"
            "  --name ID         prefix of the C identifiers (default crc32c_vmx)\n"
+           "  --slice8          write the slice-by-8 tables of the short-input path\n"
+           "                    instead (reflected CRCs only)\n"
            "  -o, --output FILE write the header to FILE instead of standard output\n"
            "  -h, --help        show this help\n"
            "\n"
@@ -103,6 +105,8 @@ ParseResult parse_args(const std::vector<std::string> &args) {
                 o.spec.strides > kMaxStrides)
                 return fail("--strides: '" + v + "' is not a number in [" +
                             std::to_string(kMinStrides) + ", " + std::to_string(kMaxStrides) + "]");
+        } else if (a == "--slice8") {
+            o.slice8 = true;
         } else if (a == "--name") {
             if (!value(v))
                 return fail("--name needs a value");
@@ -128,7 +132,7 @@ std::string canonical_command(const Options &o) {
     std::snprintf(poly, sizeof(poly), "0x%08x", o.spec.poly);
     return std::string("crc-constgen --poly ") + poly +
            (o.spec.order == BitOrder::reflected ? " --reflected" : " --msb-first") + " --strides " +
-           std::to_string(o.spec.strides) + " --name " + o.name;
+           std::to_string(o.spec.strides) + " --name " + o.name + (o.slice8 ? " --slice8" : "");
 }
 
 int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
@@ -144,7 +148,11 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     }
     std::string text;
     try {
-        text = render_header(compute_fold_constants(o.spec), o.name, canonical_command(o));
+        if (o.slice8)
+            text = render_slice8_header(o.spec, compute_slice8_tables(o.spec), o.name,
+                                        canonical_command(o));
+        else
+            text = render_header(compute_fold_constants(o.spec), o.name, canonical_command(o));
     } catch (const std::exception &e) {
         err << "crc-constgen: " << e.what() << '\n';
         return kExitFailure;

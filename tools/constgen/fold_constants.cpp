@@ -77,6 +77,16 @@ std::uint64_t reflect33(const Gf2Poly &r) {
     return v;
 }
 
+std::uint64_t reflect64(const Gf2Poly &r) {
+    if (r.degree() >= 64)
+        throw std::invalid_argument("reflect64: degree " + std::to_string(r.degree()) + " >= 64");
+    std::uint64_t v = 0;
+    for (unsigned j = 0; j < 64; ++j)
+        if (r.coeff(j))
+            v |= std::uint64_t{1} << (63 - j);
+    return v;
+}
+
 FoldConstants compute_fold_constants(const CrcSpec &spec) {
     if (spec.strides < kMinStrides || spec.strides > kMaxStrides)
         throw std::invalid_argument("strides must be in [" + std::to_string(kMinStrides) + ", " +
@@ -85,37 +95,57 @@ FoldConstants compute_fold_constants(const CrcSpec &spec) {
     FoldConstants c;
     c.spec = spec;
     c.modulus = Gf2Poly::monomial(kWidth) ^ Gf2Poly(spec.poly);
-    c.mu = Gf2Poly::monomial(2 * kWidth) / c.modulus;
+    c.mu_exponent = spec.order == BitOrder::reflected ? 3 * kWidth - 1 : 2 * kWidth;
+    c.mu = Gf2Poly::monomial(c.mu_exponent) / c.modulus;
     const Gf2Poly &p = c.modulus;
     const std::uint64_t one_at_32 = std::uint64_t{1} << 32;
 
     if (spec.order == BitOrder::reflected) {
         for (unsigned k = 1; k <= spec.strides; ++k)
             c.fold.push_back(reflected_fold(k, p));
-        // A * x^32: lo lane (degrees 64..127) times x^96, hi lane times x^32
-        // exactly; both products stay below degree 96.
-        c.reduce[0] = {{one_at_32, std::uint64_t{reflect32(rem(95, p))} << 32},
-                       "128 -> 96 bits: hi x^31 (exact), lo " + xpow(95)};
-        // The 32 coefficients of degree 64..95 times x^64, landing below x^64.
-        c.reduce[1] = {{0, std::uint64_t{reflect32(rem(63, p))} << 32},
-                       "96 -> 64 bits: lo " + xpow(63)};
-        c.reduce[2] = {{reflect33(c.mu), 0}, "Barrett: hi mu = floor(x^64 / P)"};
-        c.reduce[3] = {{0, reflect33(p)}, "Barrett: lo P"};
+        // C = A * x^32 mod P in 96 bits: lo lane (degrees 64..127) times x^96,
+        // hi lane times x^32 exactly; both products stay below degree 96.
+        // Barrett then works on C directly: with T = floor(C / x^32) (64
+        // bits) and mu = floor(x^95 / P) (64 coefficients), q = floor(T * mu
+        // / x^63) = floor(C / P) because deg C <= 95. vpmsumd's extra factor
+        // x makes that quotient exactly the lo lane of the product. The CRC
+        // is the low 32 coefficients of C + q * P.
+        c.reduce.push_back({{one_at_32, std::uint64_t{reflect32(rem(95, p))} << 32},
+                            "128 -> 96 bits: hi x^31 (exact), lo " + xpow(95)});
+        c.reduce.push_back({{0, reflect64(c.mu)}, "Barrett: lo mu = floor(x^95 / P)"});
+        c.reduce.push_back({{0, reflect33(p)}, "Barrett: lo P"});
         const std::uint32_t rpoly = reflect32(Gf2Poly(spec.poly));
         for (std::uint32_t n = 0; n < 16; ++n)
             c.nibble[n] = reflected_nibble(n, rpoly);
     } else {
         for (unsigned k = 1; k <= spec.strides; ++k)
             c.fold.push_back(msb_first_fold(k, p));
-        c.reduce[0] = {{rem(96, p).low_u64(), one_at_32},
-                       "128 -> 96 bits: hi " + xpow(96) + ", lo x^32 (exact)"};
-        c.reduce[1] = {{rem(64, p).low_u64(), 0}, "96 -> 64 bits: hi " + xpow(64)};
-        c.reduce[2] = {{0, c.mu.low_u64()}, "Barrett: lo mu = floor(x^64 / P)"};
-        c.reduce[3] = {{p.low_u64(), 0}, "Barrett: hi P"};
+        c.reduce.push_back({{rem(96, p).low_u64(), one_at_32},
+                            "128 -> 96 bits: hi " + xpow(96) + ", lo x^32 (exact)"});
+        c.reduce.push_back({{rem(64, p).low_u64(), 0}, "96 -> 64 bits: hi " + xpow(64)});
+        c.reduce.push_back({{0, c.mu.low_u64()}, "Barrett: lo mu = floor(x^64 / P)"});
+        c.reduce.push_back({{p.low_u64(), 0}, "Barrett: hi P"});
         for (std::uint32_t n = 0; n < 16; ++n)
             c.nibble[n] = msb_first_nibble(n, spec.poly);
     }
     return c;
+}
+
+Slice8Tables compute_slice8_tables(const CrcSpec &spec) {
+    if (spec.order != BitOrder::reflected)
+        throw std::invalid_argument("slice-by-8 tables are generated for reflected CRCs only");
+    const std::uint32_t rpoly = reflect32(Gf2Poly(spec.poly));
+    Slice8Tables t{};
+    for (std::uint32_t b = 0; b < 256; ++b) {
+        std::uint32_t s = b;
+        for (int i = 0; i < 8; ++i)
+            s = (s >> 1) ^ ((s & 1u) ? rpoly : 0u);
+        t[0][b] = s;
+    }
+    for (std::size_t k = 1; k < t.size(); ++k)
+        for (std::uint32_t b = 0; b < 256; ++b)
+            t[k][b] = (t[k - 1][b] >> 8) ^ t[0][t[k - 1][b] & 0xffu];
+    return t;
 }
 
 } // namespace constgen

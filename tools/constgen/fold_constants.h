@@ -50,11 +50,16 @@ struct NamedVec {
 struct FoldConstants {
     CrcSpec spec;
     Gf2Poly modulus; // P = x^32 + poly
-    Gf2Poly mu;      // floor(x^64 / P), Barrett's constant
+    // Barrett's constant mu = floor(x^mu_exponent / P): 95 for the reflected
+    // core (its reduction runs Barrett on a 96-bit value), 64 for MSB-first.
+    unsigned mu_exponent = 0;
+    Gf2Poly mu;
     // fold[k - 1]: multiplies a 128-bit chunk by x^(128k) mod P.
     std::vector<NamedVec> fold;
-    // 128 -> 96 bits (times x^32), 96 -> 64 bits, Barrett mu, Barrett P.
-    std::array<NamedVec, 4> reduce;
+    // Reflected, three dependent multiplies: 128 -> 96 bits (times x^32),
+    // Barrett mu, Barrett P. MSB-first, four: 128 -> 96 bits, 96 -> 64 bits,
+    // Barrett mu, Barrett P.
+    std::vector<NamedVec> reduce;
     // Scalar path for inputs shorter than one vector: the CRC state after
     // four zero bits, per value of the four bits shifted out.
     std::array<std::uint32_t, 16> nibble{};
@@ -65,10 +70,18 @@ struct FoldConstants {
 // on hold for every degree-32 modulus.
 FoldConstants compute_fold_constants(const CrcSpec &spec);
 
+// Slice-by-8 tables of a reflected CRC for the short-input path:
+// t[k][b] is the state after one byte b followed by k zero bytes, from the
+// state 0 (no inversion). Throws std::invalid_argument for MSB-first CRCs.
+using Slice8Tables = std::array<std::array<std::uint32_t, 256>, 8>;
+Slice8Tables compute_slice8_tables(const CrcSpec &spec);
+
 // Encodings, exposed for the tests.
 // Reflects the 32 coefficients of r (deg r < 32): x^j goes to bit 31 - j.
 std::uint32_t reflect32(const Gf2Poly &r);
 // Reflects the 33 coefficients of r (deg r <= 32): x^j goes to bit 32 - j.
 std::uint64_t reflect33(const Gf2Poly &r);
+// Reflects the 64 coefficients of r (deg r < 64): x^j goes to bit 63 - j.
+std::uint64_t reflect64(const Gf2Poly &r);
 
 } // namespace constgen

@@ -23,8 +23,10 @@ inline constexpr unsigned kStreams = 16; // parallel 16-byte streams of the main
 
 struct Constants {
     bool reflected = true;
-    std::vector<V128> fold;       // fold[k - 1]: times x^(128k); kStreams entries
-    std::array<V128, 4> reduce{}; // 128->96, 96->64, Barrett mu, Barrett P
+    std::vector<V128> fold; // fold[k - 1]: times x^(128k); at least kStreams entries
+    // Reflected: 128->96, Barrett mu, Barrett P (reduce[3] unused);
+    // MSB-first: 128->96, 96->64, Barrett mu, Barrett P.
+    std::array<V128, 4> reduce{};
     std::array<std::uint32_t, 16> nibble{};
 };
 

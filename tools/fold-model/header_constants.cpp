@@ -21,13 +21,13 @@ V128 row(const u64 (&r)[2]) {
 Constants build() {
     Constants c;
     c.reflected = CRC32C_VMX_REFLECTED != 0;
-    static_assert(CRC32C_VMX_STRIDES == kStreams, "header and model disagree on the stream count");
+    static_assert(CRC32C_VMX_STRIDES >= kStreams,
+                  "the header has too few fold constants for the model");
     for (const auto &r : crc32c_vmx_fold)
         c.fold.push_back(row(r));
-    c.reduce[0] = row(crc32c_vmx_reduce[CRC32C_VMX_RED_128_96]);
-    c.reduce[1] = row(crc32c_vmx_reduce[CRC32C_VMX_RED_96_64]);
-    c.reduce[2] = row(crc32c_vmx_reduce[CRC32C_VMX_RED_MU]);
-    c.reduce[3] = row(crc32c_vmx_reduce[CRC32C_VMX_RED_POLY]);
+    c.reduce[0] = row(crc32c_vmx_reduce[CRC32C_VMX_RED_FOLD]);
+    c.reduce[1] = row(crc32c_vmx_reduce[CRC32C_VMX_RED_MU]);
+    c.reduce[2] = row(crc32c_vmx_reduce[CRC32C_VMX_RED_POLY]);
     for (std::size_t i = 0; i < c.nibble.size(); ++i)
         c.nibble[i] = crc32c_vmx_nibble[i];
     return c;

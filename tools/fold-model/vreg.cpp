@@ -57,4 +57,8 @@ V128 shift_right_bytes(V128 v, unsigned n) {
     return {v.hi >> bits, (v.lo >> bits) | (v.hi << (64 - bits))};
 }
 
+V128 rotate_right_words(V128 v) {
+    return {(v.hi >> 32) | (v.lo << 32), (v.lo >> 32) | (v.hi << 32)};
+}
+
 } // namespace foldmodel

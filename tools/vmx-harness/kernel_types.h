@@ -10,6 +10,7 @@
 #define CRC32C_VMX_KERNEL_TYPES_H
 
 #include <stddef.h>
+#include <string.h>
 
 typedef unsigned char u8;
 typedef unsigned int u32;
@@ -18,5 +19,20 @@ typedef unsigned long long u64;
 #ifndef __aligned
 #define __aligned(x) __attribute__((__aligned__(x)))
 #endif
+#ifndef __always_inline
+#define __always_inline inline __attribute__((__always_inline__))
+#endif
+
+/* The 4 bytes at any address as a little-endian number (module/crc32c_vmx_short.h). */
+static inline u32 get_unaligned_le32(const void *p)
+{
+	u32 v;
+
+	memcpy(&v, p, sizeof(v));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	return v;
+}
 
 #endif /* CRC32C_VMX_KERNEL_TYPES_H */

@@ -14,13 +14,19 @@
 
 #include "crc32c_bitwise.h"
 #include "crc32c_vmx_core.h"
+#include "crc32c_vmx_short.h"
 
 #define EXHAUSTIVE_MAX	8192
+#define SHORT_MAX	1024	/* short path: every length 0..SHORT_MAX */
 #define NEAR_WIDTH	64
 #define BUF_LEN		(65536 + NEAR_WIDTH + 16)
 #define MAX_REPORTS	10
 
-static const size_t near_centres[] = { 16, 128, 256, 512, 4096, 32768, 65536 };
+/* 1040: the shortest input of the ISA 3.1 loop (16 bytes, then 64 blocks) */
+static const size_t near_centres[] = { 16, 128, 256, 512, 1040, 4096, 32768, 65536 };
+
+/* The core under test: crc32c_vmx_core(), or with --isa31 its ISA 3.1 form. */
+static u32 (*core)(u32 crc, const u8 *p, size_t len) = crc32c_vmx_core;
 
 struct run {
 	uint64_t seed;
@@ -57,7 +63,36 @@ static void check(struct run *r, const char *section, size_t len, size_t off, ui
 static void check_case(struct run *r, const char *section, size_t len, size_t off, uint32_t seed)
 {
 	check(r, section, len, off, seed, crc32c_span(&r->prefix, seed, off, len),
-	      crc32c_vmx_core(seed, r->base + off, len));
+	      core(seed, r->base + off, len));
+}
+
+/*
+ * The driver's short-input path (module/crc32c_vmx_short.h, slice-by-8):
+ * every length 0..SHORT_MAX at every offset, then random lengths and
+ * offsets. The driver uses it below CRC32C_VMX_MIN_LEN only; longer lengths
+ * run every table and the byte tail many times over.
+ */
+static void short_path(struct run *r, unsigned long long count)
+{
+	unsigned long long i;
+	size_t len, off;
+	uint32_t seed;
+
+	for (off = 0; off < 16; off++)
+		for (len = 0; len <= SHORT_MAX; len++) {
+			seed = (uint32_t)next_rand(&r->rng);
+			check(r, "short", len, off, seed, crc32c_span(&r->prefix, seed, off, len),
+			      crc32c_vmx_short(seed, r->base + off, len));
+		}
+	for (i = 0; i < count; i++) {
+		uint64_t x = next_rand(&r->rng);
+
+		len = x % (SHORT_MAX + 1);
+		off = (x >> 20) % (BUF_LEN - len + 1);
+		seed = (uint32_t)next_rand(&r->rng);
+		check(r, "short", len, off, seed, crc32c_span(&r->prefix, seed, off, len),
+		      crc32c_vmx_short(seed, r->base + off, len));
+	}
 }
 
 /* The span reference itself against plain bitwise updates. */
@@ -161,9 +196,9 @@ static int guard_pages(struct run *r)
 			uint32_t seed = (uint32_t)next_rand(&r->rng);
 
 			check(r, "guard-start", len, off, seed, crc32c_bitwise(seed, start, len),
-			      crc32c_vmx_core(seed, start, len));
+			      core(seed, start, len));
 			check(r, "guard-end", len, off, seed, crc32c_bitwise(seed, end, len),
-			      crc32c_vmx_core(seed, end, len));
+			      core(seed, end, len));
 		}
 	}
 	munmap(map, 3 * page);
@@ -173,16 +208,20 @@ static int guard_pages(struct run *r)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: vmx-harness [--seed N] [--random N] [--case LEN OFFSET CRCSEED]\n"
+		"Usage: vmx-harness [--isa31] [--seed N] [--random N] [--case LEN OFFSET CRCSEED]\n"
 		"Checks crc32c_vmx_core() against a bitwise CRC32C reference:\n"
 		"  every length 0..%d at offsets 0..15, +/-%d around 16, 128, 256, 512,\n"
-		"  4096, 32768 and 65536 at offsets 0..15, lengths 0..700 against guard\n"
+		"  1040, 4096, 32768 and 65536 at offsets 0..15, lengths 0..700 against guard\n"
 		"  pages, then N random (length, offset, seed) cases (default 1000000).\n"
+		"  Then the driver's short-input path crc32c_vmx_short() (slice-by-8):\n"
+		"  every length 0..%d at offsets 0..15 and N/10 random cases.\n"
 		"  Each case starts from its own random CRC state.\n"
+		"  --isa31     test crc32c_vmx_core_isa31() instead (POWER10 and later:\n"
+		"              run under qemu -cpu power10)\n"
 		"  --seed N    seeds the data and all random choices (default 1)\n"
 		"  --case ...  runs only that case (as printed in a mismatch report)\n"
 		"Exit status: 0 all passed, 1 a case failed, 2 bad usage.\n",
-		EXHAUSTIVE_MAX, NEAR_WIDTH);
+		EXHAUSTIVE_MAX, NEAR_WIDTH, SHORT_MAX);
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -211,6 +250,8 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
 			usage(stdout);
 			return 0;
+		} else if (!strcmp(argv[a], "--isa31")) {
+			core = crc32c_vmx_core_isa31;
 		} else if (!strcmp(argv[a], "--seed") && a + 1 < argc) {
 			if (parse_u64(argv[++a], &r.seed))
 				goto bad;
@@ -248,7 +289,8 @@ int main(int argc, char **argv)
 		return r.failed ? 1 : 0;
 	}
 
-	printf("vmx-harness: seed %" PRIu64 ", %s\n", r.seed,
+	printf("vmx-harness: %s, seed %" PRIu64 ", %s\n",
+	       core == crc32c_vmx_core ? "crc32c_vmx_core" : "crc32c_vmx_core_isa31", r.seed,
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	       "little-endian"
 #else
@@ -270,6 +312,10 @@ int main(int argc, char **argv)
 	v = r.passed + r.failed;
 	random_cases(&r, random_count);
 	printf("  random (length, offset, seed): %llu cases\n", r.passed + r.failed - v);
+	v = r.passed + r.failed;
+	short_path(&r, random_count / 10);
+	printf("  short path (slice-by-8, lengths 0..%d x 16 offsets + random): %llu cases\n",
+	       SHORT_MAX, r.passed + r.failed - v);
 	printf("%llu passed, %llu failed\n", r.passed, r.failed);
 	crc32c_prefix_free(&r.prefix);
 	return r.failed ? 1 : 0;

@@ -22,4 +22,12 @@
 
 u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len);
 
+/*
+ * The same on POWER10 and later (ISA 3.1: lxvp, xxeval), with a second
+ * steady-state loop for inputs of 1 KiB and more. Executes ISA 3.1
+ * instructions: call it only when the CPU has them. On big-endian it is
+ * crc32c_vmx_core() under another name.
+ */
+u32 crc32c_vmx_core_isa31(u32 crc, const u8 *p, size_t len);
+
 #endif /* CRC32C_VMX_CORE_H */

@@ -39,6 +39,9 @@ TEST(Reflect, Examples) {
     EXPECT_EQ(constgen::reflect32(Gf2Poly(0x1EDC6F41u)), 0x82F63B78u);
     EXPECT_EQ(constgen::reflect33(Gf2Poly::monomial(32)), 1u);
     EXPECT_EQ(constgen::reflect33(Gf2Poly(1)), std::uint64_t{1} << 32);
+    EXPECT_EQ(constgen::reflect64(Gf2Poly::monomial(63)), 1u);
+    EXPECT_EQ(constgen::reflect64(Gf2Poly(1)), std::uint64_t{1} << 63);
+    EXPECT_THROW(constgen::reflect64(Gf2Poly::monomial(64)), std::invalid_argument);
     EXPECT_THROW(constgen::reflect32(Gf2Poly::monomial(32)), std::invalid_argument);
 }
 
@@ -54,8 +57,11 @@ TEST(FoldConstants, ReflectedFoldExponents) {
     }
     EXPECT_EQ(c.reduce[0].value.hi, std::uint64_t{1} << 32);
     EXPECT_EQ(unreflect32(c.reduce[0].value.lo >> 32), xmod(95, c.modulus));
+    ASSERT_EQ(c.reduce.size(), 3u);
     EXPECT_EQ(c.reduce[1].value.hi, 0u);
-    EXPECT_EQ(unreflect32(c.reduce[1].value.lo >> 32), xmod(63, c.modulus));
+    EXPECT_EQ(c.reduce[1].value.lo, constgen::reflect64(c.mu));
+    EXPECT_EQ(c.reduce[2].value.hi, 0u);
+    EXPECT_EQ(c.reduce[2].value.lo, constgen::reflect33(c.modulus));
 }
 
 TEST(FoldConstants, MsbFirstFoldExponents) {
@@ -69,19 +75,28 @@ TEST(FoldConstants, MsbFirstFoldExponents) {
     }
     EXPECT_EQ(Gf2Poly(c.reduce[0].value.hi), xmod(96, c.modulus));
     EXPECT_EQ(Gf2Poly(c.reduce[1].value.hi), xmod(64, c.modulus));
+    ASSERT_EQ(c.reduce.size(), 4u);
     EXPECT_EQ(Gf2Poly(c.reduce[3].value.hi), c.modulus);
 }
 
-// mu by the definition of division: x^64 = mu * P + (x^64 mod P).
+// mu by the definition of division: x^e = mu * P + (x^e mod P), with e = 95
+// for the reflected core (Barrett on 96 bits) and 64 for MSB-first.
 TEST(FoldConstants, BarrettMuByDivision) {
     for (std::uint32_t poly : {0x1EDC6F41u, 0x04C11DB7u, 0x741B8CD7u, 0x814141ABu}) {
-        CrcSpec spec;
-        spec.poly = poly;
-        const auto c = constgen::compute_fold_constants(spec);
-        EXPECT_EQ(c.mu.degree(), 32);
-        EXPECT_EQ(c.mu * c.modulus ^ xmod(64, c.modulus), Gf2Poly::monomial(64));
-        // Its reflected encoding in the hi doubleword of the Barrett vector.
-        EXPECT_EQ(c.reduce[2].value.hi, constgen::reflect33(c.mu));
+        for (BitOrder order : {BitOrder::reflected, BitOrder::msb_first}) {
+            CrcSpec spec;
+            spec.poly = poly;
+            spec.order = order;
+            const auto c = constgen::compute_fold_constants(spec);
+            const unsigned e = order == BitOrder::reflected ? 95 : 64;
+            EXPECT_EQ(c.mu_exponent, e);
+            EXPECT_EQ(c.mu.degree(), static_cast<int>(e) - 32);
+            EXPECT_EQ(c.mu * c.modulus ^ xmod(e, c.modulus), Gf2Poly::monomial(e));
+            if (order == BitOrder::reflected)
+                EXPECT_EQ(c.reduce[1].value.lo, constgen::reflect64(c.mu));
+            else
+                EXPECT_EQ(c.reduce[2].value.lo, c.mu.low_u64());
+        }
     }
 }
 
@@ -103,6 +118,25 @@ TEST(FoldConstants, NibbleTableAsPolynomials) {
         EXPECT_EQ(Gf2Poly(m.nibble[n]), Gf2Poly(n).shifted_up(32) % m.modulus) << n;
 }
 
+// Slice-by-8: entry k, b is the byte b (at x^31..x^24) followed by k zero
+// bytes, i.e. times x^(8 + 8k) mod P, computed here by polynomial division.
+TEST(FoldConstants, Slice8TablesAsPolynomials) {
+    const CrcSpec spec;
+    const auto t = constgen::compute_slice8_tables(spec);
+    const Gf2Poly p = Gf2Poly::monomial(32) ^ Gf2Poly(spec.poly);
+    for (unsigned k = 0; k < 8; ++k)
+        for (unsigned b = 0; b < 256; ++b) {
+            Gf2Poly v;
+            for (unsigned i = 0; i < 8; ++i)
+                if ((b >> i) & 1u)
+                    v.set_coeff(31 - i, true);
+            ASSERT_EQ(unreflect32(t[k][b]), v.shifted_up(8 + 8 * k) % p) << k << " " << b;
+        }
+    CrcSpec msb;
+    msb.order = BitOrder::msb_first;
+    EXPECT_THROW(constgen::compute_slice8_tables(msb), std::invalid_argument);
+}
+
 TEST(FoldConstants, StridesOutOfRangeThrow) {
     CrcSpec spec;
     spec.strides = 0;
@@ -118,7 +152,7 @@ foldmodel::Constants to_model(const constgen::FoldConstants &c) {
     m.reflected = c.spec.order == BitOrder::reflected;
     for (const auto &f : c.fold)
         m.fold.push_back({f.value.hi, f.value.lo});
-    for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t i = 0; i < c.reduce.size(); ++i)
         m.reduce[i] = {c.reduce[i].value.hi, c.reduce[i].value.lo};
     m.nibble = c.nibble;
     return m;

@@ -1,0 +1,37 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Which vector core ran. crc32c_vmx picks its ISA 3.1 core (lxvp, xxeval;
+# POWER10 and later) once at load, from the CPU features, and counts the
+# bytes it hashes in /sys/module/crc32c_vmx/stats/isa31_bytes. On POWER10
+# and later that counter must rise by at least what a 64 KiB message hashed
+# through crc32c-vmx adds to vector_bytes; on POWER8 and POWER9 it must be
+# 0 and stay 0 (those CPUs would trap on the first ISA 3.1 instruction).
+. "$(dirname "$0")/crc32c_lib.sh"
+require_root
+modprobe crc32c_vmx 2>/dev/null
+[ -r "$STATS/isa31_bytes" ] || ktap_skip_all "crc32c_vmx is not loaded (no $STATS/isa31_bytes)"
+
+isa31_bytes() { cat "$STATS/isa31_bytes" 2>/dev/null || echo -1; }
+cpu=$(sed -n 's/^cpu[[:space:]]*: *//p' /proc/cpuinfo | head -n 1)
+gen=$(echo "$cpu" | sed -n 's/^POWER\([0-9][0-9]*\).*/\1/p')
+[ -n "$gen" ] || ktap_skip_all "cannot tell the POWER generation from /proc/cpuinfo ('$cpu')"
+
+ktap_plan 2
+i0=$(isa31_bytes)
+v0=$(vector_bytes)
+got=$(head -c 65536 /dev/zero | afalg_crc crc32c-vmx)
+i1=$(isa31_bytes)
+v1=$(vector_bytes)
+ktap_diag "cpu: $cpu; isa31_bytes $i0 -> $i1, vector_bytes $v0 -> $v1"
+[ "$got" = 72c0c4a4 ] || ktap_diag "crc32c of 64 KiB of zeros: $got, expected 72c0c4a4"
+[ "$got" = 72c0c4a4 ] && [ $((v1 - v0)) -ge 65536 ]
+ktap_result $? "64 KiB through crc32c-vmx took the vector path and is correct"
+if [ "$gen" -ge 10 ]; then
+	[ $((i1 - i0)) -ge 65536 ]
+	ktap_result $? "POWER$gen: the ISA 3.1 core ran (isa31_bytes rose by $((i1 - i0)))"
+else
+	[ "$i0" -eq 0 ] && [ "$i1" -eq 0 ]
+	ktap_result $? "POWER$gen: the ISA 3.1 core never ran (isa31_bytes $i0 -> $i1)"
+fi
+ktap_finish

@@ -123,6 +123,23 @@ case_missing_proc_crypto() {
 	one_line nofile.err
 }
 
+case_thread_limit() {
+	# Thread creation fails under a small address-space limit (each thread
+	# reserves a stack): the run must end at once with exit 7 and the cause,
+	# not wait forever for the threads that were never created.
+	(
+		ulimit -v 300000
+		exec timeout 60 env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" \
+			"$CRCBENCH" run -q --threads 64 --sizes 64 --trials 1 --warmup 0 \
+			--duration 10ms >"$TMP/threads.out" 2>"$TMP/threads.err"
+	)
+	rc=$?
+	[ $rc != 124 ] || fail "thread_limit: run hung when thread creation failed"
+	[ $rc = 7 ] || { cat "$TMP/threads.err"; fail "thread_limit: exit code $rc, expected 7"; }
+	one_line threads.err
+	has threads.err "cannot start thread [0-9]* of 64"
+}
+
 case_list() {
 	run list 0 -- list
 	has list.out "\\* *crc32c-fakevec"
@@ -286,7 +303,7 @@ case_host_has_no_af_alg() {
 }
 
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
-missing_proc_crypto list verify_pass verify_broken run_json run_broken run_table emulated
+missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken run_table emulated
 syscalls plot"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done

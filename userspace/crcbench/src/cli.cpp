@@ -139,7 +139,7 @@ void parse_list(Cursor &cur, Options &o) {
             return;
         if (common_option(name, cur, o))
             continue;
-        if (name == "--format")
+        if (name == "--format" || name == "-f")
             o.list.format = parse_format(cur.value(name));
         else
             unknown(name, "list");
@@ -258,7 +258,7 @@ Options parse_args(std::span<const std::string_view> args) {
             unknown(name, "");
     }
     if (cur.done()) {
-        o.command = Command::help;
+        o.command = Command::missing;
         return o;
     }
     std::string_view command = cur.take_option();

@@ -12,7 +12,8 @@
 
 namespace crcbench {
 
-enum class Command { help, version, list, verify, run };
+// missing: no command given (the usage goes to stderr, exit code 2).
+enum class Command { help, version, list, verify, run, missing };
 enum class Format { table, json, csv };
 enum class OpMode { digest, stream };
 

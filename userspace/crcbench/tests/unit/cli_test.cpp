@@ -18,8 +18,9 @@ Options parse(std::initializer_list<std::string_view> args) {
 }
 } // namespace
 
-TEST(Cli, NoArgumentsMeansHelp) {
-    EXPECT_EQ(parse({}).command, Command::help);
+TEST(Cli, NoArgumentsIsAMissingCommand) {
+    EXPECT_EQ(parse({}).command, Command::missing);
+    EXPECT_EQ(parse({"-q"}).command, Command::missing);
 }
 
 TEST(Cli, HelpForms) {
@@ -47,6 +48,7 @@ TEST(Cli, ListFormat) {
     EXPECT_EQ(parse({"list"}).list.format, Format::table);
     EXPECT_EQ(parse({"list", "--format", "json"}).list.format, Format::json);
     EXPECT_EQ(parse({"list", "--format=csv"}).list.format, Format::csv);
+    EXPECT_EQ(parse({"list", "-f", "json"}).list.format, Format::json); // documented in --help
     EXPECT_THROW(parse({"list", "--format", "xml"}), UsageError);
     EXPECT_THROW(parse({"list", "--format"}), UsageError);
 }

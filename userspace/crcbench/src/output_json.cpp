@@ -3,6 +3,8 @@
 #include "output.h"
 #include "version.h"
 
+#include <string>
+
 namespace crcbench {
 namespace {
 
@@ -102,7 +104,9 @@ std::string run_json(const RunReport &r) {
     for (std::size_t size : r.sizes)
         w.value(static_cast<std::uint64_t>(size));
     w.end_array();
-    w.field("seed", s.seed);
+    // A string: JSON readers that hold numbers as doubles (jq, JavaScript)
+    // round integers above 2^53, and the seed must reproduce the run exactly.
+    w.field("seed", std::to_string(s.seed));
     w.field("baseline", kBaselineDriver);
     w.end_object();
     drivers_array(w, r.drivers, r.resolves_to);

@@ -269,8 +269,9 @@ Options parse_args(std::span<const std::string_view> args) {
         if (!cur.done())
             unknown(cur.take_option(), "help");
         if (!o.help_topic.empty() && o.help_topic != "list" && o.help_topic != "verify" &&
-            o.help_topic != "run")
-            throw UsageError("no help for '" + o.help_topic + "' (commands: list, verify, run)");
+            o.help_topic != "run" && o.help_topic != "all")
+            throw UsageError("no help for '" + o.help_topic +
+                             "' (commands: list, verify, run; or all)");
         return o;
     }
     if (command == "list") {

@@ -17,7 +17,8 @@ constexpr std::string_view kGeneral =
     "            which one the name \"crc32c\" resolves to now\n"
     "  verify    check drivers against the reference over fixed and random cases\n"
     "  run       measure throughput of drivers side by side\n"
-    "  help CMD  the options of one command (same as CMD --help)\n"
+    "  help CMD  the options of one command (same as CMD --help);\n"
+    "            help all: every command's options in one text\n"
     "\n"
     "Options for every command:\n"
     "  -q, --quiet            no progress on stderr\n"
@@ -25,7 +26,8 @@ constexpr std::string_view kGeneral =
     "      --emulated WHEN    auto (default), yes or no: override emulator detection\n"
     "                         (environment: CRCBENCH_EMULATED)\n"
     "      --proc-crypto PATH read the driver list from PATH instead of /proc/crypto\n"
-    "  -h, --help             this text;  -V, --version  the version\n"
+    "  -h, --help             this text\n"
+    "  -V, --version          the version (and libkcapi's)\n"
     "\n"
     "Needs: AF_ALG hash support (algif_hash) and crypto_user (libkcapi asks the\n"
     "kernel about each driver over NETLINK_CRYPTO): modprobe algif_hash crypto_user\n"
@@ -106,6 +108,10 @@ constexpr std::string_view kRun =
 } // namespace
 
 std::string help_text(std::string_view topic) {
+    if (topic == "all") // headings ending in ':' become man page sections
+        return std::string(kGeneral) + "The list command:\n" + std::string(kList) +
+               "The verify command:\n" + std::string(kVerify) + "The run command:\n" +
+               std::string(kRun) + std::string(kExitCodeHelp);
     std::string_view body = topic == "list"     ? kList
                             : topic == "verify" ? kVerify
                             : topic == "run"    ? kRun

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <latch>
 #include <memory>
 #include <mutex>
 #include <system_error>
@@ -76,6 +77,8 @@ class Runner {
         // The threads wait for one start signal: go, or abort when not all
         // of them could be created (a barrier would wait for the missing ones).
         std::atomic<int> start{kWait};
+        // After go: the clock of a duration trial starts once every thread runs.
+        std::latch running(static_cast<std::ptrdiff_t>(workers_.size()));
         {
             std::vector<std::jthread> threads;
             threads.reserve(workers_.size());
@@ -83,9 +86,10 @@ class Runner {
                 for (std::size_t t = 0; t < workers_.size(); ++t)
                     threads.emplace_back([&, t] {
                         start.wait(kWait);
-                        if (start.load() == kGo)
-                            work(*workers_[t].hashers[d], workers_[t], stop, iterations,
-                                 tallies[t]);
+                        if (start.load() != kGo)
+                            return;
+                        running.count_down();
+                        work(*workers_[t].hashers[d], workers_[t], stop, iterations, tallies[t]);
                     });
             } catch (const std::system_error &e) {
                 start.store(kAbort);
@@ -98,6 +102,7 @@ class Runner {
             }
             start.store(kGo);
             start.notify_all();
+            running.wait();
             if (!iterations) {
                 std::this_thread::sleep_for(duration);
                 stop.store(true, std::memory_order_relaxed);

@@ -57,7 +57,8 @@ PY
 esac
 
 # Split the CSV by driver: size, median, min, max in MB/s. Columns are found
-# by header name; cpu_model (quoted, may hold commas) is the last column.
+# by header name; cpu_model (quoted, may hold commas) and the machine-state
+# columns after it are not read.
 awk -F, -v dir="$work" '
 function unquote(s) { gsub(/^"|"$/, "", s); gsub(/""/, "\"", s); return s }
 NR == 1 {

@@ -83,6 +83,20 @@ class Checker {
         str(*sys, "$.system", "cpu_model");
         str(*sys, "$.system", "emulation_detail");
         str(*sys, "$.system", "libkcapi");
+        // Optional in list.v1 and run.v1 reports of older tools.
+        if (const JsonValue *ms = sys->get("machine_state")) {
+            const std::string p = "$.system.machine_state";
+            if (ms->type != Type::object) {
+                problem(p, "is not an object");
+            } else {
+                for (const auto &[key, item] : ms->members)
+                    if (key != "vulnerabilities" && item.type != Type::string &&
+                        item.type != Type::null)
+                        problem(p + "." + key, "must be a string or null (absent)");
+                member(*ms, p, "vulnerabilities", Type::object, true);
+                member(*ms, p, "loadavg", Type::string, true);
+            }
+        }
         auto emulated = boolean(*sys, "$.system", "emulated");
         if (auto kind = str(*sys, "$.system", "emulation")) {
             static const std::set<std::string> kinds = {"none", "qemu_tcg", "qemu_kvm", "qemu_user",

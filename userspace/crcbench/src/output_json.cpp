@@ -17,6 +17,25 @@ void system_object(JsonWriter &w, const SystemInfo &s) {
     w.field("emulation", emulation_name(s.emulation.kind));
     w.field("emulation_detail", s.emulation.description);
     w.field("libkcapi", s.libkcapi);
+    // Each item a string, or null where this machine does not have it.
+    w.key("machine_state").begin_object();
+    for (const auto &[name, value] : machine_state_items(s.machine_state)) {
+        w.key(name);
+        if (*value)
+            w.value(**value);
+        else
+            w.null();
+    }
+    w.key("vulnerabilities");
+    if (s.machine_state.vulnerabilities) {
+        w.begin_object();
+        for (const auto &[name, text] : *s.machine_state.vulnerabilities)
+            w.field(name, text);
+        w.end_object();
+    } else {
+        w.null();
+    }
+    w.end_object();
     w.end_object();
     w.key("notice");
     if (s.emulation.emulated())

@@ -28,7 +28,15 @@ tool run -q -d crc32c-broken -s 4103 -n 2 --trials 1 --warmup 0 -f json >"$tmp/b
 [ $? = 1 ] || fail "run of crc32c-broken: expected exit 1"
 tool run -q -d crc32c-fakevec -s 1K --mode stream --chunk 100 --duration 5ms --warmup 0 \
 	--trials 1 -f json >"$tmp/stream.json" || fail "stream run"
-validate "$tmp/list.json" "$tmp/run.json" "$tmp/broken.json" "$tmp/stream.json" ||
+# The machine state of a POWER LPAR (fixture tree), and of a machine with
+# none of the files (every item null).
+CRCBENCH_MACHINE_ROOT="$FIXTURES/machine-power9-lpar" tool run -q -d crc32c-generic -s 64 -n 2 \
+	--trials 1 --warmup 0 -f json >"$tmp/lpar.json" || fail "run with the LPAR fixture"
+grep -q '"lpar_entitled_capacity": "250"' "$tmp/lpar.json" || fail "LPAR entitlement not reported"
+CRCBENCH_MACHINE_ROOT=/nonexistent tool list -f json >"$tmp/bare.json" || fail "list, no files"
+grep -q '"vulnerabilities": null' "$tmp/bare.json" || fail "absent vulnerabilities not null"
+validate "$tmp/list.json" "$tmp/run.json" "$tmp/broken.json" "$tmp/stream.json" \
+	"$tmp/lpar.json" "$tmp/bare.json" ||
 	fail "a report of crcbench-alg does not match its schema"
 
 # Each of these must be rejected.
@@ -45,6 +53,7 @@ save("extra-field", lambda d: d.update(extra=1))
 save("both-duration-and-iterations", lambda d: d["config"].update(duration_s=0.25))
 save("negative-rate", lambda d: d["results"][0]["bytes_per_s"].update(min=-1))
 save("unknown-emulation", lambda d: d["system"].update(emulation="bochs"))
+save("no-machine-state", lambda d: d["system"].pop("machine_state"))
 PY
 n=0
 for f in "$tmp"/bad-*.json; do
@@ -54,5 +63,5 @@ for f in "$tmp"/bad-*.json; do
 	fi
 	n=$((n + 1))
 done
-[ "$n" = 6 ] || fail "expected 6 broken reports, found $n"
-echo "ok: 4 reports valid, $n broken ones rejected"
+[ "$n" = 7 ] || fail "expected 7 broken reports, found $n"
+echo "ok: 6 reports valid, $n broken ones rejected"

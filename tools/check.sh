@@ -162,7 +162,11 @@ tools/setup.sh || die "setup failed (see the messages above)"
 
 # --- host: CTest ------------------------------------------------------------
 stage "host unit tests (CTest)"
-if cmake -S userspace -B build/host -DCMAKE_BUILD_TYPE=RelWithDebInfo >build/host-configure.log 2>&1 &&
+# CI builds treat compiler warnings as errors (userspace CMake option
+# CRCVMX_WERROR, off for users); tools/build-guest.sh reads the same variable.
+export CRCVMX_WERROR=ON
+if cmake -S userspace -B build/host -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCRCVMX_WERROR=ON \
+	>build/host-configure.log 2>&1 &&
    cmake --build build/host -j2 >build/host-build.log 2>&1; then
 	ctest --test-dir build/host -j2 --output-on-failure >build/ctest.log 2>&1
 	# One result per CTest test; a run whose results cannot all be read

@@ -42,7 +42,7 @@ case "$in" in
 	python3 - "$in" >"$work/report.csv" <<'PY' || die "$in is not a crcbench-alg run report"
 import csv, json, sys
 r = json.load(open(sys.argv[1]))
-assert r["schema"] == "crcbench-alg.run.v1"
+assert r["schema"] in ("crcbench-alg.run.v1", "crcbench-alg.run.v2")
 w = csv.writer(sys.stdout, lineterminator="\n")
 w.writerow(["driver", "size", "bytes_per_s_min", "bytes_per_s_median", "bytes_per_s_max",
             "emulated", "kernel_release", "cpu_model", "mode", "threads"])
@@ -57,7 +57,8 @@ PY
 esac
 
 # Split the CSV by driver: size, median, min, max in MB/s. Columns are found
-# by header name; cpu_model (quoted, may hold commas) is the last column.
+# by header name; cpu_model (quoted, may hold commas) and the machine-state
+# columns after it are not read.
 awk -F, -v dir="$work" '
 function unquote(s) { gsub(/^"|"$/, "", s); gsub(/""/, "\"", s); return s }
 NR == 1 {

@@ -10,6 +10,15 @@ namespace {
 
 using Type = JsonValue::Type;
 
+// "0".."18446744073709551615", no sign, no leading zero, no exponent.
+bool is_u64_decimal(const std::string &s) {
+    if (s.empty() || s.size() > 20 || (s.size() > 1 && s[0] == '0'))
+        return false;
+    if (!std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+        return false;
+    return s.size() < 20 || s <= "18446744073709551615";
+}
+
 class Checker {
   public:
     std::vector<std::string> problems;
@@ -74,6 +83,20 @@ class Checker {
         str(*sys, "$.system", "cpu_model");
         str(*sys, "$.system", "emulation_detail");
         str(*sys, "$.system", "libkcapi");
+        // Optional in list.v1 and run.v1 reports of older tools.
+        if (const JsonValue *ms = sys->get("machine_state")) {
+            const std::string p = "$.system.machine_state";
+            if (ms->type != Type::object) {
+                problem(p, "is not an object");
+            } else {
+                for (const auto &[key, item] : ms->members)
+                    if (key != "vulnerabilities" && item.type != Type::string &&
+                        item.type != Type::null)
+                        problem(p + "." + key, "must be a string or null (absent)");
+                member(*ms, p, "vulnerabilities", Type::object, true);
+                member(*ms, p, "loadavg", Type::string, true);
+            }
+        }
         auto emulated = boolean(*sys, "$.system", "emulated");
         if (auto kind = str(*sys, "$.system", "emulation")) {
             static const std::set<std::string> kinds = {"none", "qemu_tcg", "qemu_kvm", "qemu_user",
@@ -141,10 +164,12 @@ class Checker {
         std::vector<double> sizes;
         std::optional<double> trials;
         std::string baseline;
+        bool v1 = false; // crcbench-alg.run.v1: seed is a number
     };
 
-    Config check_config(const JsonValue &doc) {
+    Config check_config(const JsonValue &doc, bool v1) {
         Config c;
+        c.v1 = v1;
         const JsonValue *cfg = member(doc, "$", "config", Type::object);
         if (!cfg)
             return c;
@@ -163,7 +188,13 @@ class Checker {
             problem(p + ".duration_s", "must be > 0");
         if (const JsonValue *w = member(*cfg, p, "warmup_s", Type::number); w && w->number < 0)
             problem(p + ".warmup_s", "must be >= 0");
-        uint(*cfg, p, "seed");
+        // v2: a decimal string (exact in every JSON reader); v1: a number.
+        if (c.v1) {
+            uint(*cfg, p, "seed");
+        } else if (auto seed = str(*cfg, p, "seed")) {
+            if (!is_u64_decimal(*seed))
+                problem(p + ".seed", "is not a decimal unsigned 64-bit integer string");
+        }
         if (auto b = str(*cfg, p, "baseline"))
             c.baseline = *b;
         if (const JsonValue *sizes = member(*cfg, p, "sizes", Type::array)) {
@@ -301,7 +332,8 @@ std::vector<std::string> check_report(const JsonValue &doc, const Expectations &
     c.str(doc, "$", "version");
     if (!schema)
         return c.problems;
-    bool is_run = *schema == "crcbench-alg.run.v1";
+    bool is_run_v1 = *schema == "crcbench-alg.run.v1";
+    bool is_run = is_run_v1 || *schema == "crcbench-alg.run.v2";
     bool is_list = *schema == "crcbench-alg.list.v1";
     if (!is_run && !is_list) {
         c.problem("$.schema", "unknown schema \"" + *schema + "\"");
@@ -320,7 +352,7 @@ std::vector<std::string> check_report(const JsonValue &doc, const Expectations &
         c.boolean(doc, "$", "ambiguous");
         return c.problems;
     }
-    auto cfg = c.check_config(doc);
+    auto cfg = c.check_config(doc, is_run_v1);
     c.check_results(doc, cfg, listed, expect);
     return c.problems;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// Checks a parsed crcbench-alg report (schema crcbench-alg.run.v1 or
+// Checks a parsed crcbench-alg report (schema crcbench-alg.run.v2, run.v1 or
 // crcbench-alg.list.v1) field by field and for internal consistency, plus
 // optional expectations from the caller (drivers measured, emulated, verdict).
 #pragma once

@@ -3,20 +3,24 @@
 
 #include "aligned_buffer.h"
 #include "crc32c_fast.h"
+#include "error.h"
 #include "units.h"
 
 #include <algorithm>
 #include <atomic>
-#include <barrier>
 #include <exception>
+#include <latch>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 namespace crcbench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+constexpr int kWait = 0, kGo = 1, kAbort = 2;
 
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
     std::uint64_t x = a * 0x9E3779B97F4A7C15ull + b;
@@ -70,16 +74,35 @@ class Runner {
                         std::optional<std::uint64_t> iterations, CellResult &cell) {
         std::vector<ThreadTally> tallies(workers_.size());
         std::atomic<bool> stop{false};
-        std::barrier sync(static_cast<std::ptrdiff_t>(workers_.size() + 1));
+        // The threads wait for one start signal: go, or abort when not all
+        // of them could be created (a barrier would wait for the missing ones).
+        std::atomic<int> start{kWait};
+        // After go: the clock of a duration trial starts once every thread runs.
+        std::latch running(static_cast<std::ptrdiff_t>(workers_.size()));
         {
             std::vector<std::jthread> threads;
             threads.reserve(workers_.size());
-            for (std::size_t t = 0; t < workers_.size(); ++t)
-                threads.emplace_back([&, t] {
-                    sync.arrive_and_wait();
-                    work(*workers_[t].hashers[d], workers_[t], stop, iterations, tallies[t]);
-                });
-            sync.arrive_and_wait();
+            try {
+                for (std::size_t t = 0; t < workers_.size(); ++t)
+                    threads.emplace_back([&, t] {
+                        start.wait(kWait);
+                        if (start.load() != kGo)
+                            return;
+                        running.count_down();
+                        work(*workers_[t].hashers[d], workers_[t], stop, iterations, tallies[t]);
+                    });
+            } catch (const std::system_error &e) {
+                start.store(kAbort);
+                start.notify_all();
+                throw ToolError(ExitCode::runtime,
+                                "cannot start thread " + std::to_string(threads.size() + 1) +
+                                    " of " + std::to_string(workers_.size()) + ": " +
+                                    e.code().message() +
+                                    " (use fewer --threads, or raise the limit: ulimit -v/-u)");
+            }
+            start.store(kGo);
+            start.notify_all();
+            running.wait();
             if (!iterations) {
                 std::this_thread::sleep_for(duration);
                 stop.store(true, std::memory_order_relaxed);

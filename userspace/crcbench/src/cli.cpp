@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "error.h"
+#include "option_table.h"
 #include "units.h"
 
 #include <limits>
@@ -71,49 +72,26 @@ class Cursor {
     std::optional<std::string_view> inline_value_;
 };
 
-Format parse_format(std::string_view v) {
-    if (v == "table")
-        return Format::table;
-    if (v == "json")
-        return Format::json;
-    if (v == "csv")
-        return Format::csv;
-    throw UsageError("--format: '" + std::string(v) + "' must be table, json or csv");
-}
-
-void add_drivers(std::vector<std::string> &out, std::string_view list) {
-    std::size_t start = 0;
-    while (start <= list.size()) {
-        std::size_t end = list.find(',', start);
-        if (end == std::string_view::npos)
-            end = list.size();
-        std::string_view name = list.substr(start, end - start);
-        if (name.empty())
-            throw UsageError("--driver: empty driver name");
-        out.emplace_back(name);
-        start = end + 1;
+// Looks `name` up in the command's table, then in the common one, and
+// applies it. Returns false if neither has it.
+bool table_option(std::string_view name, Cursor &cur, Options &o, std::string_view command) {
+    for (const auto *table :
+         {command.empty() ? nullptr : &command_option_table(command), &common_option_table()}) {
+        if (!table)
+            continue;
+        for (const OptionSpec &spec : *table) {
+            if (name != spec.long_name && (spec.short_name.empty() || name != spec.short_name))
+                continue;
+            if (spec.metavar.empty()) {
+                cur.no_value(name);
+                spec.apply(o, {});
+            } else {
+                spec.apply(o, cur.value(name));
+            }
+            return true;
+        }
     }
-}
-
-// Options every command accepts. Returns false if `name` is not one of them.
-bool common_option(std::string_view name, Cursor &cur, Options &o) {
-    if (name == "--quiet" || name == "-q") {
-        cur.no_value(name);
-        o.common.quiet = true;
-    } else if (name == "--debug") {
-        cur.no_value(name);
-        o.common.debug = true;
-    } else if (name == "--emulated") {
-        std::string v(cur.value(name));
-        if (v != "auto" && v != "yes" && v != "no")
-            throw UsageError("--emulated: '" + v + "' must be auto, yes or no");
-        o.common.emulated = v;
-    } else if (name == "--proc-crypto") {
-        o.common.proc_crypto = std::string(cur.value(name));
-    } else {
-        return false;
-    }
-    return true;
+    return false;
 }
 
 [[noreturn]] void unknown(std::string_view name, std::string_view command) {
@@ -132,104 +110,30 @@ bool help_option(std::string_view name, Cursor &cur, Options &o, std::string_vie
     return true;
 }
 
-void parse_list(Cursor &cur, Options &o) {
+void parse_command(Cursor &cur, Options &o, std::string_view command) {
     while (!cur.done()) {
         std::string_view name = cur.take_option();
-        if (help_option(name, cur, o, "list"))
+        if (help_option(name, cur, o, command))
             return;
-        if (common_option(name, cur, o))
-            continue;
-        if (name == "--format")
-            o.list.format = parse_format(cur.value(name));
-        else
-            unknown(name, "list");
+        if (!table_option(name, cur, o, command))
+            unknown(name, command);
     }
 }
 
-void parse_verify(Cursor &cur, Options &o) {
-    VerifyOptions &v = o.verify;
-    while (!cur.done()) {
-        std::string_view name = cur.take_option();
-        if (help_option(name, cur, o, "verify"))
-            return;
-        if (common_option(name, cur, o))
-            continue;
-        if (name == "--driver" || name == "-d")
-            add_drivers(v.drivers, cur.value(name));
-        else if (name == "--seed")
-            v.seed =
-                parse_uint(cur.value(name), 0, std::numeric_limits<std::uint64_t>::max(), "--seed");
-        else if (name == "--random")
-            v.random_cases = parse_uint(cur.value(name), 0, 1000000, "--random");
-        else if (name == "--max-length")
-            v.max_length = parse_size(cur.value(name));
-        else if (name == "--case")
-            v.cases.emplace_back(cur.value(name));
-        else
-            unknown(name, "verify");
-    }
+// Checks between options, and defaults that depend on them.
+void finish_verify(VerifyOptions &v) {
     if (v.max_length > (256u << 20))
         throw UsageError("--max-length: at most 256M");
 }
 
-void parse_run(Cursor &cur, Options &o) {
-    RunOptions &r = o.run;
-    bool have_duration = false;
-    while (!cur.done()) {
-        std::string_view name = cur.take_option();
-        if (help_option(name, cur, o, "run"))
-            return;
-        if (common_option(name, cur, o))
-            continue;
-        if (name == "--driver" || name == "-d")
-            add_drivers(r.drivers, cur.value(name));
-        else if (name == "--sizes" || name == "-s")
-            r.sizes = parse_size_list(cur.value(name));
-        else if (name == "--threads" || name == "-t")
-            r.threads = static_cast<unsigned>(parse_uint(cur.value(name), 1, 1024, "--threads"));
-        else if (name == "--duration") {
-            r.duration = parse_duration(cur.value(name));
-            have_duration = true;
-        } else if (name == "--iterations" || name == "-n")
-            r.iterations = parse_uint(cur.value(name), 1, 1000000000000ull, "--iterations");
-        else if (name == "--warmup")
-            r.warmup = parse_duration(cur.value(name));
-        else if (name == "--trials")
-            r.trials = static_cast<unsigned>(parse_uint(cur.value(name), 1, 1000, "--trials"));
-        else if (name == "--mode") {
-            std::string_view m = cur.value(name);
-            if (m == "digest")
-                r.mode = OpMode::digest;
-            else if (m == "stream")
-                r.mode = OpMode::stream;
-            else
-                throw UsageError("--mode: '" + std::string(m) + "' must be digest or stream");
-        } else if (name == "--splice") {
-            std::string_view v = cur.value(name);
-            if (v != "on" && v != "off")
-                throw UsageError("--splice: '" + std::string(v) + "' must be on or off");
-            r.splice = (v == "on");
-        } else if (name == "--chunk")
-            r.chunk = parse_size(cur.value(name));
-        else if (name == "--format" || name == "-f")
-            r.format = parse_format(cur.value(name));
-        else if (name == "--json")
-            r.json_file = std::string(cur.value(name));
-        else if (name == "--csv")
-            r.csv_file = std::string(cur.value(name));
-        else if (name == "--seed")
-            r.seed =
-                parse_uint(cur.value(name), 0, std::numeric_limits<std::uint64_t>::max(), "--seed");
-        else
-            unknown(name, "run");
-    }
+void finish_run(RunOptions &r) {
     if (r.sizes.empty())
         r.sizes = parse_size_list("64..1M");
     for (std::size_t s : r.sizes)
         if (s == 0 || s > (256u << 20))
             throw UsageError("--sizes: each size must be between 1 and 256M, got " +
                              std::to_string(s));
-    if (have_duration && r.iterations)
+    if (r.duration_given && r.iterations)
         throw UsageError("--duration and --iterations exclude each other");
     if (!r.iterations && r.duration.count() == 0)
         throw UsageError("--duration must be greater than 0");
@@ -254,11 +158,11 @@ Options parse_args(std::span<const std::string_view> args) {
             o.command = Command::version;
             return o;
         }
-        if (!common_option(name, cur, o))
+        if (!table_option(name, cur, o, ""))
             unknown(name, "");
     }
     if (cur.done()) {
-        o.command = Command::help;
+        o.command = Command::missing;
         return o;
     }
     std::string_view command = cur.take_option();
@@ -269,19 +173,24 @@ Options parse_args(std::span<const std::string_view> args) {
         if (!cur.done())
             unknown(cur.take_option(), "help");
         if (!o.help_topic.empty() && o.help_topic != "list" && o.help_topic != "verify" &&
-            o.help_topic != "run")
-            throw UsageError("no help for '" + o.help_topic + "' (commands: list, verify, run)");
+            o.help_topic != "run" && o.help_topic != "all")
+            throw UsageError("no help for '" + o.help_topic +
+                             "' (commands: list, verify, run; or all)");
         return o;
     }
     if (command == "list") {
         o.command = Command::list;
-        parse_list(cur, o);
+        parse_command(cur, o, command);
     } else if (command == "verify") {
         o.command = Command::verify;
-        parse_verify(cur, o);
+        parse_command(cur, o, command);
+        if (o.command == Command::verify)
+            finish_verify(o.verify);
     } else if (command == "run") {
         o.command = Command::run;
-        parse_run(cur, o);
+        parse_command(cur, o, command);
+        if (o.command == Command::run)
+            finish_run(o.run);
     } else {
         throw UsageError("unknown command '" + std::string(command) +
                          "' (commands: list, verify, run; try --help)");

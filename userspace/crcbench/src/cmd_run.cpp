@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "commands.h"
 #include "driver_catalog.h"
+#include "error.h"
 #include "file_io.h"
 #include "kcapi_hasher.h"
 #include "output.h"
 #include "progress.h"
 
 #include <cstdio>
+#include <optional>
 #include <random>
 
 namespace crcbench {
@@ -44,6 +46,12 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     report.measured = select_drivers(catalog, opt.drivers, true);
     report.settings = settings_from(opt);
     report.sizes = opt.sizes;
+    // Opened now: an unwritable path fails before the run, not after it.
+    std::optional<OutputFile> json_out, csv_out;
+    if (opt.json_file)
+        json_out.emplace(*opt.json_file);
+    if (opt.csv_file)
+        csv_out.emplace(*opt.csv_file);
     if (report.system.emulation.emulated() && !o.common.quiet)
         std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
 
@@ -62,14 +70,26 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
 
     std::fputs(render(report, opt.format).c_str(), stdout);
     std::fflush(stdout);
-    if (opt.json_file)
-        write_text_file(*opt.json_file, run_json(report));
-    if (opt.csv_file)
-        write_text_file(*opt.csv_file, run_csv(report));
     if (!report.ok())
         for (const Mismatch &m : report.mismatches)
             std::fprintf(stderr, "%s\n", format_reproducer(m).c_str());
-    return to_int(report.ok() ? ExitCode::ok : ExitCode::mismatch);
+    // A mismatch outranks a failed write: its exit code 1 is never hidden
+    // behind 7 (the write error is still printed).
+    ExitCode rc = report.ok() ? ExitCode::ok : ExitCode::mismatch;
+    auto save = [&](std::optional<OutputFile> &file, const std::string &content) {
+        if (!file)
+            return;
+        try {
+            file->write(content);
+        } catch (const ToolError &e) {
+            std::fprintf(stderr, "crcbench-alg: %s\n", e.what());
+            if (rc == ExitCode::ok)
+                rc = e.code();
+        }
+    };
+    save(json_out, run_json(report));
+    save(csv_out, run_csv(report));
+    return to_int(rc);
 }
 
 } // namespace crcbench

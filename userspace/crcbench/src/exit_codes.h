@@ -28,7 +28,7 @@ inline constexpr std::string_view kExitCodeHelp =
     "Exit codes:\n"
     "  0  success (all checked results matched the reference)\n"
     "  1  verification mismatch (a driver returned a wrong CRC; reproducer printed)\n"
-    "  2  bad arguments\n"
+    "  2  bad arguments, or no command (the usage is printed on stderr)\n"
     "  3  AF_ALG unavailable (no AF_ALG socket family, or algif_hash missing)\n"
     "  4  crypto_user not loaded (NETLINK_CRYPTO unavailable): modprobe crypto_user\n"
     "  5  unknown driver (the drivers that exist are listed)\n"

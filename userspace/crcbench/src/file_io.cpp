@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <memory>
+#include <utility>
 
 namespace crcbench {
 namespace {
@@ -53,14 +54,45 @@ std::optional<std::string> try_read_text_file(const std::string &path) {
 }
 
 void write_text_file(const std::string &path, const std::string &content) {
-    File f(std::fopen(path.c_str(), "w"));
-    if (!f)
-        fail("write", path, errno);
-    if (std::fwrite(content.data(), 1, content.size(), f.get()) != content.size())
-        fail("write", path, errno);
-    std::FILE *raw = f.release();
-    if (std::fclose(raw) != 0)
-        fail("write", path, errno);
+    OutputFile(path).write(content);
+}
+
+OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
+    file_ = std::fopen(path_.c_str(), "w");
+    if (!file_)
+        fail("write", path_, errno);
+}
+
+OutputFile::OutputFile(OutputFile &&o) noexcept
+    : path_(std::move(o.path_)), file_(std::exchange(o.file_, nullptr)) {}
+
+OutputFile &OutputFile::operator=(OutputFile &&o) noexcept {
+    if (this != &o) {
+        if (file_)
+            std::fclose(file_);
+        path_ = std::move(o.path_);
+        file_ = std::exchange(o.file_, nullptr);
+    }
+    return *this;
+}
+
+OutputFile::~OutputFile() {
+    if (file_)
+        std::fclose(file_);
+}
+
+void OutputFile::write(const std::string &content) {
+    if (!file_)
+        throw ToolError(ExitCode::runtime, "internal: " + path_ + " written twice");
+    std::FILE *f = std::exchange(file_, nullptr);
+    bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
+    int e = errno;
+    if (std::fclose(f) != 0 && ok) {
+        ok = false;
+        e = errno;
+    }
+    if (!ok)
+        fail("write", path_, e);
 }
 
 } // namespace crcbench

@@ -4,6 +4,7 @@
 // files, with failures mapped to ToolError (EACCES/EPERM -> permission).
 #pragma once
 
+#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -17,5 +18,22 @@ std::optional<std::string> try_read_text_file(const std::string &path);
 
 // Replaces the file's content. Throws ToolError.
 void write_text_file(const std::string &path, const std::string &content);
+
+// A result file opened (created, truncated) when the command starts, so a
+// path that cannot be written fails before a long run, and written at the
+// end. Throws ToolError naming the path.
+class OutputFile {
+  public:
+    explicit OutputFile(std::string path);
+    OutputFile(OutputFile &&) noexcept;
+    OutputFile &operator=(OutputFile &&) noexcept;
+    ~OutputFile();
+    void write(const std::string &content); // once; closes the file
+    const std::string &path() const { return path_; }
+
+  private:
+    std::string path_;
+    std::FILE *file_ = nullptr;
+};
 
 } // namespace crcbench

@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//
+// The --help texts: a hand-written description per command, then its options
+// printed from the parser's own table (option_table.h).
 #include "help.h"
 
 #include "exit_codes.h"
+#include "option_table.h"
+
+#include <algorithm>
 
 namespace crcbench {
 namespace {
@@ -17,100 +23,99 @@ constexpr std::string_view kGeneral =
     "            which one the name \"crc32c\" resolves to now\n"
     "  verify    check drivers against the reference over fixed and random cases\n"
     "  run       measure throughput of drivers side by side\n"
-    "  help CMD  the options of one command (same as CMD --help)\n"
-    "\n"
-    "Options for every command:\n"
-    "  -q, --quiet            no progress on stderr\n"
-    "      --debug            libkcapi's own debug log on stderr\n"
-    "      --emulated WHEN    auto (default), yes or no: override emulator detection\n"
-    "                         (environment: CRCBENCH_EMULATED)\n"
-    "      --proc-crypto PATH read the driver list from PATH instead of /proc/crypto\n"
-    "  -h, --help             this text;  -V, --version  the version\n"
+    "  help CMD  the options of one command (same as CMD --help);\n"
+    "            help all: every command's options in one text\n"
     "\n"
     "Needs: AF_ALG hash support (algif_hash) and crypto_user (libkcapi asks the\n"
     "kernel about each driver over NETLINK_CRYPTO): modprobe algif_hash crypto_user\n"
     "\n";
 
 constexpr std::string_view kList =
-    "Usage: crcbench-alg list [--format table|json|csv]\n"
-    "\n"
     "Prints every crc32c driver in /proc/crypto that user space can reach (not\n"
     "internal): driver, module, priority and self-test status, highest priority\n"
     "first, and marks with '*' the one \"crc32c\" resolves to: the highest-priority\n"
-    "driver whose self-test passed. Reads /proc/crypto only (no AF_ALG needed).\n"
-    "\n"
-    "  -f, --format F   table (default), json or csv\n"
-    "\n";
+    "driver whose self-test passed. Reads /proc/crypto only (no AF_ALG needed).\n";
 
 constexpr std::string_view kVerify =
-    "Usage: crcbench-alg verify [--driver D ...] [--seed N] [--random N]\n"
-    "                           [--max-length SIZE] [--case SPEC ...]\n"
-    "\n"
     "Runs each driver over a fixed set of cases (lengths around 16, 256, 512,\n"
     "4K, 32K and 64K boundaries, up to several MiB; odd offsets, page-crossing\n"
     "buffers, seeds, streaming splits with empty updates) and a random set, and\n"
     "compares every digest with the tool's own software CRC32C. A mismatch\n"
     "prints a reproducer line (driver, length, offset, seed, split, expected, got,\n"
-    "and the --case that repeats it) and the exit code is 1.\n"
-    "\n"
-    "  -d, --driver D      a driver name or \"crc32c\"; repeat or comma-separate\n"
-    "                      (default: every crc32c driver)\n"
-    "      --seed N        seed of the random cases (default: chosen and printed)\n"
-    "      --random N      number of random cases (default 100)\n"
-    "      --max-length S  cap on case lengths (default 4M+64, e.g. 64K for a quick run)\n"
-    "      --case SPEC     run only this case: LENGTH:OFFSET:SEED:SPLIT[:DATAKEY]\n"
-    "                      SEED \"default\" (no setkey) or a 32-bit number (the crc32c\n"
-    "                      key: raw initial state); SPLIT \"digest\" (one-shot) or\n"
-    "                      update sizes joined by '+', e.g. 4096:3:0x12345678:1000+3096\n"
-    "\n";
+    "and the --case that repeats it) and the exit code is 1.\n";
 
 constexpr std::string_view kRun =
-    "Usage: crcbench-alg run [--driver D ...] [--sizes LIST] [--threads N]\n"
-    "                        [--duration T | --iterations N] [--warmup T]\n"
-    "                        [--trials N] [--mode digest|stream] [--chunk SIZE]\n"
-    "                        [--splice on|off]\n"
-    "                        [--format table|json|csv] [--json FILE] [--csv FILE]\n"
-    "\n"
     "Measures each driver at each size, drivers interleaved trial by trial so\n"
     "they are compared under the same conditions. Each thread reuses one AF_ALG\n"
     "handle per driver and one buffer; every result is checked against the\n"
     "reference digest of that buffer (the buffer content changes each trial).\n"
     "Reports bytes/s and operations/s (min/median/max over the trials) and each\n"
-    "driver's median relative to crc32c-generic. A wrong result exits with 1.\n"
-    "\n"
-    "  -d, --driver D     a driver name or \"crc32c\"; repeat or comma-separate\n"
-    "                     (default: every crc32c driver whose self-test passed)\n"
-    "  -s, --sizes LIST   buffer sizes, comma-separated; A..B doubles from A to B\n"
-    "                     (default 64..1M)\n"
-    "  -t, --threads N    threads hashing concurrently, each with its own handles\n"
-    "                     (default 1)\n"
-    "      --duration T   length of each trial, e.g. 250ms, 2s (default 250ms)\n"
-    "  -n, --iterations N operations per thread per trial instead of a duration\n"
-    "      --warmup T     untimed warm-up per driver and size (default 100ms; 0 = none)\n"
-    "      --trials N     timed trials per driver and size (default 5)\n"
-    "      --mode M       digest: one kcapi_md_digest per operation (default);\n"
-    "                     stream: kcapi_md_update per chunk, then kcapi_md_final\n"
-    "      --chunk SIZE   stream mode update size (default: the whole buffer)\n"
-    "      --splice on|off  on: libkcapi's vmsplice+splice path for messages of\n"
-    "                     32 KiB up to its pipe size (3 system calls per digest);\n"
-    "                     off (default): one sendmsg instead (2 per digest)\n"
-    "  -f, --format F     stdout format: table (default), json or csv\n"
-    "      --json FILE    also write the JSON report to FILE\n"
-    "      --csv FILE     also write the CSV report to FILE\n"
-    "      --seed N       seed of the buffer contents (default: chosen, in the JSON)\n"
-    "\n"
+    "driver's median relative to crc32c-generic. A wrong result exits with 1.\n";
+
+constexpr std::string_view kRunFooter =
     "Under an emulator (e.g. QEMU TCG) every table and file says the figures are\n"
     "emulated and not POWER performance.\n"
     "\n";
 
+std::string left_column(const OptionSpec &s) {
+    std::string left = "  ";
+    left += s.short_name.empty() ? "    " : std::string(s.short_name) + ", ";
+    left += s.long_name;
+    if (!s.metavar.empty())
+        left += " " + std::string(s.metavar);
+    return left;
+}
+
+// "  -d, --driver D     help", continuation lines aligned under the help.
+std::string option_lines(const std::vector<OptionSpec> &table) {
+    std::size_t width = 0;
+    for (const OptionSpec &s : table)
+        width = std::max(width, left_column(s).size());
+    width += 2;
+    std::string out;
+    for (const OptionSpec &s : table) {
+        std::string left = left_column(s);
+        out += left + std::string(width - left.size(), ' ');
+        std::string_view help = s.help;
+        for (std::size_t nl; (nl = help.find('\n')) != std::string_view::npos;) {
+            out += std::string(help.substr(0, nl)) + "\n" + std::string(width, ' ');
+            help.remove_prefix(nl + 1);
+        }
+        out += std::string(help) + "\n";
+    }
+    return out;
+}
+
+std::string command_help(std::string_view command) {
+    std::string_view body = command == "list" ? kList : command == "verify" ? kVerify : kRun;
+    std::string out = "Usage: crcbench-alg " + std::string(command) + " [OPTIONS]\n\n";
+    out += std::string(body) + "\n" + option_lines(command_option_table(command)) + "\n";
+    if (command == "run")
+        out += kRunFooter;
+    return out;
+}
+
+std::string general_help() {
+    // --help and --version end parsing (cli.cpp), so they are not in the
+    // table of options that set something.
+    std::vector<OptionSpec> table = common_option_table();
+    table.push_back({"-h", "--help", "", "this text (after a command: that command's)", "", {}});
+    table.push_back({"-V", "--version", "", "the version (and libkcapi's)", "", {}});
+    return std::string(kGeneral) + "Options for every command:\n" + option_lines(table) + "\n";
+}
+
 } // namespace
 
 std::string help_text(std::string_view topic) {
-    std::string_view body = topic == "list"     ? kList
-                            : topic == "verify" ? kVerify
-                            : topic == "run"    ? kRun
-                                                : kGeneral;
-    return std::string(body) + std::string(kExitCodeHelp);
+    if (topic == "all") { // headings ending in ':' become man page sections
+        std::string out = general_help();
+        for (std::string_view c : kCommandNames)
+            out += "The " + std::string(c) + " command:\n" + command_help(c);
+        return out + std::string(kExitCodeHelp);
+    }
+    if (topic.empty())
+        return general_help() + std::string(kExitCodeHelp);
+    return command_help(topic) + std::string(kExitCodeHelp);
 }
 
 } // namespace crcbench

@@ -24,6 +24,10 @@ int main(int argc, char **argv) {
         case Command::help:
             std::fputs(help_text(o.help_topic).c_str(), stdout);
             return to_int(ExitCode::ok);
+        case Command::missing:
+            std::fputs(help_text("").c_str(), stderr);
+            std::fputs("crcbench-alg: no command given (list, verify or run)\n", stderr);
+            return to_int(ExitCode::usage);
         case Command::version:
             std::printf("%s %s (%s)\n", std::string(kToolName).c_str(),
                         std::string(kToolVersion).c_str(), kcapi_library_version().c_str());

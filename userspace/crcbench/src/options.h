@@ -12,7 +12,8 @@
 
 namespace crcbench {
 
-enum class Command { help, version, list, verify, run };
+// missing: no command given (the usage goes to stderr, exit code 2).
+enum class Command { help, version, list, verify, run, missing };
 enum class Format { table, json, csv };
 enum class OpMode { digest, stream };
 
@@ -40,6 +41,7 @@ struct RunOptions {
     std::vector<std::size_t> sizes;   // default: 64..1M doubling
     unsigned threads = 1;
     std::chrono::nanoseconds duration = std::chrono::milliseconds(250); // per trial
+    bool duration_given = false;             // --duration was on the command line
     std::optional<std::uint64_t> iterations; // per thread per trial; replaces duration
     std::chrono::nanoseconds warmup = std::chrono::milliseconds(100);
     unsigned trials = 5;

@@ -12,7 +12,7 @@
 
 namespace crcbench {
 
-inline constexpr std::string_view kRunSchema = "crcbench-alg.run.v1";
+inline constexpr std::string_view kRunSchema = "crcbench-alg.run.v2";
 inline constexpr std::string_view kListSchema = "crcbench-alg.list.v1";
 
 std::string list_table(const ListReport &r);

@@ -35,13 +35,58 @@ std::string list_csv(const ListReport &r) {
     return out;
 }
 
+namespace {
+
+// The JSON report's config and machine state, as the same names and values
+// (null: empty cell; the vulnerability texts stay in the JSON).
+std::string config_header() {
+    return ",chunk,splice,duration_s,iterations,warmup_s,seed,baseline";
+}
+
+// Starts with the chunk cell (no leading comma).
+std::string config_cells(const BenchSettings &s) {
+    std::string out;
+    if (s.mode == OpMode::stream && s.chunk)
+        out += std::to_string(*s.chunk);
+    out += std::string(",") + (s.splice ? "true" : "false") + ",";
+    if (!s.iterations)
+        out += format_fixed(std::chrono::duration<double>(s.duration).count(), 3);
+    out += ",";
+    if (s.iterations)
+        out += std::to_string(*s.iterations);
+    out += "," + format_fixed(std::chrono::duration<double>(s.warmup).count(), 3) + "," +
+           std::to_string(s.seed) + "," + std::string(kBaselineDriver);
+    return out;
+}
+
+std::string machine_header(const MachineState &m) {
+    std::string out;
+    for (const auto &[name, value] : machine_state_items(m))
+        out += "," + std::string(name);
+    return out;
+}
+
+std::string machine_cells(const MachineState &m) {
+    std::string out;
+    for (const auto &[name, value] : machine_state_items(m))
+        out += "," + (*value ? cell(**value) : std::string());
+    return out;
+}
+
+} // namespace
+
 std::string run_csv(const RunReport &r) {
+    // Columns that may hold commas (quoted) come after cpu_model: simple
+    // readers split the columns before it on every comma.
     std::string out =
         "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,bytes_per_s_max,"
-        "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,checked_ops,mismatches,"
-        "emulated,kernel_release,cpu_model\n";
-    const std::string tail = std::string(r.system.emulation.emulated() ? "yes" : "no") + "," +
-                             cell(r.system.kernel_release) + "," + cell(r.system.cpu_model);
+        "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,checked_ops,mismatches" +
+        config_header() + ",emulated,kernel_release,cpu_model" +
+        machine_header(r.system.machine_state) + "\n";
+    const std::string tail = config_cells(r.settings) + "," +
+                             std::string(r.system.emulation.emulated() ? "yes" : "no") + "," +
+                             cell(r.system.kernel_release) + "," + cell(r.system.cpu_model) +
+                             machine_cells(r.system.machine_state);
     for (const RunRow &row : r.rows) {
         out += cell(row.driver) + "," + std::to_string(row.size) + "," +
                std::string(mode_name(r.settings.mode)) + "," + std::to_string(r.settings.threads) +

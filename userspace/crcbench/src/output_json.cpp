@@ -3,6 +3,8 @@
 #include "output.h"
 #include "version.h"
 
+#include <string>
+
 namespace crcbench {
 namespace {
 
@@ -15,6 +17,25 @@ void system_object(JsonWriter &w, const SystemInfo &s) {
     w.field("emulation", emulation_name(s.emulation.kind));
     w.field("emulation_detail", s.emulation.description);
     w.field("libkcapi", s.libkcapi);
+    // Each item a string, or null where this machine does not have it.
+    w.key("machine_state").begin_object();
+    for (const auto &[name, value] : machine_state_items(s.machine_state)) {
+        w.key(name);
+        if (*value)
+            w.value(**value);
+        else
+            w.null();
+    }
+    w.key("vulnerabilities");
+    if (s.machine_state.vulnerabilities) {
+        w.begin_object();
+        for (const auto &[name, text] : *s.machine_state.vulnerabilities)
+            w.field(name, text);
+        w.end_object();
+    } else {
+        w.null();
+    }
+    w.end_object();
     w.end_object();
     w.key("notice");
     if (s.emulation.emulated())
@@ -102,7 +123,9 @@ std::string run_json(const RunReport &r) {
     for (std::size_t size : r.sizes)
         w.value(static_cast<std::uint64_t>(size));
     w.end_array();
-    w.field("seed", s.seed);
+    // A string: JSON readers that hold numbers as doubles (jq, JavaScript)
+    // round integers above 2^53, and the seed must reproduce the run exactly.
+    w.field("seed", std::to_string(s.seed));
     w.field("baseline", kBaselineDriver);
     w.end_object();
     drivers_array(w, r.drivers, r.resolves_to);

@@ -52,6 +52,30 @@ std::string system_lines(const SystemInfo &s) {
     if (s.libkcapi != "unknown")
         out += "; " + s.libkcapi;
     out += "\n";
+    // The performance state, every item by its JSON name; "absent" where
+    // this machine has no such file.
+    std::string line = "state:";
+    for (const auto &[name, value] : machine_state_items(s.machine_state)) {
+        std::string item = " " + std::string(name) + "=" + (*value ? **value : "absent");
+        if (line.size() + item.size() > 78) {
+            out += line + "\n";
+            line = "      ";
+        }
+        line += item;
+    }
+    out += line + "\n";
+    out += "vulnerabilities:";
+    if (!s.machine_state.vulnerabilities) {
+        out += " absent\n";
+    } else {
+        std::size_t affected = 0;
+        for (const auto &[name, text] : *s.machine_state.vulnerabilities)
+            if (text != "Not affected")
+                ++affected;
+        out += " " + std::to_string(affected) + " of " +
+               std::to_string(s.machine_state.vulnerabilities->size()) +
+               " not \"Not affected\" (the texts are in the JSON report)\n";
+    }
     if (s.emulation.emulated())
         out += "*** " + std::string(kEmulationNotice) + " ***\n";
     return out;

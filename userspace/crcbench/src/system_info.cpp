@@ -48,6 +48,7 @@ SystemInfo gather_system_info(const CommonOptions &common) {
     std::string override = common.emulated ? *common.emulated : env_or("CRCBENCH_EMULATED", "");
     info.emulation = apply_emulation_override(info.emulation, override);
     info.libkcapi = "unknown";
+    info.machine_state = read_machine_state();
     return info;
 }
 

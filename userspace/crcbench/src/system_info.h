@@ -7,6 +7,7 @@
 #pragma once
 
 #include "emulation.h"
+#include "machine_state.h"
 #include "options.h"
 
 #include <string>
@@ -19,6 +20,7 @@ struct SystemInfo {
     std::string cpu_model;
     EmulationInfo emulation;
     std::string libkcapi; // filled in by the commands that use it
+    MachineState machine_state;
 };
 
 std::string proc_crypto_path(const CommonOptions &common);

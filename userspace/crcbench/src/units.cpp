@@ -134,12 +134,10 @@ std::string format_size(std::size_t bytes) {
     static constexpr Unit units[] = {{1ull << 30, "G"}, {1ull << 20, "M"}, {1ull << 10, "K"}};
     for (const Unit &u : units) {
         if (bytes >= u.factor) {
+            // Only exact multiples get a unit, so every printed size is one
+            // --sizes accepts and means the same bytes (1536, not 1.50K).
             if (bytes % u.factor == 0)
                 return std::to_string(bytes / u.factor) + u.name;
-            if (bytes % (u.factor / 4) == 0)
-                return format_fixed(static_cast<double>(bytes) / static_cast<double>(u.factor), 2) +
-                       u.name;
-            break;
         }
     }
     return std::to_string(bytes);

@@ -31,7 +31,7 @@ std::uint64_t parse_uint(std::string_view text, std::uint64_t min, std::uint64_t
 // 32-bit value: decimal or 0x hex.
 std::uint32_t parse_u32(std::string_view text, std::string_view what);
 
-// "64", "4K", "1M", "1.5M" for headers (binary units, short).
+// "64", "4K", "1M"; "1536" (no fractions): always a form --sizes accepts.
 std::string format_size(std::size_t bytes);
 
 // "0x1234abcd".

@@ -64,6 +64,11 @@ case_help() {
 }
 
 case_bad_args() {
+	# No arguments: the usage on stderr (stdout stays empty) and exit 2.
+	run noargs 2 --
+	has noargs.err "Usage: crcbench-alg"
+	has noargs.err "no command given"
+	[ ! -s "$TMP/noargs.out" ] || fail "noargs: usage on stdout"
 	run noargs_cmd 2 -- bogus
 	one_line noargs_cmd.err
 	has noargs_cmd.err "unknown command 'bogus'"
@@ -123,6 +128,23 @@ case_missing_proc_crypto() {
 	one_line nofile.err
 }
 
+case_thread_limit() {
+	# Thread creation fails under a small address-space limit (each thread
+	# reserves a stack): the run must end at once with exit 7 and the cause,
+	# not wait forever for the threads that were never created.
+	(
+		ulimit -v 300000
+		exec timeout 60 env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" \
+			"$CRCBENCH" run -q --threads 64 --sizes 64 --trials 1 --warmup 0 \
+			--duration 10ms >"$TMP/threads.out" 2>"$TMP/threads.err"
+	)
+	rc=$?
+	[ $rc != 124 ] || fail "thread_limit: run hung when thread creation failed"
+	[ $rc = 7 ] || { cat "$TMP/threads.err"; fail "thread_limit: exit code $rc, expected 7"; }
+	one_line threads.err
+	has threads.err "cannot start thread [0-9]* of 64"
+}
+
 case_list() {
 	run list 0 -- list
 	has list.out "\\* *crc32c-fakevec"
@@ -178,6 +200,29 @@ case_run_broken() {
 		--warmup 0
 	has runbroken_table.out "WRONG 3/3"
 	has runbroken_table.out "verdict: MISMATCH"
+}
+
+case_output_files() {
+	# An unwritable --json/--csv path fails before the run (a 1-hour run
+	# would otherwise end in exit 7), and no progress is made first.
+	start=$(date +%s)
+	run nodir 7 -- run --driver crc32c-generic --sizes 64 --duration 60m --trials 1 \
+		--json "$TMP/no/such/dir/r.json"
+	one_line nodir.err
+	has nodir.err "cannot write $TMP/no/such/dir/r.json"
+	[ $(($(date +%s) - start)) -lt 30 ] || fail "nodir: the run started before the path was checked"
+	run nodir_csv 7 -- run --driver crc32c-generic --sizes 64 --duration 60m --trials 1 \
+		--csv "$TMP"
+	# A write that fails at the end (/dev/full: ENOSPC) after a mismatch:
+	# exit 1 (the mismatch), not 7; both the reproducer and the cause printed.
+	run fullbroken 1 -- run --driver crc32c-broken --sizes 4103 --iterations 3 --trials 1 \
+		--warmup 0 --json /dev/full
+	has fullbroken.err "MISMATCH driver=crc32c-broken"
+	has fullbroken.err "cannot write /dev/full"
+	# Without a mismatch the failed write is exit 7.
+	run fullok 7 -- run --driver crc32c-generic --sizes 64 --iterations 3 --trials 1 \
+		--warmup 0 --csv /dev/full
+	has fullok.err "cannot write /dev/full"
 }
 
 case_run_table() {
@@ -286,7 +331,7 @@ case_host_has_no_af_alg() {
 }
 
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
-missing_proc_crypto list verify_pass verify_broken run_json run_broken run_table emulated
+missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files run_table emulated
 syscalls plot"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done

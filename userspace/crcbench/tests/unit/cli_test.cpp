@@ -2,10 +2,13 @@
 #include "cli.h"
 #include "error.h"
 #include "help.h"
+#include "option_table.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <initializer_list>
+#include <stdexcept>
 #include <vector>
 
 using namespace crcbench;
@@ -18,8 +21,9 @@ Options parse(std::initializer_list<std::string_view> args) {
 }
 } // namespace
 
-TEST(Cli, NoArgumentsMeansHelp) {
-    EXPECT_EQ(parse({}).command, Command::help);
+TEST(Cli, NoArgumentsIsAMissingCommand) {
+    EXPECT_EQ(parse({}).command, Command::missing);
+    EXPECT_EQ(parse({"-q"}).command, Command::missing);
 }
 
 TEST(Cli, HelpForms) {
@@ -47,6 +51,7 @@ TEST(Cli, ListFormat) {
     EXPECT_EQ(parse({"list"}).list.format, Format::table);
     EXPECT_EQ(parse({"list", "--format", "json"}).list.format, Format::json);
     EXPECT_EQ(parse({"list", "--format=csv"}).list.format, Format::csv);
+    EXPECT_EQ(parse({"list", "-f", "json"}).list.format, Format::json); // documented in --help
     EXPECT_THROW(parse({"list", "--format", "xml"}), UsageError);
     EXPECT_THROW(parse({"list", "--format"}), UsageError);
 }
@@ -140,4 +145,61 @@ TEST(Cli, RunRejectsContradictionsAndRanges) {
     EXPECT_THROW(parse({"run", "--mode", "stream", "--chunk", "0"}), UsageError);
     EXPECT_THROW(parse({"run", "--mode", "fast"}), UsageError);
     EXPECT_THROW(parse({"run", "--iterations", "0"}), UsageError);
+}
+
+// The option table is the parser's and the help's: every option it holds
+// parses (long and short form, with its example value) and is in the help,
+// and every --option a help text mentions is one the parser accepts.
+TEST(Cli, EveryDocumentedOptionParses) {
+    auto args_for = [](std::string_view command, std::string_view name, const OptionSpec &spec) {
+        std::vector<std::string_view> v{command, name};
+        if (!spec.metavar.empty())
+            v.push_back(spec.example);
+        if (spec.long_name == "--chunk") { // documented: needs --mode stream
+            v.push_back("--mode");
+            v.push_back("stream");
+        }
+        return v;
+    };
+    std::size_t n = 0;
+    for (std::string_view command : kCommandNames) {
+        std::string help = help_text(command);
+        std::vector<const OptionSpec *> all;
+        for (const OptionSpec &s : command_option_table(command))
+            all.push_back(&s);
+        for (const OptionSpec &s : common_option_table())
+            all.push_back(&s);
+        for (const OptionSpec *s : all) {
+            for (std::string_view name : {s->long_name, s->short_name}) {
+                if (name.empty())
+                    continue;
+                auto v = args_for(command, name, *s);
+                EXPECT_NO_THROW(parse_args(v)) << command << " " << name << " " << s->example;
+                ++n;
+            }
+        }
+        for (const OptionSpec &s : command_option_table(command))
+            EXPECT_NE(help.find(std::string(s.long_name) + " "), std::string::npos)
+                << command << " help lacks " << s.long_name;
+        // Every --word in the text (usage, descriptions, option lines).
+        for (std::size_t pos = 0; (pos = help.find("--", pos)) != std::string::npos;) {
+            std::size_t end = help.find_first_not_of("abcdefghijklmnopqrstuvwxyz-", pos + 2);
+            std::string name = help.substr(pos, end - pos);
+            pos = end;
+            if (name == "--help" || name == "--version")
+                continue;
+            bool known = std::any_of(all.begin(), all.end(),
+                                     [&](const OptionSpec *s) { return s->long_name == name; });
+            EXPECT_TRUE(known) << command << " help mentions " << name << ", which does not parse";
+        }
+    }
+    for (const OptionSpec &s : common_option_table()) {
+        std::vector<std::string_view> v{s.long_name};
+        if (!s.metavar.empty())
+            v.push_back(s.example);
+        v.push_back("list");
+        EXPECT_NO_THROW(parse_args(v)) << s.long_name << " before the command";
+    }
+    EXPECT_GT(n, 25u);
+    EXPECT_THROW(command_option_table("bogus"), std::out_of_range);
 }

@@ -51,7 +51,7 @@ TEST(JsonParser, RejectsInvalidDocuments) {
 }
 
 TEST(ReportChecker, CatchesBrokenReports) {
-    EXPECT_TRUE(mentions(problems_after("\"schema\": \"crcbench-alg.run.v1\"", "\"schema\": \"x\""),
+    EXPECT_TRUE(mentions(problems_after("\"schema\": \"crcbench-alg.run.v2\"", "\"schema\": \"x\""),
                          "unknown schema"));
     EXPECT_TRUE(mentions(problems_after("\"trials\": 3,\n      \"bytes_per_s\"",
                                         "\"trials\": 4,\n      \"bytes_per_s\""),
@@ -93,4 +93,23 @@ TEST(ReportChecker, Expectations) {
     e.schema = "list";
     EXPECT_TRUE(mentions(check_report(doc, e), "expected a list report"));
     EXPECT_TRUE(mentions(check_report(parse_json("[]"), Expectations{}), "is not an object"));
+}
+
+// config.seed is a decimal string in run.v2: exact above 2^53, where JSON
+// readers that hold numbers as doubles (jq) would round a number.
+TEST(ReportChecker, SeedIsAnExactDecimalString) {
+    auto r = tst::sample_run(false);
+    r.settings.seed = 18446744073709551557ull; // 2^64 - 59, not a double
+    std::string text = run_json(r);
+    EXPECT_NE(text.find("\"seed\": \"18446744073709551557\""), std::string::npos) << text;
+    EXPECT_TRUE(check_report(parse_json(text), Expectations{}).empty());
+    std::string seed99 = "\"seed\": \"99\"";
+    for (const char *bad : {"\"seed\": 99", "\"seed\": \"099\"", "\"seed\": \"-1\"",
+                            "\"seed\": \"18446744073709551616\"", "\"seed\": \"\""})
+        EXPECT_TRUE(mentions(problems_after(seed99, bad), "$.config.seed")) << bad;
+    // A run.v1 report (numeric seed) from an older tool still validates.
+    std::string v1 = run_json(tst::sample_run(false));
+    v1.replace(v1.find("run.v2"), 6, "run.v1");
+    v1.replace(v1.find(seed99), seed99.size(), "\"seed\": 99");
+    EXPECT_TRUE(check_report(parse_json(v1), Expectations{}).empty());
 }

@@ -3,6 +3,7 @@
 #include "output.h"
 #include "report_schema.h"
 #include "sample_reports.h"
+#include "text.h"
 
 #include <gtest/gtest.h>
 
@@ -76,10 +77,15 @@ TEST(Output, CsvHeaderIsStableAndCellsAreQuoted) {
     ASSERT_EQ(csv.size(), 5u);
     EXPECT_EQ(csv[0], "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,"
                       "bytes_per_s_max,ops_per_s_min,ops_per_s_median,ops_per_s_max,"
-                      "ratio_to_generic,checked_ops,mismatches,emulated,kernel_release,cpu_model");
+                      "ratio_to_generic,checked_ops,mismatches,chunk,splice,duration_s,"
+                      "iterations,warmup_s,seed,baseline,emulated,kernel_release,cpu_model,"
+                      "cpus_online,cpufreq_governor,cpufreq_cur_khz,cpufreq_max_khz,"
+                      "cpuinfo_clock,smt_control,smt_active,thread_siblings,"
+                      "lpar_shared_processor_mode,lpar_entitled_capacity,lpar_capped,loadavg");
     EXPECT_EQ(csv[1], "crc32c-generic,64,digest,1,3,128000.0,256000.0,384000.0,2000.0,4000.0,"
-                      "6000.0,1.0000,6000,0,no,6.1.0-28-powerpc64le,"
-                      "\"POWER8 (architected), altivec supported\"");
+                      "6000.0,1.0000,6000,0,,false,0.250,,0.100,99,crc32c-generic,no,"
+                      "6.1.0-28-powerpc64le,\"POWER8 (architected), altivec supported\""
+                      ",,,,,,,,,,,,");
     EXPECT_TRUE(has(csv[2], "crc32c-vmx,64,digest,1,3,384000.0,768000.0,1152000.0,"));
     EXPECT_TRUE(has(csv[2], ",3.0000,"));
     EXPECT_EQ(lines(list_csv(sample_list(false)))[0],
@@ -143,4 +149,69 @@ TEST(Output, RenderDispatchesOnFormat) {
     EXPECT_EQ(render(r, Format::json), run_json(r));
     EXPECT_EQ(render(r, Format::csv), run_csv(r));
     EXPECT_EQ(render(r, Format::table), run_table(r));
+}
+
+// The CSV carries the JSON report's configuration and machine state: every
+// config key and machine_state item has a column with the same value.
+TEST(Output, CsvCarriesTheJsonConfiguration) {
+    auto r = sample_run(false);
+    r.settings.seed = 18446744073709551557ull;
+    r.settings.mode = OpMode::stream;
+    r.settings.chunk = 1000;
+    r.settings.iterations = 50;
+    r.system.machine_state.cpus_online = "0-3,8-11";
+    r.system.machine_state.loadavg = "0.10 0.20 0.30";
+    auto doc = crcbench::check::parse_json(run_json(r));
+    auto csv = lines(run_csv(r));
+    auto header = crcbench::split(csv[0], ',');
+    auto row = csv[1];
+    // Cells: split on commas outside quotes.
+    std::vector<std::string> cells(1);
+    bool quoted = false;
+    for (char c : row) {
+        if (c == '"')
+            quoted = !quoted;
+        else if (c == ',' && !quoted)
+            cells.emplace_back();
+        else
+            cells.back() += c;
+    }
+    ASSERT_EQ(cells.size(), header.size());
+    auto column = [&](std::string_view name) -> std::optional<std::string> {
+        for (std::size_t i = 0; i < header.size(); ++i)
+            if (header[i] == name)
+                return cells[i];
+        return std::nullopt;
+    };
+    auto as_text = [](const crcbench::check::JsonValue &v) -> std::string {
+        using T = crcbench::check::JsonValue::Type;
+        switch (v.type) {
+        case T::null:
+            return "";
+        case T::string:
+            return v.text;
+        case T::boolean:
+            return v.boolean ? "true" : "false";
+        case T::number:
+            return v.text;
+        default:
+            return "<" + std::string(type_name(v.type)) + ">";
+        }
+    };
+    std::size_t n = 0;
+    for (const char *section : {"config", "system"}) {
+        const auto *obj = doc.get(section);
+        ASSERT_NE(obj, nullptr);
+        if (std::string_view(section) == "system")
+            obj = obj->get("machine_state");
+        for (const auto &[key, value] : obj->members) {
+            if (key == "sizes" || key == "vulnerabilities")
+                continue; // one row per size; the texts stay in the JSON
+            auto cell = column(key);
+            ASSERT_TRUE(cell) << "no CSV column for " << section << "." << key;
+            EXPECT_EQ(*cell, as_text(value)) << key;
+            ++n;
+        }
+    }
+    EXPECT_GE(n, 20u);
 }

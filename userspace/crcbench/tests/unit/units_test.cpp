@@ -66,7 +66,13 @@ TEST(Units, Formats) {
     EXPECT_EQ(format_size(4096), "4K");
     EXPECT_EQ(format_size(1048576), "1M");
     EXPECT_EQ(format_size(1000), "1000");
-    EXPECT_EQ(format_size(1536), "1.50K");
+    EXPECT_EQ(format_size(1536), "1536");
+    EXPECT_EQ(format_size((1u << 20) + 1024), "1025K");
+    // Printed sizes are --sizes input: they parse back to the same bytes.
+    for (std::size_t s :
+         {std::size_t{1}, std::size_t{63}, std::size_t{1536}, std::size_t{4103},
+          std::size_t{3} << 19, std::size_t{1} << 30, (std::size_t{5} << 30) + 4096})
+        EXPECT_EQ(parse_size(format_size(s)), s) << format_size(s);
     EXPECT_EQ(format_hex32(0xE3069283u), "0xe3069283");
     EXPECT_EQ(format_fixed(1.25, 1), "1.2");
 }

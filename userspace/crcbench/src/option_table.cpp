@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "option_table.h"
+
+#include "error.h"
+#include "units.h"
+
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace crcbench {
+namespace {
+
+constexpr std::uint64_t kU64Max = std::numeric_limits<std::uint64_t>::max();
+
+Format parse_format(std::string_view v) {
+    if (v == "table")
+        return Format::table;
+    if (v == "json")
+        return Format::json;
+    if (v == "csv")
+        return Format::csv;
+    throw UsageError("--format: '" + std::string(v) + "' must be table, json or csv");
+}
+
+void add_drivers(std::vector<std::string> &out, std::string_view list) {
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        std::size_t end = list.find(',', start);
+        if (end == std::string_view::npos)
+            end = list.size();
+        std::string_view name = list.substr(start, end - start);
+        if (name.empty())
+            throw UsageError("--driver: empty driver name");
+        out.emplace_back(name);
+        start = end + 1;
+    }
+}
+
+std::vector<OptionSpec> make_common() {
+    return {
+        {"-q", "--quiet", "", "no progress on stderr", "",
+         [](Options &o, std::string_view) { o.common.quiet = true; }},
+        {"", "--debug", "", "libkcapi's own debug log on stderr", "",
+         [](Options &o, std::string_view) { o.common.debug = true; }},
+        {"", "--emulated", "WHEN",
+         "auto (default), yes or no: override emulator detection\n"
+         "(environment: CRCBENCH_EMULATED)",
+         "yes",
+         [](Options &o, std::string_view v) {
+             if (v != "auto" && v != "yes" && v != "no")
+                 throw UsageError("--emulated: '" + std::string(v) + "' must be auto, yes or no");
+             o.common.emulated = std::string(v);
+         }},
+        {"", "--proc-crypto", "PATH", "read the driver list from PATH instead of /proc/crypto",
+         "/tmp/crypto",
+         [](Options &o, std::string_view v) { o.common.proc_crypto = std::string(v); }},
+    };
+}
+
+std::vector<OptionSpec> make_list() {
+    return {
+        {"-f", "--format", "F", "table (default), json or csv", "json",
+         [](Options &o, std::string_view v) { o.list.format = parse_format(v); }},
+    };
+}
+
+std::vector<OptionSpec> make_verify() {
+    return {
+        {"-d", "--driver", "D",
+         "a driver name or \"crc32c\"; repeat or comma-separate\n"
+         "(default: every crc32c driver)",
+         "crc32c-generic,crc32c",
+         [](Options &o, std::string_view v) { add_drivers(o.verify.drivers, v); }},
+        {"", "--seed", "N", "seed of the random cases (default: chosen and printed)", "7",
+         [](Options &o, std::string_view v) {
+             o.verify.seed = parse_uint(v, 0, kU64Max, "--seed");
+         }},
+        {"", "--random", "N", "number of random cases (default 100)", "5",
+         [](Options &o, std::string_view v) {
+             o.verify.random_cases = parse_uint(v, 0, 1000000, "--random");
+         }},
+        {"", "--max-length", "SIZE",
+         "cap on case lengths (default 4M+64, e.g. 64K for a quick run)", "64K",
+         [](Options &o, std::string_view v) { o.verify.max_length = parse_size(v); }},
+        {"", "--case", "SPEC",
+         "run only this case: LENGTH:OFFSET:SEED:SPLIT[:DATAKEY]\n"
+         "SEED \"default\" (no setkey) or a 32-bit number (the crc32c\n"
+         "key: raw initial state); SPLIT \"digest\" (one-shot) or\n"
+         "update sizes joined by '+', e.g. 4096:3:0x12345678:1000+3096",
+         "16:0:default:digest",
+         [](Options &o, std::string_view v) { o.verify.cases.emplace_back(v); }},
+    };
+}
+
+std::vector<OptionSpec> make_run() {
+    return {
+        {"-d", "--driver", "D",
+         "a driver name or \"crc32c\"; repeat or comma-separate\n"
+         "(default: every crc32c driver whose self-test passed)",
+         "crc32c-generic", [](Options &o, std::string_view v) { add_drivers(o.run.drivers, v); }},
+        {"-s", "--sizes", "LIST",
+         "buffer sizes, comma-separated; A..B doubles from A to B\n"
+         "(default 64..1M)",
+         "64,4K..16K", [](Options &o, std::string_view v) { o.run.sizes = parse_size_list(v); }},
+        {"-t", "--threads", "N",
+         "threads hashing concurrently, each with its own handles\n"
+         "(default 1)",
+         "2",
+         [](Options &o, std::string_view v) {
+             o.run.threads = static_cast<unsigned>(parse_uint(v, 1, 1024, "--threads"));
+         }},
+        {"", "--duration", "T", "length of each trial, e.g. 250ms, 2s (default 250ms)", "10ms",
+         [](Options &o, std::string_view v) {
+             o.run.duration = parse_duration(v);
+             o.run.duration_given = true;
+         }},
+        {"-n", "--iterations", "N", "operations per thread per trial instead of a duration", "100",
+         [](Options &o, std::string_view v) {
+             o.run.iterations = parse_uint(v, 1, 1000000000000ull, "--iterations");
+         }},
+        {"", "--warmup", "T", "untimed warm-up per driver and size (default 100ms; 0 = none)", "0",
+         [](Options &o, std::string_view v) { o.run.warmup = parse_duration(v); }},
+        {"", "--trials", "N", "timed trials per driver and size (default 5)", "3",
+         [](Options &o, std::string_view v) {
+             o.run.trials = static_cast<unsigned>(parse_uint(v, 1, 1000, "--trials"));
+         }},
+        {"", "--mode", "M",
+         "digest: one kcapi_md_digest per operation (default);\n"
+         "stream: kcapi_md_update per chunk, then kcapi_md_final",
+         "stream",
+         [](Options &o, std::string_view v) {
+             if (v == "digest")
+                 o.run.mode = OpMode::digest;
+             else if (v == "stream")
+                 o.run.mode = OpMode::stream;
+             else
+                 throw UsageError("--mode: '" + std::string(v) + "' must be digest or stream");
+         }},
+        {"", "--chunk", "SIZE", "stream mode update size (default: the whole buffer)", "1K",
+         [](Options &o, std::string_view v) { o.run.chunk = parse_size(v); }},
+        {"", "--splice", "on|off",
+         "on: libkcapi's vmsplice+splice path for messages of\n"
+         "32 KiB up to its pipe size (3 system calls per digest);\n"
+         "off (default): one sendmsg instead (2 per digest)",
+         "on",
+         [](Options &o, std::string_view v) {
+             if (v != "on" && v != "off")
+                 throw UsageError("--splice: '" + std::string(v) + "' must be on or off");
+             o.run.splice = (v == "on");
+         }},
+        {"-f", "--format", "F", "stdout format: table (default), json or csv", "csv",
+         [](Options &o, std::string_view v) { o.run.format = parse_format(v); }},
+        {"", "--json", "FILE", "also write the JSON report to FILE (checked before the run)",
+         "/tmp/r.json", [](Options &o, std::string_view v) { o.run.json_file = std::string(v); }},
+        {"", "--csv", "FILE", "also write the CSV report to FILE (checked before the run)",
+         "/tmp/r.csv", [](Options &o, std::string_view v) { o.run.csv_file = std::string(v); }},
+        {"", "--seed", "N", "seed of the buffer contents (default: chosen, in the JSON)", "0x10",
+         [](Options &o, std::string_view v) { o.run.seed = parse_uint(v, 0, kU64Max, "--seed"); }},
+    };
+}
+
+} // namespace
+
+const std::vector<OptionSpec> &common_option_table() {
+    static const std::vector<OptionSpec> table = make_common();
+    return table;
+}
+
+const std::vector<OptionSpec> &command_option_table(std::string_view command) {
+    static const std::vector<OptionSpec> list = make_list(), verify = make_verify(),
+                                         run = make_run();
+    if (command == "list")
+        return list;
+    if (command == "verify")
+        return verify;
+    if (command == "run")
+        return run;
+    throw std::out_of_range("no option table for '" + std::string(command) + "'");
+}
+
+} // namespace crcbench

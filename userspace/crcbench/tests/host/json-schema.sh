@@ -1,0 +1,67 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The committed JSON Schemas (schema/) describe what crcbench-alg writes:
+# reports of list and run (ok, mismatch, stream mode, duration) made through
+# the AF_ALG fake validate; reports with a wrong type, a missing or an
+# unknown field do not (python3-jsonschema).
+#
+# Usage: json-schema.sh PYTHON3 SCHEMA_DIR, with CRCBENCH, FAKE_AFALG and
+# FIXTURES set. Exit: 0 pass, 1 fail.
+set -u
+py=${1:?python3} dir=${2:?schema dir}
+: "${CRCBENCH:?}" "${FAKE_AFALG:?}" "${FIXTURES:?}"
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/crcbench-schema.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail() { echo "FAIL: $*"; exit 1; }
+tool() {
+	env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$FIXTURES/proc-crypto-fake.txt" \
+		"$CRCBENCH" "$@"
+}
+validate() { "$py" "$here/validate-report.py" "$dir" "$@"; }
+
+tool list -f json >"$tmp/list.json" || fail "list"
+tool run -q -d crc32c-generic,crc32c-fakevec -s 64,4K -n 5 --trials 2 --warmup 0 -f json \
+	>"$tmp/run.json" || fail "run"
+tool run -q -d crc32c-broken -s 4103 -n 2 --trials 1 --warmup 0 -f json >"$tmp/broken.json"
+[ $? = 1 ] || fail "run of crc32c-broken: expected exit 1"
+tool run -q -d crc32c-fakevec -s 1K --mode stream --chunk 100 --duration 5ms --warmup 0 \
+	--trials 1 -f json >"$tmp/stream.json" || fail "stream run"
+# The machine state of a POWER LPAR (fixture tree), and of a machine with
+# none of the files (every item null).
+CRCBENCH_MACHINE_ROOT="$FIXTURES/machine-power9-lpar" tool run -q -d crc32c-generic -s 64 -n 2 \
+	--trials 1 --warmup 0 -f json >"$tmp/lpar.json" || fail "run with the LPAR fixture"
+grep -q '"lpar_entitled_capacity": "250"' "$tmp/lpar.json" || fail "LPAR entitlement not reported"
+CRCBENCH_MACHINE_ROOT=/nonexistent tool list -f json >"$tmp/bare.json" || fail "list, no files"
+grep -q '"vulnerabilities": null' "$tmp/bare.json" || fail "absent vulnerabilities not null"
+validate "$tmp/list.json" "$tmp/run.json" "$tmp/broken.json" "$tmp/stream.json" \
+	"$tmp/lpar.json" "$tmp/bare.json" ||
+	fail "a report of crcbench-alg does not match its schema"
+
+# Each of these must be rejected.
+"$py" - "$tmp/run.json" "$tmp" <<'PY' || fail "could not write the broken reports"
+import json, sys
+run = json.load(open(sys.argv[1]))
+def save(name, change):
+    doc = json.loads(json.dumps(run))
+    change(doc)
+    json.dump(doc, open(f"{sys.argv[2]}/bad-{name}.json", "w"))
+save("numeric-seed", lambda d: d["config"].update(seed=12345))
+save("no-verdict", lambda d: d.pop("verdict"))
+save("extra-field", lambda d: d.update(extra=1))
+save("both-duration-and-iterations", lambda d: d["config"].update(duration_s=0.25))
+save("negative-rate", lambda d: d["results"][0]["bytes_per_s"].update(min=-1))
+save("unknown-emulation", lambda d: d["system"].update(emulation="bochs"))
+save("no-machine-state", lambda d: d["system"].pop("machine_state"))
+PY
+n=0
+for f in "$tmp"/bad-*.json; do
+	if validate "$f" >"$tmp/out" 2>&1; then
+		cat "$tmp/out"
+		fail "$(basename "$f") passed the schema"
+	fi
+	n=$((n + 1))
+done
+[ "$n" = 7 ] || fail "expected 7 broken reports, found $n"
+echo "ok: 6 reports valid, $n broken ones rejected"

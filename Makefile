@@ -18,6 +18,11 @@
 #   make check               every test (docs/testing.md): host tests, kselftests
 #                            on 6.1, 6.12 and a debug kernel, mutants
 #   make bench-model         instruction counts + llvm-mca -> docs/performance.md
+#   make deb                 Debian packages, lintian-checked, into build/deb/:
+#                            crc32c-vmx-dkms_<version>_all.deb (DKMS, early boot)
+#                            crcbench-alg_<version>_ppc64el.deb (cross-built)
+#   make dist                build/dist/crc32c-vmx-<version>.tar.gz, a DKMS
+#                            source tree for `dkms add` (RHEL, SLES, others)
 # See README.md.
 #
 # Mutation testing: `make CRC32C_VMX_MUTANT=<name>` (KDIR, ARCH, CROSS_COMPILE
@@ -32,7 +37,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check bench-model
+.PHONY: all modules install clean help setup run check bench-model deb dist
 
 all: modules
 
@@ -74,3 +79,6 @@ help:
 
 bench-model:
 	tools/bench-model/run.sh
+
+deb:
+	tools/deb/build-deb.sh

@@ -82,3 +82,6 @@ bench-model:
 
 deb:
 	tools/deb/build-deb.sh
+
+dist:
+	tools/dist.sh

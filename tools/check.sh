@@ -21,8 +21,9 @@
 #   debug    the whole suite and the debug-only mutants on a PREEMPT,
 #            DEBUG_PREEMPT, lockdep kernel built from linux-source (cached);
 #            module signatures enforced on it (set "signing")
-#   deb      make deb: the Debian packages build, lintian-clean; the
-#            initramfs-tools hook against the packaged module
+#   deb      make deb: the Debian packages build, lintian-clean; dkms
+#            builds the packaged source and make dist's tarball; the
+#            initramfs-tools hook with and without the module
 # Logs go to build/; each failure names its log. See docs/testing.md.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -230,7 +231,7 @@ if tools/deb/build-deb.sh --no-lintian >build/deb.log 2>&1; then
 	tools/deb/lintian.sh "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
 		"build/deb/crcbench-alg_${debver}_ppc64el.deb" 2>build/deb-lintian.log | count_verdicts deb
 	tools/deb/test-early-boot.sh --deb "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
-		2>build/deb-early-boot.log | count_verdicts deb
+		--dist "$(tools/dist.sh 2>/dev/null)" 2>build/deb-early-boot.log | count_verdicts deb
 else
 	say "check: make deb failed (build/deb.log, build/deb/build.log)"
 	tail -5 build/deb.log >&2

@@ -15,23 +15,8 @@
 # Prints TAP.
 . /sets/lib.sh
 
-N=0
-FAILED=0
 echo "TAP version 13"
 echo "1..10"
-ok() { N=$((N + 1)); echo "ok $N - $1"; }
-not_ok() {
-	N=$((N + 1))
-	FAILED=$((FAILED + 1))
-	echo "not ok $N - $1"
-	shift
-	for l in "$@"; do echo "# $l"; done
-}
-check() { # NAME COMMAND...: ok if COMMAND succeeds
-	_name=$1
-	shift
-	if "$@"; then ok "$_name"; else not_ok "$_name" "failed: $*"; fi
-}
 
 enforce=$(cat /sys/module/module/parameters/sig_enforce 2>/dev/null)
 echo "# sig_enforce: ${enforce:-unreadable}; cmdline: $(cat /proc/cmdline)"

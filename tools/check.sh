@@ -223,15 +223,22 @@ else
 	result clang-format 1
 fi
 
-# --- deb: make deb, lintian, DKMS and the initramfs-tools hook ----------------
-stage "Debian packages (make deb, lintian, dkms build, initramfs-tools hook)"
+# --- deb: make deb, lintian, DKMS, the initramfs-tools hook, dracut ---------
+stage "Debian packages (make deb, lintian, dkms build, initramfs-tools hook, dracut)"
 if tools/deb/build-deb.sh --no-lintian >build/deb.log 2>&1; then
 	result "deb:make deb" 0
 	debver=$(dpkg-parsechangelog -S Version)
 	tools/deb/lintian.sh "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
 		"build/deb/crcbench-alg_${debver}_ppc64el.deb" 2>build/deb-lintian.log | count_verdicts deb
+	distargs=()
+	if distball=$(tools/dist.sh 2>>build/deb.log) && [ -s "$distball" ]; then
+		distargs=(--dist "$distball")
+	else
+		say "check: make dist failed (build/deb.log)"
+		result "deb:make dist" 1
+	fi
 	tools/deb/test-early-boot.sh --deb "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
-		--dist "$(tools/dist.sh 2>/dev/null)" 2>build/deb-early-boot.log | count_verdicts deb
+		"${distargs[@]}" 2>build/deb-early-boot.log | count_verdicts deb
 else
 	say "check: make deb failed (build/deb.log, build/deb/build.log)"
 	tail -5 build/deb.log >&2

@@ -19,6 +19,11 @@
 #   make check               every test (docs/testing.md): host tests, kselftests
 #                            on 6.1, 6.12, newest and a debug kernel, mutants
 #   make bench-model         instruction counts + llvm-mca -> docs/performance.md
+#   make deb                 Debian packages, lintian-checked, into build/deb/:
+#                            crc32c-vmx-dkms_<version>_all.deb (DKMS, early boot)
+#                            crcbench-alg_<version>_ppc64el.deb (cross-built)
+#   make dist                build/dist/crc32c-vmx-<version>.tar.gz, a DKMS
+#                            source tree for `dkms add` (RHEL, SLES, others)
 # See README.md.
 #
 # Mutation testing: `make CRC32C_VMX_MUTANT=<name>` (KDIR, ARCH, CROSS_COMPILE
@@ -33,7 +38,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check bench-model
+.PHONY: all modules install clean help setup run check bench-model deb dist
 
 all: modules
 
@@ -75,3 +80,9 @@ help:
 
 bench-model:
 	tools/bench-model/run.sh
+
+deb:
+	tools/deb/build-deb.sh
+
+dist:
+	tools/dist.sh

@@ -20,7 +20,11 @@
 #   mutants  every mutant (tools/mutants) caught by the tests named for it;
 #            the table goes to docs/mutants.md
 #   debug    the whole suite and the debug-only mutants on a PREEMPT,
-#            DEBUG_PREEMPT, lockdep kernel built from linux-source (cached)
+#            DEBUG_PREEMPT, lockdep kernel built from linux-source (cached);
+#            module signatures enforced on it (set "signing")
+#   deb      make deb: the Debian packages build, lintian-clean; dkms
+#            builds the packaged source and make dist's tarball; the
+#            initramfs-tools hook with and without the module
 # Logs go to build/; each failure names its log. See docs/testing.md.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -224,6 +228,28 @@ else
 	result clang-format 1
 fi
 
+# --- deb: make deb, lintian, DKMS, the initramfs-tools hook, dracut ---------
+stage "Debian packages (make deb, lintian, dkms build, initramfs-tools hook, dracut)"
+if tools/deb/build-deb.sh --no-lintian >build/deb.log 2>&1; then
+	result "deb:make deb" 0
+	debver=$(dpkg-parsechangelog -S Version)
+	tools/deb/lintian.sh "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
+		"build/deb/crcbench-alg_${debver}_ppc64el.deb" 2>build/deb-lintian.log | count_verdicts deb
+	distargs=()
+	if distball=$(tools/dist.sh 2>>build/deb.log) && [ -s "$distball" ]; then
+		distargs=(--dist "$distball")
+	else
+		say "check: make dist failed (build/deb.log)"
+		result "deb:make dist" 1
+	fi
+	tools/deb/test-early-boot.sh --deb "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
+		"${distargs[@]}" 2>build/deb-early-boot.log | count_verdicts deb
+else
+	say "check: make deb failed (build/deb.log, build/deb/build.log)"
+	tail -5 build/deb.log >&2
+	result "deb:make deb" 1
+fi
+
 # --- guest build + install ----------------------------------------------------
 stage "cross build (module, mutants, test modules, kselftests, guest programs)"
 if tools/build-guest.sh >build/build-guest.log 2>&1; then
@@ -343,6 +369,20 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 		>build/build-guest-debug.log 2>&1; then
 		result "debug:build" 0
 		KENV=build/kernel-debug.env INITRD=build/debug/initramfs.cpio.gz run_set debug check POWER8
+		# Module signatures: the debug kernel trusts a throwaway key; booted
+		# with module.sig_enforce=1 it must load crc32c_vmx signed with that
+		# key and refuse it unsigned, signed with another key or changed.
+		stage "module signatures on the debug kernel (module.sig_enforce=1)"
+		if tools/vm/signing-initramfs.sh --kernel-env build/kernel-debug.env \
+			--initrd build/debug/initramfs.cpio.gz --ko build/debug/src/crc32c_vmx.ko \
+			--out build/signing >build/signing.log 2>&1; then
+			KENV=build/kernel-debug.env INITRD=build/signing/initramfs.cpio.gz \
+				run_set debug signing POWER8 --append module.sig_enforce=1
+		else
+			say "check: the signing lane's modules or initramfs failed (build/signing.log)"
+			tail -5 build/signing.log >&2
+			result "debug:signing build" 1
+		fi
 		stage "mutants on the debug kernel"
 		tools/mutants/lane.sh --kernel-env build/kernel-debug.env \
 			--initrd build/debug/initramfs.cpio.gz --lane debug --out build/mutants-debug

@@ -4,10 +4,16 @@
 # Cross-build the project's debug kernel: Debian's linux-source-6.1 (the
 # version named by build/kernel.env) configured as allnoconfig plus
 # tools/vm/debug-kernel.config (a small pseries guest with PREEMPT, lockdep,
-# DEBUG_ATOMIC_SLEEP, kmemleak and the crypto self-tests), cached under
+# DEBUG_ATOMIC_SLEEP, kmemleak, the crypto self-tests and module signatures),
+# cached under
 #   $CRCVMX_CACHE/debug-kernel/<key>/
 #     src/                      the full source tree          (KSRC)
-#     build/                    the O= build tree, Module.symvers (KDIR)
+#     build/                    the O= build tree, Module.symvers (KDIR);
+#                               build/scripts/sign-file signs modules
+#     keys/                     throwaway signing keys made for this build (KKEYS):
+#                               crcvmx-trusted.{key,crt} (compiled into the
+#                               kernel's trusted keys), crcvmx-other.{key,crt}
+#                               (trusted by nothing)
 #     root/boot/vmlinux-<KREL>  the kernel the runner boots   (VMLINUX)
 #     root/lib/modules/<KREL>/  modules_install + depmod      (KROOT)
 #     build.log, build-seconds, kernel.env
@@ -32,7 +38,7 @@ usage() {
 Usage: ${0##*/} [--env-out FILE] [--kernel-env FILE] [--jobs N] [--help]
 Builds (or finds in the cache) a ppc64le pseries debug kernel from Debian's
 linux-source-6.1 and writes a kernel.env describing it (KVER, KREL, KROOT,
-KDIR, VMLINUX, KSRC), usable wherever the Debian kernel's env is, e.g.
+KDIR, VMLINUX, KSRC, KKEYS: the throwaway signing keys), usable wherever the Debian kernel's env is, e.g.
   tools/vm/run-guest.sh --kernel-env build/kernel-debug.env ...
   --env-out FILE     also copy the kernel.env to FILE (e.g. build/kernel-debug.env)
   --kernel-env FILE  the Debian kernel.env whose KVER picks the source version
@@ -68,7 +74,7 @@ KVER=$(sed -n 's/^KVER=//p' "$kenv_in")
 
 command -v "${CROSS}gcc" >/dev/null ||
 	die "${CROSS}gcc not found: run tools/setup/install-host-deps.sh (package gcc-powerpc64le-linux-gnu)"
-for tool in make flex bison bc perl depmod xz dpkg-deb flock; do
+for tool in make flex bison bc perl depmod xz dpkg-deb flock openssl; do
 	command -v "$tool" >/dev/null ||
 		die "'$tool' not found, the kernel build needs it: run tools/setup/install-host-deps.sh (see tools/setup/host-packages.txt)"
 done
@@ -147,6 +153,34 @@ fi
 
 KMAKE=(make -C "$tmp/src" O="$tmp/build" ARCH=powerpc CROSS_COMPILE="$CROSS")
 
+# Throwaway module signing keys (test only: the private keys sit in the
+# cache). The fragment's CONFIG_SYSTEM_TRUSTED_KEYS names the trusted one's
+# certificate; the other one must be refused by the kernel.
+# new_key NAME ROLE: keys/NAME.key (RSA private key) and keys/NAME.crt.
+new_key() {
+	mkdir -p "$tmp/keys"
+	cat >"$tmp/keys/$1.cnf" <<CNF
+[ req ]
+distinguished_name = subject
+prompt = no
+x509_extensions = usage
+[ subject ]
+O = crc32c-vmx tests
+CN = crc32c-vmx throwaway module signing key ($2)
+[ usage ]
+basicConstraints = critical,CA:FALSE
+keyUsage = digitalSignature
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+CNF
+	openssl req -new -x509 -newkey rsa:2048 -nodes -utf8 -sha256 -days 36500 -batch \
+		-config "$tmp/keys/$1.cnf" -keyout "$tmp/keys/$1.key" -out "$tmp/keys/$1.crt" \
+		>>"$log" 2>&1 || die "openssl could not make the signing key $1; see $log"
+}
+say "debug kernel: generating throwaway module signing keys (trusted and other)"
+new_key crcvmx-trusted trusted
+new_key crcvmx-other "not trusted"
+
 say "debug kernel: configuring (allnoconfig + $(basename "$FRAGMENT"))"
 "${KMAKE[@]}" KCONFIG_ALLCONFIG="$FRAGMENT" allnoconfig >>"$log" 2>&1 ||
 	die "configuration failed; see $log"
@@ -217,6 +251,14 @@ for m in crc32c-vpmsum crc32c_generic libcrc32c algif_hash crypto_user btrfs ext
 	grep -q "/$m.ko[^/]*:" "$moddir/modules.dep" ||
 		die "module $m missing from $moddir (check $(basename "$FRAGMENT"))"
 done
+# Our certificate is the kernel's extra trusted key (x509_certificate_list
+# holds exactly the CONFIG_SYSTEM_TRUSTED_KEYS certificates, in DER), and the
+# build has the signing tool.
+openssl x509 -in "$tmp/keys/crcvmx-trusted.crt" -outform DER -out "$tmp/keys/crcvmx-trusted.der" ||
+	die "cannot convert $tmp/keys/crcvmx-trusted.crt to DER"
+cmp -s "$tmp/keys/crcvmx-trusted.der" "$tmp/build/certs/x509_certificate_list" ||
+	die "the kernel's built-in certificate list is not our trusted certificate (CONFIG_SYSTEM_TRUSTED_KEYS ignored?)"
+[ -x "$tmp/build/scripts/sign-file" ] || die "scripts/sign-file was not built (CONFIG_MODULE_SIG off?)"
 if [ ! -x "$tmp/src/scripts/checkpatch.pl" ] || [ ! -e "$tmp/src/tools/testing/selftests/kselftest.h" ]; then
 	die "the source tree lacks checkpatch.pl or the kselftest framework"
 fi
@@ -247,6 +289,10 @@ make -C "$dest/build" M="$probe" ARCH=powerpc CROSS_COMPILE="$CROSS" modules >"$
 	die "an external module does not build against $dest/build (see $probe/make.log); delete $dest and re-run"
 modinfo -F vermagic "$probe/probe.ko" | grep -q "^$KREL " ||
 	die "the probe module's vermagic is not $KREL; delete $dest and re-run"
+"$dest/build/scripts/sign-file" sha256 "$dest/keys/crcvmx-trusted.key" "$dest/keys/crcvmx-trusted.crt" \
+	"$probe/probe.ko" || die "scripts/sign-file cannot sign a module with $dest/keys/crcvmx-trusted.key"
+modinfo -F signer "$probe/probe.ko" | grep -q 'throwaway module signing key (trusted)' ||
+	die "the probe module signed with our key does not name it as signer (modinfo -F signer)"
 rm -rf "$probe"
 
 cat >"$dest/kernel.env.tmp" <<ENV
@@ -257,6 +303,7 @@ KROOT=$dest/root
 KDIR=$dest/build
 VMLINUX=$dest/root/boot/vmlinux-$KREL
 KSRC=$dest/src
+KKEYS=$dest/keys
 ENV
 mv "$dest/kernel.env.tmp" "$dest/kernel.env"
 trap - EXIT

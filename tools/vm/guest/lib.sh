@@ -57,3 +57,17 @@ swap_crc32c_vmx() { # KO_FILE
 	cp "$1" "$VMX_KO" || return 1
 	load crc32c_vmx
 }
+
+# TAP lines for a set that prints its own plan: ok NAME, not_ok NAME
+# [DETAIL...] (each detail a "# " line). N counts the tests, FAILED the
+# failures.
+N=0
+FAILED=0
+ok() { N=$((N + 1)); echo "ok $N - $1"; }
+not_ok() {
+	N=$((N + 1))
+	FAILED=$((FAILED + 1))
+	echo "not ok $N - $1"
+	shift
+	for _l in "$@"; do echo "# $_l"; done
+}

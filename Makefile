@@ -18,6 +18,9 @@
 #   make check               every test (docs/testing.md): host tests, kselftests
 #                            on 6.1, 6.12 and a debug kernel, mutants
 #   make bench-model         instruction counts + llvm-mca -> docs/performance.md
+#   make check-system        the operator's journey in a Debian 12 ppc64el system
+#                            (apt install the DKMS package, reboots, XFS/btrfs,
+#                            6.1 -> 6.12, apt remove): many minutes under TCG
 # See README.md.
 #
 # Mutation testing: `make CRC32C_VMX_MUTANT=<name>` (KDIR, ARCH, CROSS_COMPILE
@@ -32,7 +35,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check bench-model
+.PHONY: all modules install clean help setup run check check-system bench-model
 
 all: modules
 
@@ -68,6 +71,9 @@ run:
 
 check:
 	tools/check.sh
+
+check-system:
+	tools/system/journey.sh
 
 help:
 	@sed -n '3,/^$$/p' Makefile | sed -n 's/^# \{0,1\}//p'

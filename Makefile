@@ -24,6 +24,9 @@
 #                            crcbench-alg_<version>_ppc64el.deb (cross-built)
 #   make dist                build/dist/crc32c-vmx-<version>.tar.gz, a DKMS
 #                            source tree for `dkms add` (RHEL, SLES, others)
+#   make check-system        the operator's journey in a Debian 12 ppc64el system
+#                            (apt install the DKMS package, reboots, XFS/btrfs,
+#                            6.1 -> 6.12, apt remove): many minutes under TCG
 # See README.md.
 #
 # Mutation testing: `make CRC32C_VMX_MUTANT=<name>` (KDIR, ARCH, CROSS_COMPILE
@@ -38,7 +41,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check bench-model deb dist
+.PHONY: all modules install clean help setup run check check-system bench-model deb dist
 
 all: modules
 
@@ -74,6 +77,9 @@ run:
 
 check:
 	tools/check.sh
+
+check-system:
+	tools/system/journey.sh
 
 help:
 	@sed -n '3,/^$$/p' Makefile | sed -n 's/^# \{0,1\}//p'

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Build (once) the Debian 12 ppc64el root filesystem of the system test
+# (make check-system): mmdebstrap with the packages of rootfs-packages.txt,
+# configured on this host through binfmt_misc and qemu-user-static, plus the
+# journey's two systemd units (guest/). The result is a raw ext4 image made
+# with mke2fs -d (no loop mount), cached in
+#   $CRCVMX_CACHE/system/rootfs-<key>/rootfs.img
+# where <key> hashes the package list, guest/ and LAYOUT below. Prints the
+# image's path on stdout.
+#
+# The root ext4 has no metadata_csum, so that ext4 and jbd2 do not use
+# crc32c at all: the module's counters then rise only for the filesystems
+# the journey checks (XFS, btrfs).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../lib/common.sh
+. "$here/../lib/common.sh"
+
+SUITE=bookworm
+MIRROR=http://deb.debian.org/debian
+SIZE=8G
+# Bump when this script changes what it builds.
+LAYOUT=1
+
+usage() {
+	cat <<USAGE
+Usage: ${0##*/} [--help]
+Builds the system-test root filesystem image unless the cache holds one for
+the current package list (tools/system/rootfs-packages.txt), and prints its
+path. Needs root, mmdebstrap, qemu-user-static and binfmt-support (tools/setup
+installs them); mounts binfmt_misc if it is not mounted.
+Environment: CRCVMX_CACHE (cache directory).
+Exit codes: 0 ok, 1 build failed, 2 bad usage.
+USAGE
+}
+case "${1:-}" in
+-h|--help) usage; exit 0 ;;
+"") ;;
+*) die 2 "unknown argument '$1' (try --help)" ;;
+esac
+[ "$(id -u)" -eq 0 ] || die "must run as root (mmdebstrap --mode=root)"
+
+key=$({ echo "layout $LAYOUT"; cat "$here/rootfs-packages.txt" "$here"/guest/*; } | sha256sum | cut -c1-16)
+dir="$CRCVMX_CACHE/system/rootfs-$key"
+if [ -s "$dir/rootfs.img" ] && [ -e "$dir/.complete" ]; then
+	say "rootfs: cached ($dir)"
+	echo "$dir/rootfs.img"
+	exit 0
+fi
+
+# Foreign maintainer scripts run under qemu-ppc64le through binfmt_misc.
+if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
+	mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc ||
+		die "binfmt_misc is not mounted and cannot be mounted here; it is needed to configure a ppc64el tree on this host"
+fi
+[ -e /proc/sys/fs/binfmt_misc/qemu-ppc64le ] || update-binfmts --enable qemu-ppc64le ||
+	die "cannot register qemu-ppc64le with binfmt_misc (install qemu-user-static and binfmt-support: tools/setup/install-host-deps.sh)"
+arch-test ppc64el >/dev/null || die "this host cannot run ppc64el binaries through binfmt_misc (arch-test ppc64el fails)"
+
+pkgs=$(sed 's/#.*//' "$here/rootfs-packages.txt" | xargs | tr ' ' ,)
+mkdir -p "$CRCVMX_CACHE/system"
+tmp=$(mktemp -d "$CRCVMX_CACHE/system/.build-XXXXXX")
+trap 'umount -R "$tmp/root/proc" "$tmp/root/sys" "$tmp/root/dev" 2>/dev/null; rm -rf "$tmp"' EXIT
+say "rootfs: mmdebstrap $SUITE ppc64el ($(wc -w <<<"${pkgs//,/ }") packages on 'required'; several minutes) into $tmp"
+units="$here/guest"
+mmdebstrap --mode=root --arch=ppc64el --variant=required \
+	--include="$pkgs" \
+	--aptopt='APT::Install-Recommends "false"' \
+	--customize-hook="echo journey >\"\$1/etc/hostname\"" \
+	--customize-hook="printf 'LABEL=journey-root / ext4 defaults 0 1\n' >\"\$1/etc/fstab\"" \
+	--customize-hook="chroot \"\$1\" passwd -d root" \
+	--customize-hook="install -m 0755 $units/crcvmx-journey \"\$1/usr/local/sbin/crcvmx-journey\"" \
+	--customize-hook="install -m 0644 $units/crcvmx-journey-early.service $units/crcvmx-journey.service \"\$1/etc/systemd/system/\"" \
+	--customize-hook="systemctl --root=\"\$1\" enable crcvmx-journey-early.service crcvmx-journey.service" \
+	--customize-hook="systemctl --root=\"\$1\" mask apt-daily.timer apt-daily-upgrade.timer e2scrub_all.timer fstrim.timer man-db.timer" \
+	"$SUITE" "$tmp/root" "deb $MIRROR $SUITE main" "deb $MIRROR $SUITE-updates main" \
+	>"$tmp/mmdebstrap.log" 2>&1 ||
+	{ tail -n 30 "$tmp/mmdebstrap.log" >&2; die "mmdebstrap failed (log above)"; }
+ls "$tmp"/root/boot/vmlinux-* "$tmp"/root/boot/initrd.img-* >/dev/null ||
+	die "the root filesystem has no kernel or initramfs in /boot"
+say "rootfs: making the ext4 image ($SIZE, sparse) with mke2fs -d"
+mke2fs -q -t ext4 -O ^metadata_csum -L journey-root -d "$tmp/root" "$tmp/rootfs.img" "$SIZE" ||
+	die "mke2fs -d failed"
+rm -rf "$dir"
+mkdir -p "$dir"
+mv "$tmp/rootfs.img" "$tmp/mmdebstrap.log" "$dir/"
+sed 's/#.*//' "$here/rootfs-packages.txt" | xargs -n1 >"$dir/packages"
+touch "$dir/.complete"
+say "rootfs: cached in $dir"
+echo "$dir/rootfs.img"

@@ -1,0 +1,142 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The operator's journey inside the system-test guest, one step per boot
+# (the host boots the guest once per step; crcvmx-journey runs this from
+# the payload disk with the step's name and sends the output to hvc1):
+#   install  on Debian's 6.1: apt install ./crc32c-vmx-dkms_*.deb, DKMS
+#            builds it natively; make an XFS (v5) and a btrfs, put both in
+#            /etc/fstab
+#   boot61   after the reboot: crc32c-vmx on top before systemd even started
+#            (from the initramfs), XFS and btrfs use it and check clean;
+#            then install bookworm-backports' 6.12 image + headers, DKMS
+#            rebuilds for it
+#   boot612  booted into 6.12: the same checks; then apt remove and purge
+#            leave nothing behind
+# Exit status: 0 if every assertion of the step passed, 1 otherwise.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=journey-lib.sh
+. "$here/journey-lib.sh"
+export DEBIAN_FRONTEND=noninteractive
+krel=$(uname -r)
+step=${1:-}
+
+# Checks of a boot with the package installed; $1 names the kernel line
+# (6.1 or 6.12) and suffixes the assertion names.
+check_boot() {
+	local k=$1
+	progress "$k: crc32c-vmx in the initramfs and on top before systemd's first unit"
+	check "early-module-$k" "crc32c_vmx was loaded when systemd started (before udev, modules-load and fstab: from the initramfs)" \
+		grep -q "^$MOD " /run/crcvmx-early/modules
+	check_top "early-top-$k" /run/crcvmx-early/crypto "/proc/crypto at systemd's start"
+	# The initramfs mounts the root filesystem; the module registered before.
+	local reg root
+	reg=$(dmesg | grep -n 'crc32c_vmx: registered' | head -n 1 | cut -d: -f1)
+	root=$(dmesg | grep -nE 'EXT4-fs \(vd[a-z]+\): mounted filesystem' | head -n 1 | cut -d: -f1)
+	if [ -n "$reg" ] && [ -n "$root" ] && [ "$reg" -lt "$root" ]; then
+		pass "before-root-$k" "crc32c_vmx registered (kernel log line $reg) before the root filesystem was mounted (line $root)"
+	else
+		fail "before-root-$k" "kernel log: crc32c_vmx registered at line '${reg:-never}', root mounted at line '${root:-never}'"
+	fi
+	check "initramfs-$k" "the initramfs of $krel contains $MOD.ko" initramfs_has_module "$krel"
+	check_top "top-$k" /proc/crypto "/proc/crypto now"
+
+	progress "$k: XFS (v5, from /etc/fstab) and btrfs on crc32c-vmx"
+	check "xfs-mounted-$k" "/srv/xfs is an XFS with crc=1 mounted from /etc/fstab at boot" \
+		eval 'systemctl is-active -q srv-xfs.mount && [ "$(findmnt -n -o FSTYPE /srv/xfs)" = xfs ] && xfs_info /srv/xfs | grep -q "crc=1"'
+	if [ "$k" = 6.1 ]; then
+		# 6.1's btrfs prints libcrc32c's driver when it loads: XFS's too.
+		check "libcrc32c-bound-$k" "libcrc32c (XFS's crc32c) bound crc32c-vmx: 'Btrfs loaded, crc32c=crc32c-vmx'" \
+			eval 'dmesg | grep -q "Btrfs loaded, crc32c=crc32c-vmx"'
+	fi
+	check_counter "xfs-counter-$k" "2000 files and 16 MiB on XFS" 262144 fs_work /srv/xfs
+	local uuid
+	uuid=$(findmnt -n -o UUID /srv/btrfs)
+	check "btrfs-driver-$k" "btrfs mounted from /etc/fstab checksums with crc32c-vmx (/sys/fs/btrfs/<uuid>/checksum)" \
+		grep -q 'crc32c-vmx' "/sys/fs/btrfs/$uuid/checksum"
+	check_counter "btrfs-counter-$k" "2000 files and 16 MiB on btrfs" $((16 << 20)) fs_work /srv/btrfs
+	progress "$k: xfs_repair -n and btrfs check"
+	check "xfs-repair-$k" "xfs_repair -n finds the XFS clean" \
+		eval 'umount /srv/xfs && logged xfs-repair-$k xfs_repair -n LABEL=jxfs; rc=$?; mount /srv/xfs; [ $rc -eq 0 ]'
+	check "btrfs-check-$k" "btrfs check --check-data-csum finds the btrfs clean" \
+		eval 'umount /srv/btrfs && logged btrfs-check-$k btrfs check --check-data-csum LABEL=jbtrfs; rc=$?; mount /srv/btrfs; [ $rc -eq 0 ]'
+}
+
+step_install() {
+	progress "install: on $krel, apt install ./${PKG}_*.deb"
+	check boot-6.1 "booted Debian's 6.1 kernel ($krel)" eval '[[ $krel == 6.1.* ]]'
+	check clean-start "no $MOD module anywhere and no crc32c-vmx in /proc/crypto before the install" \
+		eval '[ -z "$(module_files)" ] && ! grep -q crc32c-vmx /proc/crypto'
+	# The Debian installer's "targeted" initramfs: only the drivers this
+	# machine boots from. With the default (MODULES=most) every rebuild
+	# copies about 1500 modules, which takes many minutes under TCG; the
+	# package's hook must add crc32c_vmx either way.
+	echo "MODULES=dep" >/etc/initramfs-tools/conf.d/journey-targeted
+	local deb
+	deb=$(echo "$PAYLOAD"/debs/"${PKG}"_*_all.deb)
+	check apt-install "apt install ./$(basename "${deb:-$PKG.deb}") (no network; headers and gcc present)" \
+		logged apt-install apt install -y "${deb:-/nonexistent/$PKG.deb}"
+	check dkms-built-6.1 "dkms status: crc32c-vmx installed for $krel" dkms_installed "$krel"
+	check module-6.1 "modinfo crc32c_vmx: built for $krel (vermagic)" \
+		eval '[ "$(modinfo -F vermagic $MOD 2>/dev/null | cut -d" " -f1)" = "$krel" ]'
+	check softdep "modprobe's configuration loads crc32c_vmx before libcrc32c" \
+		eval 'modprobe -c | grep -Eq "^softdep libcrc32c pre: .*\b$MOD\b"'
+	check initramfs-built-6.1 "the rebuilt initramfs of $krel contains $MOD.ko" initramfs_has_module "$krel"
+	progress "install: mkfs.xfs -m crc=1 and mkfs.btrfs on the spare disks, into /etc/fstab"
+	check make-filesystems "XFS (crc=1) and btrfs made and entered in /etc/fstab" eval '
+		logged mkfs-xfs mkfs.xfs -f -m crc=1 -L jxfs /dev/disk/by-id/virtio-xfs &&
+		logged mkfs-btrfs mkfs.btrfs -f -L jbtrfs /dev/disk/by-id/virtio-btrfs &&
+		mkdir -p /srv/xfs /srv/btrfs &&
+		printf "LABEL=jxfs /srv/xfs xfs defaults 0 2\nLABEL=jbtrfs /srv/btrfs btrfs defaults 0 0\n" >>/etc/fstab'
+}
+
+step_boot61() {
+	check boot-6.1-again "rebooted into Debian's 6.1 kernel ($krel)" eval '[[ $krel == 6.1.* ]]'
+	check_boot 6.1
+	progress "6.1: apt install bookworm-backports' 6.12 image and headers"
+	local debs
+	debs=$(echo "$PAYLOAD"/debs/linux-*.deb)
+	check install-6.12 "apt install ./linux-image-6.12 ./linux-headers-6.12 (and -common, linux-kbuild)" \
+		logged install-6.12 apt install -y ${debs:-/nonexistent/linux.deb}
+	local k612
+	k612=$(cd /lib/modules && echo 6.12.*)
+	check dkms-built-6.12 "dkms status: crc32c-vmx installed for ${k612:-6.12 (not installed)}" dkms_installed "${k612:-none}"
+	check initramfs-built-6.12 "the initramfs of ${k612:-6.12} contains $MOD.ko" initramfs_has_module "${k612:-none}"
+	check default-kernel-6.12 "/vmlinux (what the next boot starts) points to 6.12" \
+		eval '[[ "$(readlink /vmlinux)" == *vmlinux-6.12.* ]]'
+}
+
+step_boot612() {
+	check boot-6.12 "booted the 6.12 kernel ($krel)" eval '[[ $krel == 6.12.* ]]'
+	check_boot 6.12
+	progress "remove: apt remove, then apt purge $PKG"
+	local files conffiles
+	files=$(dpkg-query -L "$PKG" 2>/dev/null | while read -r f; do [ -d "$f" ] || echo "$f"; done)
+	conffiles=$(dpkg-query -W -f='${Conffiles}\n' "$PKG" 2>/dev/null | awk 'NF { print $1 }')
+	echo "# $PKG ships $(echo "$files" | grep -c .) files, conffiles: $(echo $conffiles)"
+	check remove "apt remove $PKG" logged remove apt remove -y "$PKG"
+	check removed-module "no $MOD module left under /lib/modules (any kernel)" eval '[ -z "$(module_files)" ]'
+	check removed-dkms "dkms status no longer lists crc32c-vmx" eval '! dkms status 2>/dev/null | grep -q crc32c'
+	local k bad=
+	for k in /lib/modules/*; do initramfs_has_module "${k##*/}" && bad="$bad ${k##*/}"; done
+	check removed-initramfs "no initramfs contains $MOD.ko any more" eval '[ -z "$bad" ]'
+	check removed-files "every file of the package except its conffiles is gone (initramfs hook, dracut conf, DKMS source)" \
+		none_left "$files" "$conffiles"
+	check purge "apt purge $PKG" logged purge apt purge -y "$PKG"
+	check purged-files "after purge none of the package's files is left, not in /var/lib/dkms, /usr/src" \
+		eval 'none_left "$files $conffiles" "" && ! ls -d /var/lib/dkms/crc32c* /usr/src/crc32c* 2>/dev/null'
+	check purged-modprobe "no modprobe configuration mentions crc32c_vmx" \
+		eval '! modprobe -c | grep -q "$MOD" && ! grep -rqs "$MOD" /etc/modprobe.d /lib/modprobe.d /usr/lib/modprobe.d /run/modprobe.d'
+	check purged-hooks "no initramfs-tools or dracut file mentions crc32c_vmx" \
+		eval '! grep -rqs "$MOD" /etc/initramfs-tools /usr/share/initramfs-tools /etc/dracut.conf.d /usr/lib/dracut'
+}
+
+case "$step" in
+install) step_install ;;
+boot61) step_boot61 ;;
+boot612) step_boot612 ;;
+*) fail "step-name" "unknown step '$step'" ;;
+esac
+# shellcheck disable=SC2154 # set in journey-lib.sh
+exit "$step_rc"

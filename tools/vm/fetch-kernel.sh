@@ -61,7 +61,9 @@ newest) series='' FLAVOUR=powerpc64le suite=testing dirsfx='' ;;
 esac
 
 # A private apt configuration for a suite the host does not use: ppc64el
-# and amd64 indexes in $CRCVMX_CACHE/apt/<suite>. apt-get and apt-cache
+# and amd64 indexes in $CRCVMX_CACHE/apt/<suite>. The mirror's testing
+# Release file has been seen past its Valid-Until date, which apt refuses
+# by default; signatures are still checked. apt-get and apt-cache
 # (also inside fetch_deb and apt_candidate) follow APT_CONFIG.
 private_apt() {
 	local s=$1 a="$CRCVMX_CACHE/apt/$1"
@@ -75,6 +77,7 @@ Dir::Cache "$a/cache";
 Dir::Etc::SourceList "$a/sources.list";
 Dir::Etc::SourceParts "/dev/null";
 APT::Architectures { "amd64"; "ppc64el"; };
+Acquire::Check-Valid-Until "false";
 CONF
 	export APT_CONFIG="$a/apt.conf"
 	# Refresh indexes older than a day; an old copy is better than none.

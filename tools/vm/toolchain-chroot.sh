@@ -64,11 +64,16 @@ cc_debver=$(sed -n 's/.*(Debian \([^)]*\)).*/\1/p' <<<"$cc_text")
 
 kbuild=linux-kbuild-${KREL%-powerpc64le*}
 pkgs=("gcc-$cc_major-powerpc64le-linux-gnu" binutils-powerpc64le-linux-gnu make mawk "$kbuild")
+# Their candidates in one apt-cache run (it reads the large index once).
+declare -A cand
+while read -r p v; do
+	cand[$p]=$v
+done < <(APT_CONFIG=$apt_conf apt-cache policy "${pkgs[@]/%/:amd64}" 2>/dev/null |
+	awk '/^[^ ].*:$/ { sub(/(:amd64)?:$/, ""); p = $0 } /^  Candidate:/ && $2 != "(none)" { print p, $2 }')
 pinned=()
 for p in "${pkgs[@]}"; do
-	v=$(APT_CONFIG=$apt_conf apt_candidate "$p:amd64")
-	[ -n "$v" ] || die "Debian $suite has no $p for amd64 (indexes in $CRCVMX_CACHE/apt/$suite; delete its lists/ to refresh)"
-	pinned+=("$p=$v")
+	[ -n "${cand[$p]:-}" ] || die "Debian $suite has no $p for amd64 (indexes in $CRCVMX_CACHE/apt/$suite; delete its lists/ to refresh)"
+	pinned+=("$p=${cand[$p]}")
 done
 # The cross compiler's version is the native one plus "crossN": it must be
 # the build the kernel names, or Kbuild warns that the compilers differ.

@@ -254,6 +254,9 @@ END {
 	printf "Constant costs around them, from the table above: crc32c-vmx vector path %s instructions per call\n", num(dv)
 	printf "over `vmx-section`%s; crc32c-vmx\047s fallback %s over `sw` (%s); crc32c-generic %s over `sw`%s.\n", (dvlo == dvhi) ? " (the same at every size from the threshold up)" : " (ranges " num(dvlo) ".." num(dvhi) ")", num(df), dfnote, num(dg), (dglo == dghi) ? " (the same at every size)" : " (ranges " num(dglo) ".." num(dghi) ")"
 	print "So through the driver the vector path costs `vmx-section + " num(dv) "` and crc32c-generic costs `sw + " num(dg) "`."
+	print "crc32c-vmx\047s fallback below the threshold is its own inlined slice-by-8 (module/crc32c_vmx_short.h),"
+	print "not `sw`: its offset over `sw` is measured at the table\047s sizes below the threshold and taken"
+	print "for the sizes in between (both do eight bytes per step)."
 	print ""
 	print "| Size | vmx-section /call | sw /call | vector via crc32c-vmx | crc32c-vmx fallback | crc32c-generic |"
 	print "|---:|---:|---:|---:|---:|---:|"

@@ -8,10 +8,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <exception>
 #include <latch>
 #include <memory>
 #include <mutex>
+#include <new>
+#include <pthread.h>
+#include <sched.h>
 #include <system_error>
 #include <thread>
 
@@ -35,7 +39,26 @@ struct Worker {
     AlignedBuffer buffer;
     std::uint64_t data_key = 0;
     std::uint32_t expected = 0;
+    bool stale = true; // buffer to (re)fill by the thread itself before timing
 };
+
+// Pins the calling thread to one CPU (dynamic CPU set: large POWER
+// machines have more than CPU_SETSIZE hardware threads). Throws ToolError.
+void pin_to(unsigned cpu) {
+    std::unique_ptr<cpu_set_t, void (*)(cpu_set_t *)> set(CPU_ALLOC(cpu + 1),
+                                                          [](cpu_set_t *p) { CPU_FREE(p); });
+    if (!set)
+        throw std::bad_alloc();
+    const std::size_t bytes = CPU_ALLOC_SIZE(cpu + 1);
+    CPU_ZERO_S(bytes, set.get());
+    CPU_SET_S(cpu, bytes, set.get());
+    int e = pthread_setaffinity_np(pthread_self(), bytes, set.get());
+    if (e != 0)
+        throw ToolError(ExitCode::runtime,
+                        "cannot pin a thread to CPU " + std::to_string(cpu) + ": " +
+                            std::strerror(e) + " (offline, or not in this process's CPU set: " +
+                            "see taskset -p $$ and /sys/devices/system/cpu/online)");
+}
 
 struct ThreadTally {
     Clock::time_point start{}, end{};
@@ -61,11 +84,8 @@ class Runner {
         pieces_ = stream_pieces(size, s_);
         for (std::size_t t = 0; t < workers_.size(); ++t) {
             Worker &w = workers_[t];
-            if (w.buffer.size() != size)
-                w.buffer = AlignedBuffer(size, kCaseAlignment);
             w.data_key = mix(mix(s_.seed, size), mix(trial, t));
-            fill_case_data(w.buffer.span(), w.data_key);
-            w.expected = crc32c_fast::digest(kDefaultSeed, w.buffer.span());
+            w.stale = true; // filled by its thread (setup), untimed
         }
     }
 
@@ -88,8 +108,15 @@ class Runner {
                         start.wait(kWait);
                         if (start.load() != kGo)
                             return;
-                        running.count_down();
-                        work(*workers_[t].hashers[d], workers_[t], stop, iterations, tallies[t]);
+                        try {
+                            setup(t);
+                        } catch (...) {
+                            tallies[t].error = std::current_exception();
+                        }
+                        running.arrive_and_wait(); // all set up: start together
+                        if (!tallies[t].error)
+                            work(*workers_[t].hashers[d], workers_[t], stop, iterations,
+                                 tallies[t]);
                     });
             } catch (const std::system_error &e) {
                 start.store(kAbort);
@@ -133,6 +160,22 @@ class Runner {
     }
 
   private:
+    // In thread t, before timing: pin it (--cpus), then (re)allocate and fill
+    // its buffer there, so the pages are first touched by the CPU that
+    // hashes them (local memory on NUMA machines).
+    void setup(std::size_t t) {
+        if (!s_.cpus.empty())
+            pin_to(s_.cpus[t % s_.cpus.size()]);
+        Worker &w = workers_[t];
+        if (!w.stale)
+            return;
+        if (w.buffer.size() != size_)
+            w.buffer = AlignedBuffer(size_, kCaseAlignment);
+        fill_case_data(w.buffer.span(), w.data_key);
+        w.expected = crc32c_fast::digest(kDefaultSeed, w.buffer.span());
+        w.stale = false;
+    }
+
     // The measuring loop. Per operation: the hasher call(s) and one compare.
     void work(Crc32cHasher &h, Worker &w, const std::atomic<bool> &stop,
               std::optional<std::uint64_t> iterations, ThreadTally &tally) {

@@ -25,6 +25,7 @@ struct BenchSettings {
     std::optional<std::size_t> chunk; // stream mode update size; default whole buffer
     bool splice = false;              // recorded in reports; the factory applies it
     unsigned threads = 1;
+    std::vector<unsigned> cpus; // thread t pinned to cpus[t % size]; empty: not pinned
     std::chrono::nanoseconds duration{std::chrono::milliseconds(250)};
     std::optional<std::uint64_t> iterations; // per thread per trial
     std::chrono::nanoseconds warmup{std::chrono::milliseconds(100)};

@@ -20,6 +20,7 @@ BenchSettings settings_from(const RunOptions &r) {
     s.chunk = r.chunk;
     s.splice = r.splice;
     s.threads = r.threads;
+    s.cpus = r.cpus;
     s.duration = r.duration;
     s.iterations = r.iterations;
     s.warmup = r.warmup;

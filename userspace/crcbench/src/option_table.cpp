@@ -110,6 +110,12 @@ std::vector<OptionSpec> make_run() {
          [](Options &o, std::string_view v) {
              o.run.threads = static_cast<unsigned>(parse_uint(v, 1, 1024, "--threads"));
          }},
+        {"", "--cpus", "LIST",
+         "pin thread t to the t-th CPU of LIST (round robin), e.g. 0,8\n"
+         "or 0-3; each thread pins itself, then allocates and fills\n"
+         "its buffer (first touch: memory local to that CPU)\n"
+         "(default: not pinned)",
+         "0", [](Options &o, std::string_view v) { o.run.cpus = parse_cpu_list(v); }},
         {"", "--duration", "T", "length of each trial, e.g. 250ms, 2s (default 250ms)", "10ms",
          [](Options &o, std::string_view v) {
              o.run.duration = parse_duration(v);

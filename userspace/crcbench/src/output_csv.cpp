@@ -43,6 +43,11 @@ std::string config_header() {
     return ",chunk,splice,duration_s,iterations,warmup_s,seed,baseline";
 }
 
+// After cpu_model: a cpulist holds commas.
+std::string cpus_cell(const BenchSettings &s) {
+    return "," + (s.cpus.empty() ? std::string() : cell(format_cpu_list(s.cpus)));
+}
+
 // Starts with the chunk cell (no leading comma).
 std::string config_cells(const BenchSettings &s) {
     std::string out;
@@ -81,12 +86,12 @@ std::string run_csv(const RunReport &r) {
     std::string out =
         "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,bytes_per_s_max,"
         "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,checked_ops,mismatches" +
-        config_header() + ",emulated,kernel_release,cpu_model" +
+        config_header() + ",emulated,kernel_release,cpu_model,cpus" +
         machine_header(r.system.machine_state) + "\n";
     const std::string tail = config_cells(r.settings) + "," +
                              std::string(r.system.emulation.emulated() ? "yes" : "no") + "," +
                              cell(r.system.kernel_release) + "," + cell(r.system.cpu_model) +
-                             machine_cells(r.system.machine_state);
+                             cpus_cell(r.settings) + machine_cells(r.system.machine_state);
     for (const RunRow &row : r.rows) {
         out += cell(row.driver) + "," + std::to_string(row.size) + "," +
                std::string(mode_name(r.settings.mode)) + "," + std::to_string(r.settings.threads) +

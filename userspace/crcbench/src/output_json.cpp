@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "json_writer.h"
 #include "output.h"
+#include "units.h"
 #include "version.h"
 
 #include <string>
@@ -107,6 +108,11 @@ std::string run_json(const RunReport &r) {
         w.null();
     w.field("splice", s.splice);
     w.field("threads", s.threads);
+    w.key("cpus"); // --cpus as a cpulist string, null: not pinned
+    if (s.cpus.empty())
+        w.null();
+    else
+        w.value(format_cpu_list(s.cpus));
     w.field("trials", s.trials);
     w.key("duration_s");
     if (s.iterations)

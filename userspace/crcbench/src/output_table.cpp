@@ -102,8 +102,9 @@ std::string describe_settings(const RunReport &r) {
         out += " (kcapi_md_update per " + (s.chunk ? format_size(*s.chunk) : "whole buffer") +
                " + kcapi_md_final)";
     out += s.splice ? ", libkcapi splice path on" : "";
-    out +=
-        ", threads " + std::to_string(s.threads) + ", " + std::to_string(s.trials) + " trials of ";
+    out += ", threads " + std::to_string(s.threads) +
+           (s.cpus.empty() ? std::string(" (not pinned)") : " on CPUs " + format_cpu_list(s.cpus)) +
+           ", " + std::to_string(s.trials) + " trials of ";
     if (s.iterations)
         out += std::to_string(*s.iterations) + " operations per thread";
     else

@@ -104,6 +104,43 @@ std::vector<std::size_t> parse_size_list(std::string_view text) {
     return sizes;
 }
 
+std::vector<unsigned> parse_cpu_list(std::string_view text) {
+    std::vector<unsigned> cpus;
+    if (text.empty())
+        throw UsageError("--cpus: empty CPU list");
+    for (std::string_view item : split(text, ',')) {
+        std::size_t dash = item.find('-');
+        std::string_view a = item.substr(0, dash);
+        std::string_view b = dash == std::string_view::npos ? a : item.substr(dash + 1);
+        auto from = static_cast<unsigned>(parse_uint(a, 0, 4095, "--cpus"));
+        auto to = static_cast<unsigned>(parse_uint(b, 0, 4095, "--cpus"));
+        if (from > to)
+            throw UsageError("--cpus: range " + quoted(item) + " goes downwards");
+        for (unsigned c = from; c <= to; ++c) {
+            if (std::find(cpus.begin(), cpus.end(), c) != cpus.end())
+                throw UsageError("--cpus: CPU " + std::to_string(c) + " given twice");
+            cpus.push_back(c);
+        }
+    }
+    return cpus;
+}
+
+std::string format_cpu_list(const std::vector<unsigned> &cpus) {
+    std::vector<unsigned> s(cpus);
+    std::sort(s.begin(), s.end());
+    std::string out;
+    for (std::size_t i = 0; i < s.size();) {
+        std::size_t j = i;
+        while (j + 1 < s.size() && s[j + 1] == s[j] + 1)
+            ++j;
+        out += (out.empty() ? "" : ",") + std::to_string(s[i]);
+        if (j > i)
+            out += "-" + std::to_string(s[j]);
+        i = j + 1;
+    }
+    return out;
+}
+
 std::chrono::nanoseconds parse_duration(std::string_view text) {
     auto [number, suffix] = split_suffix(text);
     double scale = 1.0;

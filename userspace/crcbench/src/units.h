@@ -24,6 +24,13 @@ std::vector<std::size_t> parse_size_list(std::string_view text);
 // "250ms", "2s", "1.5s", "0.5" (seconds), "1m"; must be >= 0 and finite.
 std::chrono::nanoseconds parse_duration(std::string_view text);
 
+// "0-3,8,10-11" (the kernel's cpulist format) -> {0,1,2,3,8,10,11}, in the
+// given order, no duplicates; CPU numbers below 4096. Throws UsageError.
+std::vector<unsigned> parse_cpu_list(std::string_view text);
+
+// The inverse: ascending runs joined, e.g. "0-3,8".
+std::string format_cpu_list(const std::vector<unsigned> &cpus);
+
 // Unsigned decimal (or 0x-prefixed hex) in [min, max].
 std::uint64_t parse_uint(std::string_view text, std::uint64_t min, std::uint64_t max,
                          std::string_view what);

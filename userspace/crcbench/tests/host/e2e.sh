@@ -225,6 +225,21 @@ case_output_files() {
 	has fullok.err "cannot write /dev/full"
 }
 
+case_cpus() {
+	# --cpus: recorded in JSON and CSV; a CPU the process may not use is a
+	# one-line runtime error (exit 7); a malformed list is a usage error.
+	run cpus 0 -- run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 --threads 2 \
+		--cpus 0 -f json --csv "$TMP/cpus.csv"
+	has cpus.out '"cpus": "0"'
+	head -n 1 "$TMP/cpus.csv" | grep -q ',cpu_model,cpus,' || fail "no cpus CSV column"
+	run cpus_table 0 -- run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 --cpus 0
+	has cpus_table.out "threads 1 on CPUs 0"
+	run cpus_bad 7 -- run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 --cpus 4095
+	one_line cpus_bad.err
+	has cpus_bad.err "cannot pin a thread to CPU 4095"
+	run cpus_usage 2 -- run --cpus 3-1
+}
+
 case_run_table() {
 	run table 0 -- run --driver crc32c-generic,crc32c-fakevec --sizes 64..256 \
 		--duration 20ms --warmup 5ms --trials 2
@@ -331,7 +346,7 @@ case_host_has_no_af_alg() {
 }
 
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
-missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files run_table emulated
+missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files cpus run_table emulated
 syscalls plot"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "bench.h"
+#include "crc32c_fast.h"
 #include "error.h"
 #include "report.h"
 #include "soft_hasher.h"
@@ -7,6 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <mutex>
+#include <sched.h>
+#include <unistd.h>
 
 using namespace crcbench;
 using crcbench::tst::soft_factory;
@@ -154,4 +158,57 @@ TEST(Bench, RowsCarryStatisticsAndBaselineRatio) {
     EXPECT_DOUBLE_EQ(rows[1].bytes_per_s.max, 1e7);
     EXPECT_DOUBLE_EQ(*rows[1].ratio_to_generic, 4.0);
     EXPECT_EQ(rows[1].trials, 3u);
+}
+
+namespace {
+// Records the CPU every digest ran on.
+class CpuRecordingHasher : public Crc32cHasher {
+  public:
+    explicit CpuRecordingHasher(std::vector<int> &cpus, std::mutex &m) : cpus_(cpus), m_(m) {}
+    std::uint32_t digest(std::span<const std::uint8_t> data) override {
+        std::lock_guard lock(m_);
+        cpus_.push_back(sched_getcpu());
+        return crc32c_fast::digest(kDefaultSeed, data);
+    }
+    void set_seed(std::uint32_t) override {}
+    void update(std::span<const std::uint8_t>) override {}
+    std::uint32_t final() override { return 0; }
+
+  private:
+    std::vector<int> &cpus_;
+    std::mutex &m_;
+};
+} // namespace
+
+// --cpus: each thread runs only on its CPU (round robin over the list).
+TEST(Bench, ThreadsArePinnedToTheirCpus) {
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    cpu_set_t allowed;
+    ASSERT_EQ(sched_getaffinity(0, sizeof allowed, &allowed), 0);
+    std::vector<unsigned> usable;
+    for (unsigned c = 0; c < static_cast<unsigned>(online) && usable.size() < 2; ++c)
+        if (CPU_ISSET(c, &allowed))
+            usable.push_back(c);
+    ASSERT_FALSE(usable.empty());
+    for (unsigned cpu : usable) {
+        std::vector<int> seen;
+        std::mutex m;
+        BenchSettings s;
+        s.threads = 3;
+        s.cpus = {cpu};
+        s.iterations = 20;
+        s.warmup = std::chrono::nanoseconds(0);
+        s.trials = 2;
+        run_bench({"crc32c-generic"}, {64}, s, [&](const std::string &) {
+            return std::make_unique<CpuRecordingHasher>(seen, m);
+        });
+        ASSERT_EQ(seen.size(), 3u * 20u * 2u);
+        for (int c : seen)
+            EXPECT_EQ(c, static_cast<int>(cpu));
+    }
+    BenchSettings bad;
+    bad.cpus = {4095};
+    bad.iterations = 1;
+    bad.trials = 1;
+    EXPECT_THROW(run_bench({"crc32c-generic"}, {64}, bad, soft_factory()), ToolError);
 }

@@ -76,3 +76,12 @@ TEST(Units, Formats) {
     EXPECT_EQ(format_hex32(0xE3069283u), "0xe3069283");
     EXPECT_EQ(format_fixed(1.25, 1), "1.2");
 }
+
+TEST(Units, CpuLists) {
+    EXPECT_EQ(parse_cpu_list("0"), (std::vector<unsigned>{0}));
+    EXPECT_EQ(parse_cpu_list("8,0-2"), (std::vector<unsigned>{8, 0, 1, 2}));
+    EXPECT_EQ(format_cpu_list({8, 0, 1, 2}), "0-2,8");
+    EXPECT_EQ(format_cpu_list(parse_cpu_list("0-3,8,10-11")), "0-3,8,10-11");
+    for (const char *bad : {"", "a", "3-1", "0,0", "1-", "4096", "0,,1", "-1"})
+        EXPECT_THROW(parse_cpu_list(bad), UsageError) << bad;
+}

@@ -292,6 +292,8 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 	say "check: unit tests of the result checker (tools/vm/test_ktap_check.py)"
 	python3 tools/vm/test_ktap_check.py >build/ktap-check-test.log 2>&1
 	result "harness:ktap-check unit tests" $?
+	python3 tools/system/test_journey_verdict.py >build/journey-verdict-test.log 2>&1
+	result "harness:journey-verdict unit tests" $?
 	harness_selftest fault-warn 1 'kernel|run-guest.sh exited 1'
 	harness_selftest fault-panic 3 'CRCVMX-END'
 	harness_selftest fault-hang 3 'CRCVMX-END'

@@ -15,19 +15,13 @@ import re
 import sys
 
 
-def main(argv):
-    if len(argv) != 3 or argv[1] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0 if len(argv) == 2 else 2
-    with open(argv[1]) as f:
-        expect = [ln.split("#")[0].strip() for ln in f]
-    expect = [n for n in expect if n]
+def judge(expect, lines):
+    """Return (passed names, [(failed name, reason)])."""
     seen = {}
-    with open(argv[2]) as f:
-        for ln in f:
-            m = re.match(r"^(PASS|FAIL) ([^:\s]+): ?(.*)$", ln.rstrip("\n"))
-            if m:
-                seen.setdefault(m.group(2), []).append((m.group(1), m.group(3)))
+    for ln in lines:
+        m = re.match(r"^(PASS|FAIL) ([^:\s]+): ?(.*)$", ln.rstrip("\n"))
+        if m:
+            seen.setdefault(m.group(2), []).append((m.group(1), m.group(3)))
     passed, failed = [], []
     for name in expect:
         got = seen.get(name, [])
@@ -42,6 +36,17 @@ def main(argv):
             failed.append((name, "reported %d times" % len(got)))
     for name in sorted(set(seen) - set(expect)):
         failed.append((name, "not declared in journey.expect"))
+    return passed, failed
+
+
+def main(argv):
+    if len(argv) != 3 or argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if len(argv) == 2 else 2
+    with open(argv[1]) as f:
+        expect = [n for n in (ln.split("#")[0].strip() for ln in f) if n]
+    with open(argv[2]) as f:
+        passed, failed = judge(expect, f)
     for name, why in failed:
         print("FAILED %s: %s" % (name, why))
     print("%d passed, %d failed" % (len(passed), len(failed)))

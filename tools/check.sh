@@ -228,8 +228,8 @@ stage "Debian packages (make deb, lintian, dkms build, initramfs-tools hook, dra
 if tools/deb/build-deb.sh --no-lintian >build/deb.log 2>&1; then
 	result "deb:make deb" 0
 	debver=$(dpkg-parsechangelog -S Version)
-	tools/deb/lintian.sh "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
-		"build/deb/crcbench-alg_${debver}_ppc64el.deb" 2>build/deb-lintian.log | count_verdicts deb
+	count_verdicts deb < <(tools/deb/lintian.sh "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
+		"build/deb/crcbench-alg_${debver}_ppc64el.deb" 2>build/deb-lintian.log)
 	distargs=()
 	if distball=$(tools/dist.sh 2>>build/deb.log) && [ -s "$distball" ]; then
 		distargs=(--dist "$distball")
@@ -237,8 +237,8 @@ if tools/deb/build-deb.sh --no-lintian >build/deb.log 2>&1; then
 		say "check: make dist failed (build/deb.log)"
 		result "deb:make dist" 1
 	fi
-	tools/deb/test-early-boot.sh --deb "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
-		"${distargs[@]}" 2>build/deb-early-boot.log | count_verdicts deb
+	count_verdicts deb < <(tools/deb/test-early-boot.sh \
+		--deb "build/deb/crc32c-vmx-dkms_${debver}_all.deb" "${distargs[@]}" 2>build/deb-early-boot.log)
 else
 	say "check: make deb failed (build/deb.log, build/deb/build.log)"
 	tail -5 build/deb.log >&2

@@ -102,7 +102,9 @@ run_set() {
 }
 
 # count_verdicts LABEL: one result per "PASS<TAB>name" / "FAIL<TAB>name<TAB>why"
-# line on stdin (the format of ktap-check.py and of the lane scripts).
+# line on stdin (the format of ktap-check.py and of the lane scripts). Feed it
+# with "count_verdicts L < <(cmd)": as the last part of a pipeline it would run
+# in a subshell and its results would be lost.
 count_verdicts() {
 	local v name reason n=0
 	while IFS=$'\t' read -r v name reason; do
@@ -331,8 +333,8 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 
 	# --- vpmsumd: the vector core really runs (QEMU plugin count) -------------
 	stage "vpmsumd lane (a QEMU plugin counts the vector multiplies)"
-	tools/vm/vpmsumd-lane.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
-		--out build/vpmsumd --mutants "$(mutants_with vpmsumd-count)" | count_verdicts plugin
+	count_verdicts plugin < <(tools/vm/vpmsumd-lane.sh --kernel-env build/kernel.env \
+		--initrd build/initramfs.cpio.gz --out build/vpmsumd --mutants "$(mutants_with vpmsumd-count)")
 
 	# --- mutants on Debian's kernel ---------------------------------------------
 	stage "mutants on Debian's kernel (tools/mutants)"
@@ -372,9 +374,9 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 	fi
 
 	stage "mutant verdicts (docs/mutants.md)"
-	tools/mutants/verdict.sh --results build/mutants-stock/results.tsv \
+	count_verdicts mutants < <(tools/mutants/verdict.sh --results build/mutants-stock/results.tsv \
 		--results build/mutants-debug/results.tsv --vpmsumd build/vpmsumd/vpmsumd.tsv \
-		--table docs/mutants.md | count_verdicts mutants
+		--table docs/mutants.md)
 	sed -n 's/^Caught: /   mutants caught: /p' docs/mutants.md >&2
 else
 	say "check: building the guest failed (build/build-guest.log):"

@@ -103,7 +103,9 @@ run_set() {
 }
 
 # count_verdicts LABEL: one result per "PASS<TAB>name" / "FAIL<TAB>name<TAB>why"
-# line on stdin (the format of ktap-check.py and of the lane scripts).
+# line on stdin (the format of ktap-check.py and of the lane scripts). Feed it
+# with "count_verdicts L < <(cmd)": as the last part of a pipeline it would run
+# in a subshell and its results would be lost.
 count_verdicts() {
 	local v name reason n=0
 	while IFS=$'\t' read -r v name reason; do
@@ -233,8 +235,8 @@ stage "Debian packages (make deb, lintian, dkms build, initramfs-tools hook, dra
 if tools/deb/build-deb.sh --no-lintian >build/deb.log 2>&1; then
 	result "deb:make deb" 0
 	debver=$(dpkg-parsechangelog -S Version)
-	tools/deb/lintian.sh "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
-		"build/deb/crcbench-alg_${debver}_ppc64el.deb" 2>build/deb-lintian.log | count_verdicts deb
+	count_verdicts deb < <(tools/deb/lintian.sh "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
+		"build/deb/crcbench-alg_${debver}_ppc64el.deb" 2>build/deb-lintian.log)
 	distargs=()
 	if distball=$(tools/dist.sh 2>>build/deb.log) && [ -s "$distball" ]; then
 		distargs=(--dist "$distball")
@@ -242,8 +244,8 @@ if tools/deb/build-deb.sh --no-lintian >build/deb.log 2>&1; then
 		say "check: make dist failed (build/deb.log)"
 		result "deb:make dist" 1
 	fi
-	tools/deb/test-early-boot.sh --deb "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
-		"${distargs[@]}" 2>build/deb-early-boot.log | count_verdicts deb
+	count_verdicts deb < <(tools/deb/test-early-boot.sh \
+		--deb "build/deb/crc32c-vmx-dkms_${debver}_all.deb" "${distargs[@]}" 2>build/deb-early-boot.log)
 else
 	say "check: make deb failed (build/deb.log, build/deb/build.log)"
 	tail -5 build/deb.log >&2
@@ -355,8 +357,8 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 
 	# --- vpmsumd: the vector core really runs (QEMU plugin count) -------------
 	stage "vpmsumd lane (a QEMU plugin counts the vector multiplies)"
-	tools/vm/vpmsumd-lane.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
-		--out build/vpmsumd --mutants "$(mutants_with vpmsumd-count)" | count_verdicts plugin
+	count_verdicts plugin < <(tools/vm/vpmsumd-lane.sh --kernel-env build/kernel.env \
+		--initrd build/initramfs.cpio.gz --out build/vpmsumd --mutants "$(mutants_with vpmsumd-count)")
 
 	# --- mutants on Debian's kernel ---------------------------------------------
 	stage "mutants on Debian's kernel (tools/mutants)"
@@ -396,9 +398,9 @@ if tools/build-guest.sh >build/build-guest.log 2>&1; then
 	fi
 
 	stage "mutant verdicts (docs/mutants.md)"
-	tools/mutants/verdict.sh --results build/mutants-stock/results.tsv \
+	count_verdicts mutants < <(tools/mutants/verdict.sh --results build/mutants-stock/results.tsv \
 		--results build/mutants-debug/results.tsv --vpmsumd build/vpmsumd/vpmsumd.tsv \
-		--table docs/mutants.md | count_verdicts mutants
+		--table docs/mutants.md)
 	sed -n 's/^Caught: /   mutants caught: /p' docs/mutants.md >&2
 else
 	say "check: building the guest failed (build/build-guest.log):"

@@ -34,8 +34,9 @@ Disassembles with $OBJDUMP (OBJDUMP= overrides) and fails if
     later), or that function has no lxvp and xxeval (its loop is gone).
 DIR defaults to the top of this tree (build first: tools/build-guest.sh or
 make KDIR=... ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-). Giving
---no-vector or --vpmsumd replaces that kind's defaults; relative paths are
-taken from DIR.
+--no-vector or --vpmsumd replaces that kind's defaults (and turns the default
+ISA 3.1 check off unless --isa31 is given too); relative paths are taken
+from DIR.
   --self-test   prove that the check fails when it should: compiles small
                 objects with powerpc64le-linux-gnu-gcc (a vector op, FP code,
                 vpmsumd, integer code) and checks them as glue or module.
@@ -175,11 +176,17 @@ self_test() {
 		expect 0 "the built module of this tree passes" --dir "$top"
 		expect 1 "the core object fails as glue" --dir "$top" \
 			--no-vector module/arch/powerpc/crc32c_vmx_core.o
+		expect 0 "the core object has its ISA 3.1 loop, only in crc32c_vmx_core_isa31" \
+			--dir "$top" --isa31 module/arch/powerpc/crc32c_vmx_core.o
+		expect 1 "an object without the ISA 3.1 loop fails the ISA 3.1 check" \
+			--dir "$tmp" --no-vector scalar.o --vpmsumd vpmsumd.o --isa31 vpmsumd.o
 	else
 		# Its premise is ours to arrange: a missing build is a failure.
 		echo "not ok - the built module of this tree passes: not built (run tools/build-guest.sh first)"
 		echo "not ok - the core object fails as glue: not built (run tools/build-guest.sh first)"
-		fails=$((fails + 2))
+		echo "not ok - the core object has its ISA 3.1 loop: not built (run tools/build-guest.sh first)"
+		echo "not ok - an object without the ISA 3.1 loop fails the ISA 3.1 check: not built"
+		fails=$((fails + 4))
 	fi
 	[ "$fails" -eq 0 ] && echo "# all passed" || echo "# $fails failed"
 	[ "$fails" -eq 0 ]
@@ -189,6 +196,7 @@ dir=$top
 novec=()
 vpm=()
 isa=()
+explicit=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
@@ -196,8 +204,8 @@ while [ $# -gt 0 ]; do
 	--dir|--no-vector|--vpmsumd|--isa31)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument (try --help)"
 		case "$1" in
-		--dir) dir=$2 ;; --no-vector) novec+=("$2") ;; --vpmsumd) vpm+=("$2") ;;
-		--isa31) isa+=("$2") ;;
+		--dir) dir=$2 ;; --no-vector) novec+=("$2"); explicit=1 ;;
+		--vpmsumd) vpm+=("$2"); explicit=1 ;; --isa31) isa+=("$2"); explicit=1 ;;
 		esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
@@ -206,7 +214,8 @@ while [ $# -gt 0 ]; do
 done
 [ ${#novec[@]} -gt 0 ] || novec=(module/crc32c_vmx_glue.o module/crc32c_vmx_stats.o)
 [ ${#vpm[@]} -gt 0 ] || vpm=(crc32c_vmx.ko)
-[ ${#isa[@]} -gt 0 ] || isa=(module/arch/powerpc/crc32c_vmx_core.o)
+# The ISA 3.1 check runs by default only when no kind was chosen explicitly.
+[ ${#isa[@]} -gt 0 ] || [ "$explicit" -eq 1 ] || isa=(module/arch/powerpc/crc32c_vmx_core.o)
 
 command -v "$OBJDUMP" >/dev/null ||
 	die 3 "$OBJDUMP not found (Debian: apt-get install binutils-powerpc64le-linux-gnu)"

@@ -161,7 +161,7 @@ if [ "$report_only" -eq 0 ]; then
 		cmd "$here/mca.sh" --name crc32c-vmx --function crc32c_vmx_core \
 			--obj module/arch/powerpc/crc32c_vmx_core.o --dir "$B/mca"
 		# The ISA 3.1 loop (lxvp, xxeval): pwr9 cannot model it.
-		cmd "$here/mca.sh" --name crc32c-vmx-isa31 --function crc32c_vmx_core_isa31 --mcpu pwr10 \
+		cmd "$here/mca.sh" --name crc32c-vmx-isa31 --function fold_streams_isa31 --mcpu pwr10 \
 			--obj module/arch/powerpc/crc32c_vmx_core.o --dir "$B/mca"
 		cmd "$here/mca.sh" --name crc32c-vpmsum --obj "$inkernel_ko" --dir "$B/mca"
 	} >"$B/mca.tsv" || die "llvm-mca failed"

@@ -57,34 +57,32 @@ std::uint32_t msb_first_nibble(std::uint32_t n, std::uint32_t poly) {
 
 } // namespace
 
-std::uint32_t reflect32(const Gf2Poly &r) {
-    if (r.degree() >= 32)
-        throw std::invalid_argument("reflect32: degree " + std::to_string(r.degree()) + " >= 32");
-    std::uint32_t v = 0;
-    for (unsigned j = 0; j < 32; ++j)
+namespace {
+
+// The n coefficients of r (deg r < n <= 64) with x^j at bit n - 1 - j.
+std::uint64_t reflect_n(const Gf2Poly &r, unsigned n) {
+    if (r.degree() >= static_cast<int>(n))
+        throw std::invalid_argument("reflect" + std::to_string(n) + ": degree " +
+                                    std::to_string(r.degree()) + " >= " + std::to_string(n));
+    std::uint64_t v = 0;
+    for (unsigned j = 0; j < n; ++j)
         if (r.coeff(j))
-            v |= 1u << (31 - j);
+            v |= std::uint64_t{1} << (n - 1 - j);
     return v;
+}
+
+} // namespace
+
+std::uint32_t reflect32(const Gf2Poly &r) {
+    return static_cast<std::uint32_t>(reflect_n(r, 32));
 }
 
 std::uint64_t reflect33(const Gf2Poly &r) {
-    if (r.degree() >= 33)
-        throw std::invalid_argument("reflect33: degree " + std::to_string(r.degree()) + " >= 33");
-    std::uint64_t v = 0;
-    for (unsigned j = 0; j < 33; ++j)
-        if (r.coeff(j))
-            v |= std::uint64_t{1} << (32 - j);
-    return v;
+    return reflect_n(r, 33);
 }
 
 std::uint64_t reflect64(const Gf2Poly &r) {
-    if (r.degree() >= 64)
-        throw std::invalid_argument("reflect64: degree " + std::to_string(r.degree()) + " >= 64");
-    std::uint64_t v = 0;
-    for (unsigned j = 0; j < 64; ++j)
-        if (r.coeff(j))
-            v |= std::uint64_t{1} << (63 - j);
-    return v;
+    return reflect_n(r, 64);
 }
 
 FoldConstants compute_fold_constants(const CrcSpec &spec) {

@@ -19,6 +19,9 @@ typedef unsigned long long u64;
 #ifndef __aligned
 #define __aligned(x) __attribute__((__aligned__(x)))
 #endif
+#ifndef noinline
+#define noinline __attribute__((__noinline__))
+#endif
 #ifndef __always_inline
 #define __always_inline inline __attribute__((__always_inline__))
 #endif

@@ -22,8 +22,8 @@
 #define BUF_LEN		(65536 + NEAR_WIDTH + 16)
 #define MAX_REPORTS	10
 
-/* 1040: the shortest input of the ISA 3.1 loop (16 bytes, then 64 blocks) */
-static const size_t near_centres[] = { 16, 128, 256, 512, 1040, 4096, 32768, 65536 };
+/* 1168: the shortest input of the ISA 3.1 loop (16 bytes, then 72 blocks) */
+static const size_t near_centres[] = { 16, 128, 256, 512, 1168, 4096, 32768, 65536 };
 
 /* The core under test: crc32c_vmx_core(), or with --isa31 its ISA 3.1 form. */
 static u32 (*core)(u32 crc, const u8 *p, size_t len) = crc32c_vmx_core;
@@ -211,7 +211,7 @@ static void usage(FILE *f)
 		"Usage: vmx-harness [--isa31] [--seed N] [--random N] [--case LEN OFFSET CRCSEED]\n"
 		"Checks crc32c_vmx_core() against a bitwise CRC32C reference:\n"
 		"  every length 0..%d at offsets 0..15, +/-%d around 16, 128, 256, 512,\n"
-		"  1040, 4096, 32768 and 65536 at offsets 0..15, lengths 0..700 against guard\n"
+		"  1168, 4096, 32768 and 65536 at offsets 0..15, lengths 0..700 against guard\n"
 		"  pages, then N random (length, offset, seed) cases (default 1000000).\n"
 		"  Then the driver's short-input path crc32c_vmx_short() (slice-by-8):\n"
 		"  every length 0..%d at offsets 0..15 and N/10 random cases.\n"

@@ -362,21 +362,21 @@ static inline vu64 isa31_start(const u8 *p, vu64 k1, vu64 k2, vu64 k3)
 }
 
 /*
- * n >= 2 * ISA31_BLOCKS whole blocks at aligned p, acc the remainder just
- * before p. The first 32 blocks start the streams (stream i: blocks 4i to
- * 4i + 3, acc folded into stream 0), the asm loop takes every further
- * group of 32, and stream i is then folded forward over the 28 - 4i blocks
- * that follow it in the last group. Advances *pp and *pn like
- * fold_streams().
+ * 32 * (iters + 1) + 8 or more whole blocks at aligned p, acc the remainder
+ * just before p. The first 32 blocks start the streams (stream i: blocks
+ * 4i to 4i + 3, acc folded into stream 0), the asm loop takes the next
+ * iters groups of 32, and stream i is then folded forward over the 28 - 4i
+ * blocks that follow it in the last group. Returns the remainder after
+ * those 32 * (iters + 1) blocks. Out of line, so that the vector registers
+ * the loop clobbers (v20-v31 must be preserved for the caller) are saved
+ * only when it runs, not on every call of crc32c_vmx_core_isa31().
  */
-static __always_inline vu64 fold_streams_isa31(vu64 acc, const u8 **pp, size_t *pn)
+static noinline vu64 fold_streams_isa31(vu64 acc, const u8 *p, size_t iters)
 {
 	const vu64 k1 = load_const(crc32c_vmx_fold[0]);
 	const vu64 k2 = load_const(crc32c_vmx_fold[1]);
 	const vu64 k3 = load_const(crc32c_vmx_fold[2]);
 	const vu64 k32 = load_const(crc32c_vmx_fold[ISA31_BLOCKS - 1]);
-	const u8 *p = *pp;
-	size_t n = *pn, iters;
 	vu64 s0, s1, s2, s3, s4, s5, s6, s7;
 
 	s0 = fold(acc, 4) ^ isa31_start(p, k1, k2, k3);
@@ -388,26 +388,20 @@ static __always_inline vu64 fold_streams_isa31(vu64 acc, const u8 **pp, size_t *
 	s6 = isa31_start(p + 384, k1, k2, k3);
 	s7 = isa31_start(p + 448, k1, k2, k3);
 	p += 16 * ISA31_BLOCKS;
-	n -= ISA31_BLOCKS;
 
-	iters = (n - 8) / ISA31_BLOCKS;
-	if (iters)
-		asm(ISA31_CODE
-		    : [s0] "+v" (s0), [s1] "+v" (s1), [s2] "+v" (s2), [s3] "+v" (s3),
-		      [s4] "+v" (s4), [s5] "+v" (s5), [s6] "+v" (s6), [s7] "+v" (s7),
-		      [p] "+b" (p)
-		    : [k1] "v" (k1), [k2] "v" (k2), [k3] "v" (k3), [k32] "v" (k32),
-		      [iters] "r" (iters)
-		    : "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24",
-		      "v25", "v26", "v27", "v28", "v29", "v30", "v31", "ctr", "memory");
-	n -= iters * ISA31_BLOCKS;
+	asm(ISA31_CODE
+	    : [s0] "+v" (s0), [s1] "+v" (s1), [s2] "+v" (s2), [s3] "+v" (s3),
+	      [s4] "+v" (s4), [s5] "+v" (s5), [s6] "+v" (s6), [s7] "+v" (s7),
+	      [p] "+b" (p)
+	    : [k1] "v" (k1), [k2] "v" (k2), [k3] "v" (k3), [k32] "v" (k32),
+	      [iters] "r" (iters)
+	    : "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24",
+	      "v25", "v26", "v27", "v28", "v29", "v30", "v31", "ctr", "memory");
 
 	s0 = fold(s0, 28) ^ fold(s1, 24);
 	s2 = fold(s2, 20) ^ fold(s3, 16);
 	s4 = fold(s4, 12) ^ fold(s5, 8);
 	s6 = fold(s6, 4) ^ s7;
-	*pp = p;
-	*pn = n;
 	return (s0 ^ s2) ^ (s4 ^ s6);
 }
 #endif /* CORE_LITTLE_ENDIAN */
@@ -508,8 +502,14 @@ static __always_inline u32 crc32c_vmx_run(u32 crc, const u8 *p, size_t len, int 
 
 	n = len / 16;
 #if CORE_LITTLE_ENDIAN
-	if (isa31 && n >= 2 * ISA31_BLOCKS)
-		acc = fold_streams_isa31(acc, &p, &n);
+	/* The ISA 3.1 loop needs one group to start, one to loop over and 8 more blocks. */
+	if (isa31 && n >= 2 * ISA31_BLOCKS + 8) {
+		size_t iters = (n - ISA31_BLOCKS - 8) / ISA31_BLOCKS;
+
+		acc = fold_streams_isa31(acc, p, iters);
+		p += 16 * ISA31_BLOCKS * (iters + 1);
+		n -= ISA31_BLOCKS * (iters + 1);
+	}
 #else
 	(void)isa31;
 #endif

@@ -301,6 +301,19 @@ class Checker {
                 if (driver && *driver == cfg.baseline && std::fabs(ratio->number - 1.0) > 1e-3)
                     problem(p + ".ratio_to_generic", "the baseline's own ratio must be 1");
             }
+            if (!cfg.v1) { // run.v2: the paired per-trial ratios and the noise flag
+                boolean(row, p, "noisy");
+                const JsonValue *rt = member(row, p, "ratio_trials", Type::object, true);
+                bool has_rt = rt && rt->type == Type::object;
+                bool has_ratio = ratio && ratio->type == Type::number;
+                if (rt && ratio && has_rt != has_ratio)
+                    problem(p + ".ratio_trials", "must be null exactly when ratio_to_generic is");
+                if (has_rt && has_ratio) {
+                    if (auto t = summary(row, p, "ratio_trials");
+                        t && std::fabs(t->median - ratio->number) > 1e-3 * ratio->number)
+                        problem(p + ".ratio_to_generic", "is not the median of ratio_trials");
+                }
+            }
         }
         std::size_t want = measured.size() * cfg.sizes.size();
         if (results->items.size() != want)

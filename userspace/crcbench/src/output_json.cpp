@@ -152,6 +152,18 @@ std::string run_json(const RunReport &r) {
             w.value(*row.ratio_to_generic, 4);
         else
             w.null();
+        // The per-trial (paired) ratios' spread; noisy: spread above 10%.
+        w.key("ratio_trials");
+        if (row.ratio_trials) {
+            w.begin_object();
+            w.field("min", row.ratio_trials->min, 4);
+            w.field("median", row.ratio_trials->median, 4);
+            w.field("max", row.ratio_trials->max, 4);
+            w.end_object();
+        } else {
+            w.null();
+        }
+        w.field("noisy", row.noisy);
         w.field("checked_ops", row.checked_ops);
         w.field("mismatches", row.mismatches);
         w.end_object();

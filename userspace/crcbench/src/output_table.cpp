@@ -138,14 +138,17 @@ std::string run_table(const RunReport &r) {
     out += system_lines(r.system);
     out += describe_settings(r);
     out += resolve_line(r.resolves_to, false);
-    out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median / "
-           "median of " +
-           std::string(kBaselineDriver) + " at the same size\n";
+    out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median "
+           "over the trials of (this driver / " +
+           std::string(kBaselineDriver) +
+           " in the same trial, same size); ~ = noisy: the trials spread by more than 10%\n";
     Table t({"SIZE", "DRIVER", "MB/s min", "median", "max", "kops/s", "vs generic", "CHECK"},
             "rlrrrrrl");
     for (const RunRow &row : r.rows) {
         std::string ratio =
             row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 2) + "x" : "-";
+        if (row.noisy)
+            ratio += "~";
         std::string check = row.mismatches ? "WRONG " + std::to_string(row.mismatches) + "/" +
                                                  std::to_string(row.checked_ops)
                                            : "ok";

@@ -156,8 +156,34 @@ TEST(Bench, RowsCarryStatisticsAndBaselineRatio) {
     EXPECT_DOUBLE_EQ(rows[1].bytes_per_s.min, 4e6);
     EXPECT_DOUBLE_EQ(rows[1].bytes_per_s.median, 8e6);
     EXPECT_DOUBLE_EQ(rows[1].bytes_per_s.max, 1e7);
-    EXPECT_DOUBLE_EQ(*rows[1].ratio_to_generic, 4.0);
+    // Paired per trial: 8e6/1e6, 4e6/2e6, 1e7/3e6 -> median 10/3, not 8e6/2e6.
+    EXPECT_DOUBLE_EQ(*rows[1].ratio_to_generic, 10.0 / 3.0);
+    EXPECT_DOUBLE_EQ(rows[1].ratio_trials->min, 2.0);
+    EXPECT_DOUBLE_EQ(rows[1].ratio_trials->max, 8.0);
+    EXPECT_TRUE(rows[1].noisy);
     EXPECT_EQ(rows[1].trials, 3u);
+}
+
+// Drift common to all drivers (the machine slows down trial by trial)
+// cancels in the paired ratio; a cell whose own ratio wobbles is noisy.
+TEST(Bench, PairedRatiosCancelCommonDriftAndFlagNoise) {
+    auto cell = [](const char *driver, std::vector<double> mbps) {
+        CellResult c;
+        c.driver = driver;
+        c.size = 4096;
+        c.checked_ops = 10;
+        for (double m : mbps)
+            c.trials.push_back({1.0, static_cast<std::uint64_t>(m * 1e6), 1});
+        return c;
+    };
+    auto rows = make_rows({cell("crc32c-generic", {100, 200, 300, 400, 500}),
+                           cell("crc32c-vmx", {300, 600, 900, 1200, 1500}),
+                           cell("crc32c-wobbly", {300, 480, 900, 1200, 1500})});
+    EXPECT_DOUBLE_EQ(*rows[1].ratio_to_generic, 3.0);
+    EXPECT_DOUBLE_EQ(rows[1].ratio_trials->max - rows[1].ratio_trials->min, 0.0);
+    EXPECT_FALSE(rows[1].noisy); // bytes/s spread 4x, paired ratio exact
+    EXPECT_TRUE(rows[0].noisy);  // the baseline itself drifted
+    EXPECT_TRUE(rows[2].noisy);  // 2.4 in trial 2 against 3.0: spread 20%
 }
 
 namespace {

@@ -119,6 +119,7 @@ TEST(Output, MismatchesShowInTableAndVerdict) {
     auto r = sample_run(false);
     r.rows[3].mismatches = 2;
     r.rows[3].ratio_to_generic.reset();
+    r.rows[3].ratio_trials.reset(); // as make_rows leaves a wrong driver
     Mismatch m;
     m.driver = "crc32c-vmx";
     m.c.length = 4096;

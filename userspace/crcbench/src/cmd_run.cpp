@@ -21,6 +21,7 @@ BenchSettings settings_from(const RunOptions &r) {
     s.splice = r.splice;
     s.threads = r.threads;
     s.cpus = r.cpus;
+    s.working_set = r.working_set;
     s.duration = r.duration;
     s.iterations = r.iterations;
     s.warmup = r.warmup;

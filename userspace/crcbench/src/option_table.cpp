@@ -116,6 +116,18 @@ std::vector<OptionSpec> make_run() {
          "its buffer (first touch: memory local to that CPU)\n"
          "(default: not pinned)",
          "0", [](Options &o, std::string_view v) { o.run.cpus = parse_cpu_list(v); }},
+        {"", "--working-set", "SIZE",
+         "data each thread cycles through, as buffers of the measured\n"
+         "size hashed in turn: above the cache sizes (e.g. 1G on\n"
+         "POWER9) the data comes from memory, a cold-cache run\n"
+         "(default: one buffer, cache-hot)",
+         "1M",
+         [](Options &o, std::string_view v) {
+             std::size_t ws = parse_size(v);
+             if (ws == 0 || ws > (std::size_t{64} << 30))
+                 throw UsageError("--working-set: between 1 and 64G");
+             o.run.working_set = ws;
+         }},
         {"", "--duration", "T", "length of each trial, e.g. 250ms, 2s (default 250ms)", "10ms",
          [](Options &o, std::string_view v) {
              o.run.duration = parse_duration(v);

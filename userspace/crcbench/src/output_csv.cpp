@@ -40,7 +40,7 @@ namespace {
 // The JSON report's config and machine state, as the same names and values
 // (null: empty cell; the vulnerability texts stay in the JSON).
 std::string config_header() {
-    return ",chunk,splice,duration_s,iterations,warmup_s,seed,baseline";
+    return ",chunk,splice,duration_s,iterations,warmup_s,seed,baseline,working_set";
 }
 
 // After cpu_model: a cpulist holds commas.
@@ -60,7 +60,8 @@ std::string config_cells(const BenchSettings &s) {
     if (s.iterations)
         out += std::to_string(*s.iterations);
     out += "," + format_fixed(std::chrono::duration<double>(s.warmup).count(), 3) + "," +
-           std::to_string(s.seed) + "," + std::string(kBaselineDriver);
+           std::to_string(s.seed) + "," + std::string(kBaselineDriver) + "," +
+           (s.working_set ? std::to_string(*s.working_set) : std::string());
     return out;
 }
 

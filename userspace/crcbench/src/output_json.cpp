@@ -108,6 +108,11 @@ std::string run_json(const RunReport &r) {
         w.null();
     w.field("splice", s.splice);
     w.field("threads", s.threads);
+    w.key("working_set"); // bytes per thread, null: one cache-hot buffer
+    if (s.working_set)
+        w.value(static_cast<std::uint64_t>(*s.working_set));
+    else
+        w.null();
     w.key("cpus"); // --cpus as a cpulist string, null: not pinned
     if (s.cpus.empty())
         w.null();

@@ -104,6 +104,8 @@ std::string describe_settings(const RunReport &r) {
     out += s.splice ? ", libkcapi splice path on" : "";
     out += ", threads " + std::to_string(s.threads) +
            (s.cpus.empty() ? std::string(" (not pinned)") : " on CPUs " + format_cpu_list(s.cpus)) +
+           (s.working_set ? ", working set " + format_size(*s.working_set) + " per thread"
+                          : std::string(", cache-hot (one buffer per thread)")) +
            ", " + std::to_string(s.trials) + " trials of ";
     if (s.iterations)
         out += std::to_string(*s.iterations) + " operations per thread";

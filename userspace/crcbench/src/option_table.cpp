@@ -103,13 +103,11 @@ std::vector<OptionSpec> make_run() {
          "buffer sizes, comma-separated; A..B doubles from A to B\n"
          "(default 64..1M)",
          "64,4K..16K", [](Options &o, std::string_view v) { o.run.sizes = parse_size_list(v); }},
-        {"-t", "--threads", "N",
-         "threads hashing concurrently, each with its own handles\n"
-         "(default 1)",
-         "2",
-         [](Options &o, std::string_view v) {
-             o.run.threads = static_cast<unsigned>(parse_uint(v, 1, 1024, "--threads"));
-         }},
+        {"-t", "--threads", "LIST",
+         "threads hashing concurrently, each with its own handles;\n"
+         "a list (1,2,4 or 1..16, doubling) runs once per count:\n"
+         "a threads sweep (default 1)",
+         "1..4", [](Options &o, std::string_view v) { o.run.threads = parse_thread_list(v); }},
         {"", "--cpus", "LIST",
          "pin thread t to the t-th CPU of LIST (round robin), e.g. 0,8\n"
          "or 0-3; each thread pins itself, then allocates and fills\n"

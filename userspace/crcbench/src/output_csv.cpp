@@ -95,8 +95,8 @@ std::string run_csv(const RunReport &r) {
                              cpus_cell(r.settings) + machine_cells(r.system.machine_state);
     for (const RunRow &row : r.rows) {
         out += cell(row.driver) + "," + std::to_string(row.size) + "," +
-               std::string(mode_name(r.settings.mode)) + "," + std::to_string(r.settings.threads) +
-               "," + std::to_string(row.trials) + "," + num(row.bytes_per_s.min) + "," +
+               std::string(mode_name(r.settings.mode)) + "," + std::to_string(row.threads) + "," +
+               std::to_string(row.trials) + "," + num(row.bytes_per_s.min) + "," +
                num(row.bytes_per_s.median) + "," + num(row.bytes_per_s.max) + "," +
                num(row.ops_per_s.min) + "," + num(row.ops_per_s.median) + "," +
                num(row.ops_per_s.max) + "," +

@@ -107,7 +107,10 @@ std::string run_json(const RunReport &r) {
     else
         w.null();
     w.field("splice", s.splice);
-    w.field("threads", s.threads);
+    w.key("threads").begin_array(); // the thread counts of the sweep (one run each)
+    for (unsigned n : r.thread_counts)
+        w.value(n);
+    w.end_array();
     w.key("working_set"); // bytes per thread, null: one cache-hot buffer
     if (s.working_set)
         w.value(static_cast<std::uint64_t>(*s.working_set));
@@ -148,6 +151,7 @@ std::string run_json(const RunReport &r) {
     for (const RunRow &row : r.rows) {
         w.begin_object();
         w.field("driver", row.driver);
+        w.field("threads", row.threads);
         w.field("size", static_cast<std::uint64_t>(row.size));
         w.field("trials", row.trials);
         summary(w, "bytes_per_s", row.bytes_per_s);

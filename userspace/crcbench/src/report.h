@@ -29,6 +29,7 @@ struct ListReport {
 };
 
 struct RunRow {
+    unsigned threads = 1; // the thread count of this row's run (sweep)
     std::string driver;
     std::size_t size = 0;
     unsigned trials = 0;
@@ -45,12 +46,13 @@ struct RunRow {
 
 struct RunReport {
     SystemInfo system;
-    BenchSettings settings;
+    BenchSettings settings;                 // settings.threads: the first count
+    std::vector<unsigned> thread_counts{1}; // --threads: one run each, rows by count
     std::vector<std::size_t> sizes;
     std::vector<AlgEntry> drivers; // every crc32c driver present
     std::optional<std::string> resolves_to;
     std::vector<std::string> measured; // the drivers this run measured
-    std::vector<RunRow> rows;          // by size, then driver
+    std::vector<RunRow> rows;          // by thread count, size, then driver
     std::vector<Mismatch> mismatches;  // first mismatch per failing cell
 
     bool ok() const { return mismatches.empty(); }

@@ -133,6 +133,7 @@ case_thread_limit() {
 	# reserves a stack): the run must end at once with exit 7 and the cause,
 	# not wait forever for the threads that were never created.
 	(
+		# shellcheck disable=SC3045 # dash (Debian's sh) and busybox have -v
 		ulimit -v 300000
 		exec timeout 60 env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" \
 			"$CRCBENCH" run -q --threads 64 --sizes 64 --trials 1 --warmup 0 \

@@ -86,7 +86,8 @@ std::string run_csv(const RunReport &r) {
     // readers split the columns before it on every comma.
     std::string out =
         "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,bytes_per_s_max,"
-        "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,checked_ops,mismatches" +
+        "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,ratio_trials_min,"
+        "ratio_trials_max,noisy,checked_ops,mismatches" +
         config_header() + ",emulated,kernel_release,cpu_model,cpus" +
         machine_header(r.system.machine_state) + "\n";
     const std::string tail = config_cells(r.settings) + "," +
@@ -101,8 +102,11 @@ std::string run_csv(const RunReport &r) {
                num(row.ops_per_s.min) + "," + num(row.ops_per_s.median) + "," +
                num(row.ops_per_s.max) + "," +
                (row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 4) : "") + "," +
-               std::to_string(row.checked_ops) + "," + std::to_string(row.mismatches) + "," + tail +
-               "\n";
+               (row.ratio_trials ? format_fixed(row.ratio_trials->min, 4) + "," +
+                                       format_fixed(row.ratio_trials->max, 4)
+                                 : std::string(",")) +
+               "," + (row.noisy ? "true" : "false") + "," + std::to_string(row.checked_ops) + "," +
+               std::to_string(row.mismatches) + "," + tail + "\n";
     }
     return out;
 }

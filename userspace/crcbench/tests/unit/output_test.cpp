@@ -81,13 +81,15 @@ TEST(Output, CsvHeaderIsStableAndCellsAreQuoted) {
         csv[0],
         "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,"
         "bytes_per_s_max,ops_per_s_min,ops_per_s_median,ops_per_s_max,"
-        "ratio_to_generic,checked_ops,mismatches,chunk,splice,duration_s,"
+        "ratio_to_generic,ratio_trials_min,ratio_trials_max,noisy,checked_ops,mismatches,"
+        "chunk,splice,duration_s,"
         "iterations,warmup_s,seed,baseline,working_set,emulated,kernel_release,cpu_model,cpus,"
         "cpus_online,cpufreq_governor,cpufreq_cur_khz,cpufreq_max_khz,"
         "cpuinfo_clock,smt_control,smt_active,thread_siblings,"
         "lpar_shared_processor_mode,lpar_entitled_capacity,lpar_capped,loadavg");
     EXPECT_EQ(csv[1], "crc32c-generic,64,digest,1,3,128000.0,256000.0,384000.0,2000.0,4000.0,"
-                      "6000.0,1.0000,6000,0,,false,0.250,,0.100,99,crc32c-generic,,no,"
+                      "6000.0,1.0000,1.0000,1.0000,true,6000,0,,false,0.250,,0.100,99,"
+                      "crc32c-generic,,no,"
                       "6.1.0-28-powerpc64le,\"POWER8 (architected), altivec supported\""
                       ",,,,,,,,,,,,,");
     EXPECT_TRUE(has(csv[2], "crc32c-vmx,64,digest,1,3,384000.0,768000.0,1152000.0,"));

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <tuple>
 
 namespace crcbench::check {
 namespace {
@@ -164,12 +165,15 @@ class Checker {
         std::vector<double> sizes;
         std::optional<double> trials;
         std::string baseline;
-        bool v1 = false; // crcbench-alg.run.v1: seed is a number
+        bool v1 = false;                // crcbench-alg.run.v1: seed is a number
+        std::vector<double> threads{1}; // v2: the sweep's thread counts
     };
 
     Config check_config(const JsonValue &doc, bool v1) {
         Config c;
         c.v1 = v1;
+        if (!v1)
+            c.threads.clear();
         const JsonValue *cfg = member(doc, "$", "config", Type::object);
         if (!cfg)
             return c;
@@ -178,7 +182,22 @@ class Checker {
             problem(p + ".mode", "must be digest or stream");
         member(*cfg, p, "chunk", Type::number, true);
         boolean(*cfg, p, "splice");
-        uint(*cfg, p, "threads", 1);
+        if (v1) {
+            uint(*cfg, p, "threads", 1);
+        } else if (const JsonValue *th = member(*cfg, p, "threads", Type::array)) {
+            // run.v2: the thread counts of the sweep, ascending
+            if (th->items.empty())
+                problem(p + ".threads", "is empty");
+            for (const JsonValue &n : th->items) {
+                if (!n.is_unsigned_integer() || n.number < 1) {
+                    problem(p + ".threads", "holds a count that is not an integer >= 1");
+                    continue;
+                }
+                if (!c.threads.empty() && n.number <= c.threads.back())
+                    problem(p + ".threads", "not strictly ascending");
+                c.threads.push_back(n.number);
+            }
+        }
         c.trials = uint(*cfg, p, "trials", 1);
         const JsonValue *dur = member(*cfg, p, "duration_s", Type::number, true);
         const JsonValue *iters = member(*cfg, p, "iterations", Type::number, true);
@@ -260,7 +279,7 @@ class Checker {
         const JsonValue *results = member(doc, "$", "results", Type::array);
         if (!results)
             return;
-        std::set<std::pair<std::string, double>> seen;
+        std::set<std::tuple<std::string, double, double>> seen;
         bool any_mismatch = false;
         for (std::size_t i = 0; i < results->items.size(); ++i) {
             const JsonValue &row = results->items[i];
@@ -281,8 +300,15 @@ class Checker {
                 problem(p + ".driver", "\"" + *driver + "\" is not in $.measured");
             if (size && std::find(cfg.sizes.begin(), cfg.sizes.end(), *size) == cfg.sizes.end())
                 problem(p + ".size", "is not in $.config.sizes");
-            if (driver && size && !seen.insert({*driver, *size}).second)
-                problem(p, "duplicate result for this driver and size");
+            std::optional<double> threads = 1.0;
+            if (!cfg.v1) {
+                threads = uint(row, p, "threads", 1);
+                if (threads && std::find(cfg.threads.begin(), cfg.threads.end(), *threads) ==
+                                   cfg.threads.end())
+                    problem(p + ".threads", "is not in $.config.threads");
+            }
+            if (driver && size && threads && !seen.insert({*driver, *size, *threads}).second)
+                problem(p, "duplicate result for this driver, size and thread count");
             if (trials && cfg.trials && *trials != *cfg.trials)
                 problem(p + ".trials", "differs from $.config.trials");
             if (checked && trials && *checked < *trials)
@@ -301,11 +327,25 @@ class Checker {
                 if (driver && *driver == cfg.baseline && std::fabs(ratio->number - 1.0) > 1e-3)
                     problem(p + ".ratio_to_generic", "the baseline's own ratio must be 1");
             }
+            if (!cfg.v1) { // run.v2: the paired per-trial ratios and the noise flag
+                boolean(row, p, "noisy");
+                const JsonValue *rt = member(row, p, "ratio_trials", Type::object, true);
+                bool has_rt = rt && rt->type == Type::object;
+                bool has_ratio = ratio && ratio->type == Type::number;
+                if (rt && ratio && has_rt != has_ratio)
+                    problem(p + ".ratio_trials", "must be null exactly when ratio_to_generic is");
+                if (has_rt && has_ratio) {
+                    if (auto t = summary(row, p, "ratio_trials");
+                        t && std::fabs(t->median - ratio->number) > 1e-3 * ratio->number)
+                        problem(p + ".ratio_to_generic", "is not the median of ratio_trials");
+                }
+            }
         }
-        std::size_t want = measured.size() * cfg.sizes.size();
+        std::size_t want = measured.size() * cfg.sizes.size() * cfg.threads.size();
         if (results->items.size() != want)
             problem("$.results", "has " + std::to_string(results->items.size()) +
-                                     " rows, expected measured x sizes = " + std::to_string(want));
+                                     " rows, expected measured x sizes x thread counts = " +
+                                     std::to_string(want));
         if (auto verdict = str(doc, "$", "verdict")) {
             if (*verdict != "ok" && *verdict != "mismatch")
                 problem("$.verdict", "must be ok or mismatch");

@@ -33,13 +33,17 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
     return x ^ (x >> 31);
 }
 
-// One thread's private state: a hasher per driver, a buffer, its digest.
+// One thread's private state: a hasher per driver, its buffers (one, or a
+// ring that spans --working-set), and their digests.
 struct Worker {
     std::vector<std::unique_ptr<Crc32cHasher>> hashers;
-    AlignedBuffer buffer;
+    std::vector<AlignedBuffer> buffers;
+    std::vector<std::uint32_t> expected;
     std::uint64_t data_key = 0;
-    std::uint32_t expected = 0;
-    bool stale = true; // buffer to (re)fill by the thread itself before timing
+    bool stale = true; // buffers to (re)fill by the thread itself before timing
+
+    // The data key of buffer i (buffer 0 keeps the plain key).
+    std::uint64_t key(std::size_t i) const { return i == 0 ? data_key : mix(data_key, i); }
 };
 
 // Pins the calling thread to one CPU (dynamic CPU set: large POWER
@@ -65,6 +69,7 @@ struct ThreadTally {
     std::uint64_t ops = 0;
     std::uint64_t mismatches = 0;
     std::uint32_t first_got = 0;
+    std::size_t first_buffer = 0; // which buffer of the ring gave first_got
     std::exception_ptr error;
 };
 
@@ -150,8 +155,10 @@ class Runner {
                 VerifyCase c;
                 c.length = size_;
                 c.pieces = pieces_;
-                c.data_key = workers_[t].data_key;
-                cell.first_mismatch = Mismatch{drivers_[d], c, workers_[t].expected, tt.first_got};
+                const Worker &w = workers_[t];
+                c.data_key = w.key(tt.first_buffer);
+                cell.first_mismatch =
+                    Mismatch{drivers_[d], c, w.expected[tt.first_buffer], tt.first_got};
             }
         }
         sample.bytes = sample.ops * size_;
@@ -169,24 +176,38 @@ class Runner {
         Worker &w = workers_[t];
         if (!w.stale)
             return;
-        if (w.buffer.size() != size_)
-            w.buffer = AlignedBuffer(size_, kCaseAlignment);
-        fill_case_data(w.buffer.span(), w.data_key);
-        w.expected = crc32c_fast::digest(kDefaultSeed, w.buffer.span());
+        // --working-set: enough buffers of this size to span it, hashed in
+        // turn, so the data is not cache-resident when the set is larger
+        // than the caches.
+        std::size_t count = 1;
+        if (s_.working_set && *s_.working_set > size_)
+            count = *s_.working_set / size_;
+        if (w.buffers.size() != count || w.buffers.front().size() != size_) {
+            w.buffers.clear();
+            for (std::size_t i = 0; i < count; ++i)
+                w.buffers.emplace_back(size_, kCaseAlignment);
+        }
+        w.expected.resize(count);
+        for (std::size_t i = 0; i < count; ++i) {
+            fill_case_data(w.buffers[i].span(), w.key(i));
+            w.expected[i] = crc32c_fast::digest(kDefaultSeed, w.buffers[i].span());
+        }
         w.stale = false;
     }
 
     // The measuring loop. Per operation: the hasher call(s) and one compare.
     void work(Crc32cHasher &h, Worker &w, const std::atomic<bool> &stop,
               std::optional<std::uint64_t> iterations, ThreadTally &tally) {
-        const std::span<const std::uint8_t> data = w.buffer.span();
-        const std::uint32_t expected = w.expected;
+        const std::size_t count = w.buffers.size();
         const std::uint64_t limit = iterations.value_or(~std::uint64_t{0});
         std::uint64_t ops = 0, bad = 0;
         std::uint32_t first_got = 0;
+        std::size_t first_buffer = 0, i = 0;
         tally.start = Clock::now();
         try {
             while (ops < limit && !stop.load(std::memory_order_relaxed)) {
+                const std::span<const std::uint8_t> data = w.buffers[i].span();
+                const std::uint32_t expected = w.expected[i];
                 std::uint32_t got;
                 if (pieces_.empty()) {
                     got = h.digest(data);
@@ -199,10 +220,14 @@ class Runner {
                     got = h.final();
                 }
                 if (got != expected) [[unlikely]] {
-                    if (bad++ == 0)
+                    if (bad++ == 0) {
                         first_got = got;
+                        first_buffer = i;
+                    }
                 }
                 ++ops;
+                if (++i == count)
+                    i = 0;
             }
         } catch (...) {
             tally.error = std::current_exception();
@@ -211,6 +236,7 @@ class Runner {
         tally.ops = ops;
         tally.mismatches = bad;
         tally.first_got = first_got;
+        tally.first_buffer = first_buffer;
     }
 
     const std::vector<std::string> &drivers_;

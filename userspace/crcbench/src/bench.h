@@ -26,6 +26,9 @@ struct BenchSettings {
     bool splice = false;              // recorded in reports; the factory applies it
     unsigned threads = 1;
     std::vector<unsigned> cpus; // thread t pinned to cpus[t % size]; empty: not pinned
+    // Bytes of data each thread cycles through (a ring of buffers of the
+    // measured size); empty or not above the size: one buffer, cache-hot.
+    std::optional<std::size_t> working_set;
     std::chrono::nanoseconds duration{std::chrono::milliseconds(250)};
     std::optional<std::uint64_t> iterations; // per thread per trial
     std::chrono::nanoseconds warmup{std::chrono::milliseconds(100)};

@@ -19,8 +19,9 @@ BenchSettings settings_from(const RunOptions &r) {
     s.mode = r.mode;
     s.chunk = r.chunk;
     s.splice = r.splice;
-    s.threads = r.threads;
+    s.threads = r.threads.front();
     s.cpus = r.cpus;
+    s.working_set = r.working_set;
     s.duration = r.duration;
     s.iterations = r.iterations;
     s.warmup = r.warmup;
@@ -46,6 +47,7 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     report.resolves_to = catalog.resolves_to;
     report.measured = select_drivers(catalog, opt.drivers, true);
     report.settings = settings_from(opt);
+    report.thread_counts = opt.threads;
     report.sizes = opt.sizes;
     // Opened now: an unwritable path fails before the run, not after it.
     std::optional<OutputFile> json_out, csv_out;
@@ -58,16 +60,27 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
 
     Progress progress(Progress::wanted(o.common.quiet));
     HasherFactory factory = make_factory(report.settings.splice);
-    auto cells = run_bench(report.measured, report.sizes, report.settings, factory,
-                           [&](std::size_t done, std::size_t total, const std::string &what) {
-                               progress.update(done, total, what);
-                           });
+    // A threads sweep: one complete run per thread count, rows tagged with it.
+    for (std::size_t k = 0; k < report.thread_counts.size(); ++k) {
+        BenchSettings s = report.settings;
+        s.threads = report.thread_counts[k];
+        std::string step = report.thread_counts.size() > 1
+                               ? "threads " + std::to_string(s.threads) + ": "
+                               : std::string();
+        auto cells = run_bench(
+            report.measured, report.sizes, s, factory,
+            [&](std::size_t done, std::size_t total, const std::string &what) {
+                progress.update(k * total + done, report.thread_counts.size() * total, step + what);
+            });
+        for (RunRow &row : make_rows(cells)) {
+            row.threads = s.threads;
+            report.rows.push_back(row);
+        }
+        for (const CellResult &c : cells)
+            if (c.first_mismatch)
+                report.mismatches.push_back(*c.first_mismatch);
+    }
     progress.finish();
-
-    report.rows = make_rows(cells);
-    for (const CellResult &c : cells)
-        if (c.first_mismatch)
-            report.mismatches.push_back(*c.first_mismatch);
 
     std::fputs(render(report, opt.format).c_str(), stdout);
     std::fflush(stdout);

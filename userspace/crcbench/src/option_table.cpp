@@ -103,19 +103,29 @@ std::vector<OptionSpec> make_run() {
          "buffer sizes, comma-separated; A..B doubles from A to B\n"
          "(default 64..1M)",
          "64,4K..16K", [](Options &o, std::string_view v) { o.run.sizes = parse_size_list(v); }},
-        {"-t", "--threads", "N",
-         "threads hashing concurrently, each with its own handles\n"
-         "(default 1)",
-         "2",
-         [](Options &o, std::string_view v) {
-             o.run.threads = static_cast<unsigned>(parse_uint(v, 1, 1024, "--threads"));
-         }},
+        {"-t", "--threads", "LIST",
+         "threads hashing concurrently, each with its own handles;\n"
+         "a list (1,2,4 or 1..16, doubling) runs once per count:\n"
+         "a threads sweep (default 1)",
+         "1..4", [](Options &o, std::string_view v) { o.run.threads = parse_thread_list(v); }},
         {"", "--cpus", "LIST",
          "pin thread t to the t-th CPU of LIST (round robin), e.g. 0,8\n"
          "or 0-3; each thread pins itself, then allocates and fills\n"
          "its buffer (first touch: memory local to that CPU)\n"
          "(default: not pinned)",
          "0", [](Options &o, std::string_view v) { o.run.cpus = parse_cpu_list(v); }},
+        {"", "--working-set", "SIZE",
+         "data each thread cycles through, as buffers of the measured\n"
+         "size hashed in turn: above the cache sizes (e.g. 1G on\n"
+         "POWER9) the data comes from memory, a cold-cache run\n"
+         "(default: one buffer, cache-hot)",
+         "1M",
+         [](Options &o, std::string_view v) {
+             std::size_t ws = parse_size(v);
+             if (ws == 0 || ws > (std::size_t{64} << 30))
+                 throw UsageError("--working-set: between 1 and 64G");
+             o.run.working_set = ws;
+         }},
         {"", "--duration", "T", "length of each trial, e.g. 250ms, 2s (default 250ms)", "10ms",
          [](Options &o, std::string_view v) {
              o.run.duration = parse_duration(v);

@@ -39,8 +39,9 @@ struct VerifyOptions {
 struct RunOptions {
     std::vector<std::string> drivers; // empty: every crc32c driver
     std::vector<std::size_t> sizes;   // default: 64..1M doubling
-    unsigned threads = 1;
-    std::vector<unsigned> cpus; // --cpus: thread t runs on cpus[t % size]; empty: not pinned
+    std::vector<unsigned> threads{1}; // --threads: one run per count (a sweep), ascending
+    std::vector<unsigned> cpus;       // --cpus: thread t runs on cpus[t % size]; empty: not pinned
+    std::optional<std::size_t> working_set; // --working-set: bytes per thread (cold-cache runs)
     std::chrono::nanoseconds duration = std::chrono::milliseconds(250); // per trial
     bool duration_given = false;             // --duration was on the command line
     std::optional<std::uint64_t> iterations; // per thread per trial; replaces duration

@@ -40,7 +40,7 @@ namespace {
 // The JSON report's config and machine state, as the same names and values
 // (null: empty cell; the vulnerability texts stay in the JSON).
 std::string config_header() {
-    return ",chunk,splice,duration_s,iterations,warmup_s,seed,baseline";
+    return ",chunk,splice,duration_s,iterations,warmup_s,seed,baseline,working_set";
 }
 
 // After cpu_model: a cpulist holds commas.
@@ -60,7 +60,8 @@ std::string config_cells(const BenchSettings &s) {
     if (s.iterations)
         out += std::to_string(*s.iterations);
     out += "," + format_fixed(std::chrono::duration<double>(s.warmup).count(), 3) + "," +
-           std::to_string(s.seed) + "," + std::string(kBaselineDriver);
+           std::to_string(s.seed) + "," + std::string(kBaselineDriver) + "," +
+           (s.working_set ? std::to_string(*s.working_set) : std::string());
     return out;
 }
 
@@ -85,7 +86,8 @@ std::string run_csv(const RunReport &r) {
     // readers split the columns before it on every comma.
     std::string out =
         "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,bytes_per_s_max,"
-        "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,checked_ops,mismatches" +
+        "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,ratio_trials_min,"
+        "ratio_trials_max,noisy,checked_ops,mismatches" +
         config_header() + ",emulated,kernel_release,cpu_model,cpus" +
         machine_header(r.system.machine_state) + "\n";
     const std::string tail = config_cells(r.settings) + "," +
@@ -94,14 +96,17 @@ std::string run_csv(const RunReport &r) {
                              cpus_cell(r.settings) + machine_cells(r.system.machine_state);
     for (const RunRow &row : r.rows) {
         out += cell(row.driver) + "," + std::to_string(row.size) + "," +
-               std::string(mode_name(r.settings.mode)) + "," + std::to_string(r.settings.threads) +
-               "," + std::to_string(row.trials) + "," + num(row.bytes_per_s.min) + "," +
+               std::string(mode_name(r.settings.mode)) + "," + std::to_string(row.threads) + "," +
+               std::to_string(row.trials) + "," + num(row.bytes_per_s.min) + "," +
                num(row.bytes_per_s.median) + "," + num(row.bytes_per_s.max) + "," +
                num(row.ops_per_s.min) + "," + num(row.ops_per_s.median) + "," +
                num(row.ops_per_s.max) + "," +
                (row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 4) : "") + "," +
-               std::to_string(row.checked_ops) + "," + std::to_string(row.mismatches) + "," + tail +
-               "\n";
+               (row.ratio_trials ? format_fixed(row.ratio_trials->min, 4) + "," +
+                                       format_fixed(row.ratio_trials->max, 4)
+                                 : std::string(",")) +
+               "," + (row.noisy ? "true" : "false") + "," + std::to_string(row.checked_ops) + "," +
+               std::to_string(row.mismatches) + "," + tail + "\n";
     }
     return out;
 }

@@ -107,7 +107,15 @@ std::string run_json(const RunReport &r) {
     else
         w.null();
     w.field("splice", s.splice);
-    w.field("threads", s.threads);
+    w.key("threads").begin_array(); // the thread counts of the sweep (one run each)
+    for (unsigned n : r.thread_counts)
+        w.value(n);
+    w.end_array();
+    w.key("working_set"); // bytes per thread, null: one cache-hot buffer
+    if (s.working_set)
+        w.value(static_cast<std::uint64_t>(*s.working_set));
+    else
+        w.null();
     w.key("cpus"); // --cpus as a cpulist string, null: not pinned
     if (s.cpus.empty())
         w.null();
@@ -143,6 +151,7 @@ std::string run_json(const RunReport &r) {
     for (const RunRow &row : r.rows) {
         w.begin_object();
         w.field("driver", row.driver);
+        w.field("threads", row.threads);
         w.field("size", static_cast<std::uint64_t>(row.size));
         w.field("trials", row.trials);
         summary(w, "bytes_per_s", row.bytes_per_s);
@@ -152,6 +161,18 @@ std::string run_json(const RunReport &r) {
             w.value(*row.ratio_to_generic, 4);
         else
             w.null();
+        // The per-trial (paired) ratios' spread; noisy: spread above 10%.
+        w.key("ratio_trials");
+        if (row.ratio_trials) {
+            w.begin_object();
+            w.field("min", row.ratio_trials->min, 4);
+            w.field("median", row.ratio_trials->median, 4);
+            w.field("max", row.ratio_trials->max, 4);
+            w.end_object();
+        } else {
+            w.null();
+        }
+        w.field("noisy", row.noisy);
         w.field("checked_ops", row.checked_ops);
         w.field("mismatches", row.mismatches);
         w.end_object();

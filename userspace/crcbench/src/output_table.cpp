@@ -102,8 +102,13 @@ std::string describe_settings(const RunReport &r) {
         out += " (kcapi_md_update per " + (s.chunk ? format_size(*s.chunk) : "whole buffer") +
                " + kcapi_md_final)";
     out += s.splice ? ", libkcapi splice path on" : "";
-    out += ", threads " + std::to_string(s.threads) +
+    std::string counts;
+    for (unsigned n : r.thread_counts)
+        counts += (counts.empty() ? "" : ",") + std::to_string(n);
+    out += (r.thread_counts.size() > 1 ? ", threads sweep " : ", threads ") + counts +
            (s.cpus.empty() ? std::string(" (not pinned)") : " on CPUs " + format_cpu_list(s.cpus)) +
+           (s.working_set ? ", working set " + format_size(*s.working_set) + " per thread"
+                          : std::string(", cache-hot (one buffer per thread)")) +
            ", " + std::to_string(s.trials) + " trials of ";
     if (s.iterations)
         out += std::to_string(*s.iterations) + " operations per thread";
@@ -138,20 +143,35 @@ std::string run_table(const RunReport &r) {
     out += system_lines(r.system);
     out += describe_settings(r);
     out += resolve_line(r.resolves_to, false);
-    out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median / "
-           "median of " +
-           std::string(kBaselineDriver) + " at the same size\n";
-    Table t({"SIZE", "DRIVER", "MB/s min", "median", "max", "kops/s", "vs generic", "CHECK"},
-            "rlrrrrrl");
+    out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median "
+           "over the trials of (this driver / " +
+           std::string(kBaselineDriver) +
+           " in the same trial, same size); ~ = noisy: the trials spread by more than 10%\n";
+    const bool sweep = r.thread_counts.size() > 1; // then a THREADS column
+    std::vector<std::string> head = {"SIZE", "DRIVER", "MB/s min",   "median",
+                                     "max",  "kops/s", "vs generic", "CHECK"};
+    if (sweep)
+        head.insert(head.begin(), "THREADS");
+    Table t(head, sweep ? "rrlrrrrrl" : "rlrrrrrl");
     for (const RunRow &row : r.rows) {
         std::string ratio =
             row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 2) + "x" : "-";
+        if (row.noisy)
+            ratio += "~";
         std::string check = row.mismatches ? "WRONG " + std::to_string(row.mismatches) + "/" +
                                                  std::to_string(row.checked_ops)
                                            : "ok";
-        t.add({format_size(row.size), row.driver, mb(row.bytes_per_s.min),
-               mb(row.bytes_per_s.median), mb(row.bytes_per_s.max),
-               format_fixed(row.ops_per_s.median / 1e3, 1), ratio, check});
+        std::vector<std::string> cells = {format_size(row.size),
+                                          row.driver,
+                                          mb(row.bytes_per_s.min),
+                                          mb(row.bytes_per_s.median),
+                                          mb(row.bytes_per_s.max),
+                                          format_fixed(row.ops_per_s.median / 1e3, 1),
+                                          ratio,
+                                          check};
+        if (sweep)
+            cells.insert(cells.begin(), std::to_string(row.threads));
+        t.add(cells);
     }
     out += t.str();
     for (const Mismatch &m : r.mismatches)

@@ -5,9 +5,17 @@
 
 namespace crcbench {
 
+namespace {
+
+double relative_spread(const Summary &s) {
+    return s.median > 0 ? (s.max - s.min) / s.median : 0.0;
+}
+
+} // namespace
+
 std::vector<RunRow> make_rows(const std::vector<CellResult> &cells) {
     std::vector<RunRow> rows;
-    std::map<std::size_t, double> baseline; // size -> median bytes/s
+    std::map<std::size_t, const CellResult *> baseline; // size -> the baseline's cell
     for (const CellResult &c : cells) {
         RunRow r;
         r.driver = c.driver;
@@ -23,13 +31,31 @@ std::vector<RunRow> make_rows(const std::vector<CellResult> &cells) {
         r.checked_ops = c.checked_ops;
         r.mismatches = c.mismatches;
         if (c.driver == kBaselineDriver && c.mismatches == 0)
-            baseline[c.size] = r.bytes_per_s.median;
+            baseline[c.size] = &c;
         rows.push_back(r);
     }
-    for (RunRow &r : rows) {
+    auto rate = [](const TrialSample &t) {
+        return t.seconds > 0 ? static_cast<double>(t.bytes) / t.seconds : 0.0;
+    };
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        RunRow &r = rows[i];
         auto it = baseline.find(r.size);
-        if (it != baseline.end() && it->second > 0 && r.mismatches == 0)
-            r.ratio_to_generic = r.bytes_per_s.median / it->second;
+        if (it != baseline.end() && r.mismatches == 0 &&
+            it->second->trials.size() == cells[i].trials.size()) {
+            std::vector<double> ratios;
+            for (std::size_t k = 0; k < cells[i].trials.size(); ++k) {
+                double base = rate(it->second->trials[k]);
+                if (base > 0)
+                    ratios.push_back(rate(cells[i].trials[k]) / base);
+            }
+            if (!ratios.empty() && ratios.size() == cells[i].trials.size()) {
+                r.ratio_trials = summarize(ratios);
+                r.ratio_to_generic = r.ratio_trials->median;
+            }
+        }
+        r.noisy = relative_spread(r.ratio_trials && r.driver != kBaselineDriver
+                                      ? *r.ratio_trials
+                                      : r.bytes_per_s) > kNoisySpread;
     }
     return rows;
 }

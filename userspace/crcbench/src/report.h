@@ -17,6 +17,10 @@ namespace crcbench {
 // The driver every ratio is relative to.
 inline constexpr std::string_view kBaselineDriver = "crc32c-generic";
 
+// A cell is noisy when its paired ratios (or, without a ratio, its bytes/s)
+// spread by more than this fraction of their median over the trials.
+inline constexpr double kNoisySpread = 0.10;
+
 struct ListReport {
     SystemInfo system;
     std::vector<AlgEntry> drivers; // crc32c drivers, highest priority first
@@ -25,24 +29,30 @@ struct ListReport {
 };
 
 struct RunRow {
+    unsigned threads = 1; // the thread count of this row's run (sweep)
     std::string driver;
     std::size_t size = 0;
     unsigned trials = 0;
     Summary bytes_per_s;
     Summary ops_per_s;
-    std::optional<double> ratio_to_generic; // median / median of the baseline
+    // Paired: trial k of a driver over trial k of the baseline (the drivers
+    // of one trial run back to back), so drift common to both cancels.
+    std::optional<double> ratio_to_generic; // median of the per-trial ratios
+    std::optional<Summary> ratio_trials;    // their min / median / max
+    bool noisy = false; // relative spread (max - min) / median above kNoisySpread
     std::uint64_t checked_ops = 0;
     std::uint64_t mismatches = 0;
 };
 
 struct RunReport {
     SystemInfo system;
-    BenchSettings settings;
+    BenchSettings settings;                 // settings.threads: the first count
+    std::vector<unsigned> thread_counts{1}; // --threads: one run each, rows by count
     std::vector<std::size_t> sizes;
     std::vector<AlgEntry> drivers; // every crc32c driver present
     std::optional<std::string> resolves_to;
     std::vector<std::string> measured; // the drivers this run measured
-    std::vector<RunRow> rows;          // by size, then driver
+    std::vector<RunRow> rows;          // by thread count, size, then driver
     std::vector<Mismatch> mismatches;  // first mismatch per failing cell
 
     bool ok() const { return mismatches.empty(); }

@@ -125,6 +125,30 @@ std::vector<unsigned> parse_cpu_list(std::string_view text) {
     return cpus;
 }
 
+std::vector<unsigned> parse_thread_list(std::string_view text) {
+    std::vector<unsigned> counts;
+    if (text.empty())
+        throw UsageError("--threads: empty list");
+    for (std::string_view item : split(text, ',')) {
+        std::size_t dots = item.find("..");
+        auto one = [](std::string_view n) {
+            return static_cast<unsigned>(parse_uint(n, 1, 1024, "--threads"));
+        };
+        if (dots == std::string_view::npos) {
+            counts.push_back(one(item));
+            continue;
+        }
+        unsigned from = one(item.substr(0, dots)), to = one(item.substr(dots + 2));
+        if (from > to)
+            throw UsageError("--threads: sweep " + quoted(item) + " goes downwards");
+        for (unsigned n = from; n <= to; n *= 2)
+            counts.push_back(n);
+    }
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    return counts;
+}
+
 std::string format_cpu_list(const std::vector<unsigned> &cpus) {
     std::vector<unsigned> s(cpus);
     std::sort(s.begin(), s.end());

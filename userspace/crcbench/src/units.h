@@ -28,6 +28,10 @@ std::chrono::nanoseconds parse_duration(std::string_view text);
 // given order, no duplicates; CPU numbers below 4096. Throws UsageError.
 std::vector<unsigned> parse_cpu_list(std::string_view text);
 
+// "4", "1,2,8" or "1..16" (doubling) -> ascending unique thread counts,
+// each 1..1024. Throws UsageError.
+std::vector<unsigned> parse_thread_list(std::string_view text);
+
 // The inverse: ascending runs joined, e.g. "0-3,8".
 std::string format_cpu_list(const std::vector<unsigned> &cpus);
 

@@ -133,6 +133,7 @@ case_thread_limit() {
 	# reserves a stack): the run must end at once with exit 7 and the cause,
 	# not wait forever for the threads that were never created.
 	(
+		# shellcheck disable=SC3045 # dash (Debian's sh) and busybox have -v
 		ulimit -v 300000
 		exec timeout 60 env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" \
 			"$CRCBENCH" run -q --threads 64 --sizes 64 --trials 1 --warmup 0 \
@@ -238,6 +239,20 @@ case_cpus() {
 	one_line cpus_bad.err
 	has cpus_bad.err "cannot pin a thread to CPU 4095"
 	run cpus_usage 2 -- run --cpus 3-1
+}
+
+case_threads_sweep() {
+	# --threads 1,2: one run per count; rows per driver, size and count;
+	# each count's ratio paired within its own run.
+	run sweep 0 -- run -q -d crc32c-generic,crc32c-fakevec -s 64,4K -n 5 --trials 2 --warmup 0 \
+		--threads 1,2 -f json --csv "$TMP/sweep.csv"
+	"$JSONCHECK" --schema run --expect-verdict ok "$TMP/sweep.out" >"$TMP/chk" ||
+		{ cat "$TMP/chk"; fail "sweep JSON invalid"; }
+	[ "$(grep -c '"threads": 2,' "$TMP/sweep.out")" = 4 ] || fail "expected 4 rows with 2 threads"
+	[ "$(wc -l <"$TMP/sweep.csv")" -eq 9 ] || fail "CSV rows: 2 drivers x 2 sizes x 2 counts"
+	run sweep_table 0 -- run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 -t 1..4
+	has sweep_table.out "THREADS"
+	has sweep_table.out "threads sweep 1,2,4"
 }
 
 case_run_table() {
@@ -346,7 +361,7 @@ case_host_has_no_af_alg() {
 }
 
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
-missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files cpus run_table emulated
+missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files cpus threads_sweep run_table emulated
 syscalls plot"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <mutex>
 #include <sched.h>
+#include <set>
 #include <unistd.h>
 
 using namespace crcbench;
@@ -156,8 +157,34 @@ TEST(Bench, RowsCarryStatisticsAndBaselineRatio) {
     EXPECT_DOUBLE_EQ(rows[1].bytes_per_s.min, 4e6);
     EXPECT_DOUBLE_EQ(rows[1].bytes_per_s.median, 8e6);
     EXPECT_DOUBLE_EQ(rows[1].bytes_per_s.max, 1e7);
-    EXPECT_DOUBLE_EQ(*rows[1].ratio_to_generic, 4.0);
+    // Paired per trial: 8e6/1e6, 4e6/2e6, 1e7/3e6 -> median 10/3, not 8e6/2e6.
+    EXPECT_DOUBLE_EQ(*rows[1].ratio_to_generic, 10.0 / 3.0);
+    EXPECT_DOUBLE_EQ(rows[1].ratio_trials->min, 2.0);
+    EXPECT_DOUBLE_EQ(rows[1].ratio_trials->max, 8.0);
+    EXPECT_TRUE(rows[1].noisy);
     EXPECT_EQ(rows[1].trials, 3u);
+}
+
+// Drift common to all drivers (the machine slows down trial by trial)
+// cancels in the paired ratio; a cell whose own ratio wobbles is noisy.
+TEST(Bench, PairedRatiosCancelCommonDriftAndFlagNoise) {
+    auto cell = [](const char *driver, std::vector<double> mbps) {
+        CellResult c;
+        c.driver = driver;
+        c.size = 4096;
+        c.checked_ops = 10;
+        for (double m : mbps)
+            c.trials.push_back({1.0, static_cast<std::uint64_t>(m * 1e6), 1});
+        return c;
+    };
+    auto rows = make_rows({cell("crc32c-generic", {100, 200, 300, 400, 500}),
+                           cell("crc32c-vmx", {300, 600, 900, 1200, 1500}),
+                           cell("crc32c-wobbly", {300, 480, 900, 1200, 1500})});
+    EXPECT_DOUBLE_EQ(*rows[1].ratio_to_generic, 3.0);
+    EXPECT_DOUBLE_EQ(rows[1].ratio_trials->max - rows[1].ratio_trials->min, 0.0);
+    EXPECT_FALSE(rows[1].noisy); // bytes/s spread 4x, paired ratio exact
+    EXPECT_TRUE(rows[0].noisy);  // the baseline itself drifted
+    EXPECT_TRUE(rows[2].noisy);  // 2.4 in trial 2 against 3.0: spread 20%
 }
 
 namespace {
@@ -211,4 +238,57 @@ TEST(Bench, ThreadsArePinnedToTheirCpus) {
     bad.iterations = 1;
     bad.trials = 1;
     EXPECT_THROW(run_bench({"crc32c-generic"}, {64}, bad, soft_factory()), ToolError);
+}
+
+namespace {
+// Records which buffers are hashed; wrong on one chosen buffer address.
+class AddressRecordingHasher : public Crc32cHasher {
+  public:
+    AddressRecordingHasher(std::vector<const std::uint8_t *> &seen, std::mutex &m, int wrong_call)
+        : seen_(seen), m_(m), wrong_call_(wrong_call) {}
+    std::uint32_t digest(std::span<const std::uint8_t> data) override {
+        std::lock_guard lock(m_);
+        seen_.push_back(data.data());
+        std::uint32_t crc = crc32c_fast::digest(kDefaultSeed, data);
+        return static_cast<int>(seen_.size()) == wrong_call_ ? crc ^ 1 : crc;
+    }
+    void set_seed(std::uint32_t) override {}
+    void update(std::span<const std::uint8_t>) override {}
+    std::uint32_t final() override { return 0; }
+
+  private:
+    std::vector<const std::uint8_t *> &seen_;
+    std::mutex &m_;
+    int wrong_call_;
+};
+} // namespace
+
+// --working-set: each thread cycles through working_set / size buffers (all
+// of them checked); without it, one buffer.
+TEST(Bench, WorkingSetCyclesThroughDistinctBuffers) {
+    for (std::optional<std::size_t> ws :
+         {std::optional<std::size_t>{}, std::optional<std::size_t>{64 * 1024}}) {
+        std::vector<const std::uint8_t *> seen;
+        std::mutex m;
+        BenchSettings s;
+        s.threads = 1;
+        s.iterations = 40;
+        s.warmup = std::chrono::nanoseconds(0);
+        s.trials = 1;
+        s.working_set = ws;
+        // The 3rd digest (third buffer of the ring) comes back wrong.
+        auto cells = run_bench({"crc32c-generic"}, {4096}, s, [&](const std::string &) {
+            return std::make_unique<AddressRecordingHasher>(seen, m, 3);
+        });
+        std::set<const std::uint8_t *> distinct(seen.begin(), seen.end());
+        EXPECT_EQ(distinct.size(), ws ? 16u : 1u);
+        ASSERT_TRUE(cells[0].first_mismatch);
+        EXPECT_EQ(cells[0].mismatches, 1u);
+        // The reproducer's data key names the buffer that failed.
+        const Mismatch &mm = *cells[0].first_mismatch;
+        std::vector<std::uint8_t> data(4096);
+        fill_case_data(data, mm.c.data_key);
+        EXPECT_EQ(crc32c_fast::digest(kDefaultSeed, data), mm.expected);
+        EXPECT_EQ(mm.got, mm.expected ^ 1);
+    }
 }

@@ -102,7 +102,7 @@ TEST(Cli, RunDefaults) {
     EXPECT_EQ(o.run.sizes.size(), 15u);
     EXPECT_EQ(o.run.sizes.front(), 64u);
     EXPECT_EQ(o.run.sizes.back(), 1048576u);
-    EXPECT_EQ(o.run.threads, 1u);
+    EXPECT_EQ(o.run.threads, (std::vector<unsigned>{1}));
     EXPECT_EQ(o.run.duration, 250ms);
     EXPECT_EQ(o.run.warmup, 100ms);
     EXPECT_EQ(o.run.trials, 5u);
@@ -121,7 +121,11 @@ TEST(Cli, RunOptions) {
                "stream",      "--chunk",          "1K",     "--format",  "json", "--json",
                "/tmp/a.json", "--csv=/tmp/a.csv", "--seed", "0x10"});
     EXPECT_EQ(o.run.sizes, (std::vector<std::size_t>{64, 4096}));
-    EXPECT_EQ(o.run.threads, 16u);
+    EXPECT_EQ(o.run.threads, (std::vector<unsigned>{16}));
+    EXPECT_EQ(parse({"run", "-t", "1..8"}).run.threads, (std::vector<unsigned>{1, 2, 4, 8}));
+    EXPECT_EQ(parse({"run", "-t", "8,1,2,2"}).run.threads, (std::vector<unsigned>{1, 2, 8}));
+    EXPECT_THROW(parse({"run", "-t", "4..1"}), UsageError);
+    EXPECT_THROW(parse({"run", "-t", "1,,2"}), UsageError);
     EXPECT_EQ(o.run.iterations, 100u);
     EXPECT_EQ(o.run.warmup, 0ms);
     EXPECT_EQ(o.run.trials, 3u);

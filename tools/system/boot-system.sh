@@ -101,8 +101,8 @@ timeout --kill-after=10 "$timeout" \
 	</dev/null >"$kdir/qemu.out" 2>&1 9>&- &
 qpid=$!
 # One line per progress, PASS or FAIL line of the result channel.
-tail -n +1 -s 1 --pid=$qpid -f "$log" 2>/dev/null | tr -d '\r' |
-	grep --line-buffered -E '^(STEP|PASS|FAIL) ' | sed -u 's/^/   /' >&2 &
+tail -n +1 -s 1 --pid=$qpid -f "$log" 2>/dev/null |
+	grep --line-buffered -E '^(STEP|PASS|FAIL) ' | sed -u -e 's/\r$//' -e 's/^/   /' >&2 &
 tpid=$!
 wait $qpid
 qrc=$?

@@ -4,7 +4,7 @@
 # trusts. Runs on the debug kernel (tools/vm/build-debug-kernel.sh), which
 # has CONFIG_MODULE_SIG and a throwaway certificate in its built-in trusted
 # keys, booted with module.sig_enforce=1, and an initramfs to which
-# tools/vm/signing-lane.sh added four builds of crc32c_vmx.ko:
+# tools/vm/signing-initramfs.sh added four builds of crc32c_vmx.ko:
 #   /signing/unsigned.ko  as built
 #   /signing/other.ko     signed with a key the kernel does not trust
 #   /signing/tampered.ko  signed with the trusted key, then one byte changed

@@ -243,14 +243,17 @@ deb_lane() {
 	printf 'PASS\tmake deb\n'
 	debver=$(dpkg-parsechangelog -S Version)
 	tools/deb/lintian.sh "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
-		"build/deb/crcbench-alg_${debver}_ppc64el.deb" 2>build/deb-lintian.log
+		"build/deb/crcbench-alg_${debver}_ppc64el.deb" 2>build/deb-lintian.log ||
+		printf 'FAIL\tlintian\ttools/deb/lintian.sh exited %s (see build/deb-lintian.log)\n' "$?"
 	if distball=$(tools/dist.sh 2>>build/deb.log) && [ -s "$distball" ]; then
 		distargs=(--dist "$distball")
 	else
 		printf 'FAIL\tmake dist\tsee build/deb.log\n'
 	fi
+	# A script that stops early reports fewer verdicts: its exit code counts.
 	tools/deb/test-early-boot.sh --deb "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
-		"${distargs[@]}" 2>build/deb-early-boot.log
+		"${distargs[@]}" 2>build/deb-early-boot.log ||
+		printf 'FAIL\tearly boot\ttools/deb/test-early-boot.sh exited %s (see build/deb-early-boot.log)\n' "$?"
 }
 
 # --- guest build + install ----------------------------------------------------

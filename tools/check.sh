@@ -14,7 +14,8 @@
 #            and POWER10 guests, crcbench-alg's guest tests; every set is
 #            held to its .expect list (tools/vm/ktap-check.py)
 #   6.12     the whole suite on Debian 13's kernel line (bookworm-backports'
-#            6.12, 4K pages), the core subset on its 64K-page flavour
+#            6.12, 4K pages), the core subset and dm-integrity on its 64K-page
+#            flavour
 #   newest   the whole suite on Debian testing's kernel (7.2 today)
 #   vpmsumd  a QEMU plugin counts the vpmsumd crc32c-vmx executes
 #   mutants  every mutant (tools/mutants) caught by the tests named for it;
@@ -337,7 +338,7 @@ if [ "$build_rc" -eq 0 ]; then
 		   tools/build-guest.sh --kernel-env "build/kernel-$k.env" --out "build/k$k" \
 			--lane none >"build/build-guest-$k.log" 2>&1; then
 			result "$k:build" 0
-			set_name=check-core
+			set_name=check-64k
 			[ "$k" != 6.12 ] || set_name=check
 			KENV=build/kernel-$k.env INITRD=build/k$k/initramfs.cpio.gz \
 				run_set "$k" "$set_name" POWER8

@@ -10,20 +10,11 @@
 #       --initrd build/initramfs.cpio.gz --set nocrypto --cpu POWER8
 # Prints TAP. Booted without that option (the CPU has vector crypto), the
 # first test fails and says so.
+# ok/not_ok and the N/FAILED counts come from lib.sh.
 . /sets/lib.sh
 
-N=0
-FAILED=0
 echo "TAP version 13"
 echo "1..5"
-ok() { N=$((N + 1)); echo "ok $N - $1"; }
-not_ok() {
-	N=$((N + 1))
-	FAILED=$((FAILED + 1))
-	echo "not ok $N - $1"
-	shift
-	for l in "$@"; do echo "# $l"; done
-}
 
 # AT_HWCAP2 (26) of this process, from the auxiliary vector: pairs of 64-bit
 # native-endian words, so one u8 per word in od's output.

@@ -50,3 +50,15 @@ fetch_deb() {
 	fi
 	echo "$file"
 }
+
+# guest_lock WHO: one guest at a time on this machine, across checkouts (the
+# lock is in the cache). Holds $CRCVMX_CACHE/vm.lock on descriptor 9 until
+# the calling script exits; says so when it has to wait.
+guest_lock() {
+	mkdir -p "$CRCVMX_CACHE"
+	exec 9>"$CRCVMX_CACHE/vm.lock"
+	if ! flock -n 9; then
+		say "$1: another guest is running; waiting for it (lock $CRCVMX_CACHE/vm.lock)"
+		flock 9
+	fi
+}

@@ -81,12 +81,7 @@ for d in "${drives[@]}"; do
 	args+=(-drive "file=${d#*=},format=raw,if=none,id=d$i,cache=unsafe" -device "virtio-blk-pci,drive=d$i,serial=${d%%=*}")
 done
 
-mkdir -p "$CRCVMX_CACHE"
-exec 9>"$CRCVMX_CACHE/vm.lock"
-if ! flock -n 9; then
-	say "system: another guest is running; waiting for it (lock $CRCVMX_CACHE/vm.lock)"
-	flock 9
-fi
+guest_lock system
 say "system: booting $cpu x$smp, ${kernel#/boot/}, step '$step', timeout ${timeout}s (console: $console)"
 start=$(date +%s)
 : >"$log"

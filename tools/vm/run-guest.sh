@@ -76,12 +76,7 @@ filter() {
 
 # One guest at a time on this machine (2 cores; TCG is CPU-bound): wait for
 # any other run-guest.sh, from any checkout, to finish first.
-mkdir -p "$CRCVMX_CACHE"
-exec 9>"$CRCVMX_CACHE/vm.lock"
-if ! flock -n 9; then
-	say "guest: another guest is running; waiting for it (lock $CRCVMX_CACHE/vm.lock)"
-	flock 9
-fi
+guest_lock guest
 
 say "guest: booting $cpu x$smp ($KREL), set '$set', timeout ${timeout}s, log $log (console: $console)"
 start=$(date +%s)

@@ -69,7 +69,8 @@ arch-test ppc64el >/dev/null || die "this host cannot run ppc64el binaries throu
 pkgs=$(sed 's/#.*//' "$here/rootfs-packages.txt" | xargs | tr ' ' ,)
 mkdir -p "$CRCVMX_CACHE/system"
 tmp=$(mktemp -d "$CRCVMX_CACHE/system/.build-XXXXXX")
-trap 'umount -R "$tmp/root/proc" "$tmp/root/sys" "$tmp/root/dev" 2>/dev/null; rm -rf "$tmp"' EXIT
+# The trap must not fail: under set -e its status would become the script's.
+trap 'umount -R "$tmp/root/proc" "$tmp/root/sys" "$tmp/root/dev" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 say "rootfs: mmdebstrap $SUITE ppc64el ($(wc -w <<<"${pkgs//,/ }") packages on 'required'; several minutes) into $tmp"
 units="$here/guest"
 # Build-only initramfs configuration (see the top of this file).

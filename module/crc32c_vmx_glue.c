@@ -59,19 +59,39 @@ struct crc32c_vmx_desc_ctx {
 
 /*
  * Shortest input handed to the vector core; shorter ones take the inlined
- * slice-by-8 (crc32c_vmx_short.h). Measured with the bench-model
- * instruction counts (docs/performance.md, `make bench-model`): through the
- * crypto API the vector path executes fewer instructions than the
- * slice-by-8 fallback from 32 bytes in a loop of calls and from 48 bytes
- * when the call also pays the MSR write of a first vector section. 64 is
- * the first power of two past that (266 instructions against about 400),
- * which leaves room for what counts do not see: the short vector path is a
- * chain of dependent vpmsumd of 6-7 cycles each (three in the reduction),
- * while slice-by-8 overlaps its table loads. A user thread with live vector
- * registers pays ~570 more instructions once per system call to save and
- * restore them; that is not charged per buffer.
+ * slice-by-8 (crc32c_vmx_short.h). From `make bench-model`
+ * (docs/performance.md): a call that pays the MSR write of a kernel
+ * entry's first vector section beats slice-by-8 from 48 bytes in executed
+ * instructions and from 64 (pwr10) and 80 (pwr9) bytes in the llvm-mca
+ * cycle model of whole calls, where the short vector path is a chain of
+ * dependent vpmsumd and slice-by-8 overlaps its table loads. The threshold
+ * is the smallest multiple of 16 at or above all three.
  */
-#define CRC32C_VMX_MIN_LEN	64
+#define CRC32C_VMX_MIN_LEN	80
+
+/*
+ * The same when the calling task's user floating-point or vector registers
+ * are live: the vector section must then save them first, and the task
+ * reloads them on its way back to user space (about 570 instructions in
+ * all, measured). The same models put that crossover at 192 bytes
+ * (instructions) and 256 (pwr10) to 384 (pwr9) bytes (cycles). The save is
+ * paid once per kernel entry, not per buffer; a call that takes slice-by-8
+ * here leaves the registers live, so many short calls in one system call
+ * each pay slice-by-8 instead of one save.
+ */
+#define CRC32C_VMX_MIN_LEN_LIVE	384
+
+/*
+ * True when the current task's user FP, VMX or VSX state is in the
+ * registers: the condition under which enable_kernel_vsx() saves it.
+ * Kernel threads have none.
+ */
+static __always_inline bool crc32c_vmx_user_state_live(void)
+{
+	const struct pt_regs *regs = current->thread.regs;
+
+	return regs && (regs->msr & (MSR_FP | MSR_VEC | MSR_VSX));
+}
 
 /*
  * Longest stretch hashed in one preemption-disabled section. 32 KiB takes
@@ -130,9 +150,16 @@ static noinline u32 crc32c_vmx_chunks(u32 crc, const u8 *data, unsigned int len)
  */
 static __always_inline u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
 {
-	/* Short inputs: slice-by-8 (crc32c_vmx_short.h), counted as fallback. */
-	if (len < CRC32C_VMX_MIN_LEN) {
+	/*
+	 * Short inputs, and inputs too short to pay for saving the caller's
+	 * live user vector registers: slice-by-8 (crc32c_vmx_short.h), in any
+	 * context, counted as fallback (the latter also as live_state).
+	 */
+	if (len < CRC32C_VMX_MIN_LEN_LIVE &&
+	    (len < CRC32C_VMX_MIN_LEN || crc32c_vmx_user_state_live())) {
 		crc32c_vmx_count_fallback(len);
+		if (len >= CRC32C_VMX_MIN_LEN)
+			crc32c_vmx_count_live_state(len);
 		return crc32c_vmx_short(crc, data, len);
 	}
 	/*

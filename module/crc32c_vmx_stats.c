@@ -11,6 +11,7 @@
 DEFINE_PER_CPU(u64, crc32c_vmx_vector_bytes);
 DEFINE_PER_CPU(u64, crc32c_vmx_isa31_bytes);
 DEFINE_PER_CPU(atomic64_t, crc32c_vmx_fallback_bytes);
+DEFINE_PER_CPU(atomic64_t, crc32c_vmx_live_state_bytes);
 
 static u64 crc32c_vmx_sum(u64 __percpu *counter)
 {
@@ -38,25 +39,38 @@ static ssize_t isa31_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject
 	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_isa31_bytes));
 }
 
-static ssize_t fallback_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject *mk,
-				   char *buf)
+static u64 crc32c_vmx_sum_atomic(atomic64_t __percpu *counter)
 {
 	u64 sum = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		sum += atomic64_read(per_cpu_ptr(&crc32c_vmx_fallback_bytes, cpu));
-	return sysfs_emit(buf, "%llu\n", sum);
+		sum += atomic64_read(per_cpu_ptr(counter, cpu));
+	return sum;
+}
+
+static ssize_t fallback_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject *mk,
+				   char *buf)
+{
+	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum_atomic(&crc32c_vmx_fallback_bytes));
+}
+
+static ssize_t live_state_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject *mk,
+				     char *buf)
+{
+	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum_atomic(&crc32c_vmx_live_state_bytes));
 }
 
 static struct module_attribute vector_bytes_attr = __ATTR_RO(vector_bytes);
 static struct module_attribute fallback_bytes_attr = __ATTR_RO(fallback_bytes);
 static struct module_attribute isa31_bytes_attr = __ATTR_RO(isa31_bytes);
+static struct module_attribute live_state_bytes_attr = __ATTR_RO(live_state_bytes);
 
 static struct attribute *crc32c_vmx_stats_attrs[] = {
 	&vector_bytes_attr.attr,
 	&fallback_bytes_attr.attr,
 	&isa31_bytes_attr.attr,
+	&live_state_bytes_attr.attr,
 	NULL,
 };
 

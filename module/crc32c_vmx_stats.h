@@ -2,15 +2,18 @@
 /*
  * Per-CPU byte counters of the crc32c-vmx driver: how many bytes went through
  * the vector path and how many through the software fallback; reading sums
- * all CPUs, and how many of the vector bytes went through the ISA 3.1 core
- * (POWER10 and later; always 0 on POWER8 and POWER9). They are exported
- * read-only as /sys/module/crc32c_vmx/stats/{vector_bytes,fallback_bytes,
- * isa31_bytes}.
+ * all CPUs. Two of them break those down: how many of the vector bytes went
+ * through the ISA 3.1 core (POWER10 and later; always 0 on POWER8 and
+ * POWER9), and how many of the fallback bytes took it only because the
+ * calling task's user vector registers were live (CRC32C_VMX_MIN_LEN_LIVE
+ * in the glue). They are exported read-only as
+ * /sys/module/crc32c_vmx/stats/{vector_bytes,fallback_bytes,isa31_bytes,
+ * live_state_bytes}.
  *
  * Updates are on the hot path and must cost next to nothing there:
  *  - vector and ISA 3.1 bytes: written only from the vector section (task
  *    context, preemption already disabled), so a plain per-CPU add is safe;
- *  - fallback bytes: written from any context, including interrupts that
+ *  - fallback and live-state bytes: written from any context, including interrupts that
  *    hit another fallback update on the same CPU. An atomic add on this
  *    CPU's counter (a load-reserve/store-conditional loop on powerpc) is
  *    safe there without masking interrupts or disabling preemption; if the
@@ -30,6 +33,7 @@
 DECLARE_PER_CPU(u64, crc32c_vmx_vector_bytes);
 DECLARE_PER_CPU(u64, crc32c_vmx_isa31_bytes);
 DECLARE_PER_CPU(atomic64_t, crc32c_vmx_fallback_bytes);
+DECLARE_PER_CPU(atomic64_t, crc32c_vmx_live_state_bytes);
 
 /* Call with preemption disabled, from task context (the vector section). */
 static inline void crc32c_vmx_count_vector(size_t len)
@@ -47,6 +51,12 @@ static inline void crc32c_vmx_count_isa31(size_t len)
 static inline void crc32c_vmx_count_fallback(size_t len)
 {
 	atomic64_add(len, raw_cpu_ptr(&crc32c_vmx_fallback_bytes));
+}
+
+/* As crc32c_vmx_count_fallback(), for the part the live-state rule sent there. */
+static inline void crc32c_vmx_count_live_state(size_t len)
+{
+	atomic64_add(len, raw_cpu_ptr(&crc32c_vmx_live_state_bytes));
 }
 
 int crc32c_vmx_stats_init(void);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #define CRC32C_KSFT_VECTOR_STATS	"/sys/module/crc32c_vmx/stats/vector_bytes"
+#define CRC32C_KSFT_LIVE_STATS		"/sys/module/crc32c_vmx/stats/live_state_bytes"
 
 /*
  * Open an AF_ALG hash on driver or end the test: skip when AF_ALG or the
@@ -29,10 +30,10 @@ static inline void crc32c_ksft_open_or_exit(struct afalg_hash *h, const char *dr
 				   err == -ELIBBAD ? " (it failed the crypto self-tests)" : "");
 }
 
-/* crc32c-vmx's vector-path byte count, or -1 if it cannot be read. */
-static inline long long crc32c_ksft_vector_bytes(void)
+/* One of crc32c-vmx's counters (a stats/ file), or -1 if it cannot be read. */
+static inline long long crc32c_ksft_read_stat(const char *path)
 {
-	FILE *f = fopen(CRC32C_KSFT_VECTOR_STATS, "r");
+	FILE *f = fopen(path, "r");
 	long long v = -1;
 
 	if (f) {
@@ -41,6 +42,12 @@ static inline long long crc32c_ksft_vector_bytes(void)
 		fclose(f);
 	}
 	return v;
+}
+
+/* crc32c-vmx's vector-path byte count, or -1 if it cannot be read. */
+static inline long long crc32c_ksft_vector_bytes(void)
+{
+	return crc32c_ksft_read_stat(CRC32C_KSFT_VECTOR_STATS);
 }
 
 #endif

@@ -10,6 +10,10 @@
 # that the interrupt contexts took the fallback (fallback_bytes rose by at
 # least what they hashed) and process context took the vector path
 # (vector_bytes rose by at least what it hashed in pieces of 4 KiB or more).
+# Last, the module hashes 256-byte messages from a kernel thread, which has
+# no user vector state: they must take the vector path (vector_bytes rises
+# by as much) and none may be counted in live_state_bytes (the other half of
+# crc32c_vmx_livestate).
 . "$(dirname "$0")/crc32c_lib.sh"
 MOD=crc32c_vmx_ctx
 PARAMS=/sys/module/$MOD/parameters
@@ -25,7 +29,7 @@ if module_loaded $MOD; then
 fi
 modinfo $MOD >/dev/null 2>&1 || ktap_skip_all "test module $MOD is not installed (build selftests/kmod)"
 
-ktap_plan 3
+ktap_plan 4
 fb0=$(fallback_bytes)
 vb0=$(vector_bytes)
 mark=$(kernel_log_mark)
@@ -44,6 +48,7 @@ if [ $rc -ne 0 ]; then
 	ktap_fail "$MOD loads and runs (needs crc32c-vmx and $REF_CRC32C)"
 	ktap_fail "interrupt contexts took the fallback (not evaluated)"
 	ktap_fail "process context took the vector path (not evaluated)"
+	ktap_fail "a kernel thread took the vector path (not evaluated)"
 	ktap_finish
 fi
 res=$(param result)
@@ -51,6 +56,13 @@ ib=$(param interrupt_bytes)
 plb=$(param process_long_bytes)
 pb=$(param process_bytes)
 n=$(param cases)
+lk0=$(live_state_bytes)
+vk0=$(vector_bytes)
+echo 1 >"$PARAMS/kthread_run"
+lk1=$(live_state_bytes)
+vk1=$(vector_bytes)
+kres=$(param kthread_result)
+kb=$(param kthread_bytes)
 rmmod $MOD
 
 ktap_diag "$MOD result: $res"
@@ -62,4 +74,7 @@ ktap_diag "vector_bytes $vb0 -> $vb1 (+$((vb1 - vb0))), in process context: $pb,
 ktap_result $? "interrupt contexts took the fallback: fallback_bytes rose by >= $ib"
 [ "$plb" -gt 0 ] && [ $((vb1 - vb0)) -ge "$plb" ]
 ktap_result $? "process context took the vector path: vector_bytes rose by >= $plb"
+ktap_diag "kernel thread: result $kres, $kb bytes; vector_bytes $vk0 -> $vk1, live_state_bytes $lk0 -> $lk1"
+[ "$kres" -eq 0 ] && [ "$kb" -gt 0 ] && [ $((vk1 - vk0)) -ge "$kb" ] && [ "$lk1" -eq "$lk0" ]
+ktap_result $? "a kernel thread (no user vector state) took the vector path for 256-byte messages: vector_bytes rose by >= $kb, live_state_bytes unchanged"
 ktap_finish

@@ -20,7 +20,13 @@
  * interrupted computation. It runs until at least 20 interrupts have hit a
  * crc32c-vmx call (or 10 s have passed; none at all is an error).
  *
- * Loading it runs everything, and it stays loaded (until rmmod) to report
+ * Writing 1 to the parameter kthread_run hashes KTHREAD_CALLS messages of
+ * KTHREAD_LEN bytes from a kernel thread (a workqueue worker, which has no
+ * user register state), compares each with the reference driver and reports
+ * in kthread_result and kthread_bytes: crc32c_vmx_contexts.sh checks that
+ * they took the vector path, the other half of crc32c_vmx_livestate.
+ *
+ * Loading it runs everything else, and it stays loaded (until rmmod) to report
  * in read-only parameters: "result" is 0 if all digests matched, -EBADMSG
  * after a mismatch (each is logged with context, length, offset, expected
  * and got), -EPROTO if a callback ran in the wrong context, -ETIMEDOUT if
@@ -44,6 +50,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/timer.h>
+#include <linux/workqueue.h>
 
 #include "../../module/crc32c_vmx_compat.h"
 
@@ -57,6 +64,9 @@
 #define HRTIMER_PERIOD_NS	(100 * NSEC_PER_USEC)
 #define MIN_OVERLAPS		20
 #define OVERLAP_TIMEOUT		(10 * HZ)
+/* Between the glue's two thresholds (CRC32C_VMX_MIN_LEN 80, _LIVE 384) */
+#define KTHREAD_LEN		256
+#define KTHREAD_CALLS		64
 
 static const u32 long_lengths[] = { 32767, 32768, 32769, 65536, 65536 + 4097, 200003 };
 static const u32 long_offsets[] = { 0, 5 };
@@ -122,6 +132,14 @@ MODULE_PARM_DESC(process_long_bytes,
 static unsigned long process_bytes;
 module_param(process_bytes, ulong, 0444);
 MODULE_PARM_DESC(process_bytes, "bytes hashed by crc32c-vmx in process context");
+
+static int kthread_result = -EINPROGRESS;
+module_param(kthread_result, int, 0444);
+MODULE_PARM_DESC(kthread_result, "0 if crc32c-vmx matched the reference driver in the kernel-thread run, else -errno");
+
+static unsigned long kthread_bytes;
+module_param(kthread_bytes, ulong, 0444);
+MODULE_PARM_DESC(kthread_bytes, "bytes hashed by crc32c-vmx in the kernel-thread run");
 
 static unsigned int cases;
 module_param(cases, uint, 0444);
@@ -446,6 +464,69 @@ static struct crypto_shash *alloc_driver(const char *driver)
 	}
 	return tfm;
 }
+
+/* The kernel-thread run: a workqueue worker hashes KTHREAD_CALLS messages. */
+static void kthread_work_fn(struct work_struct *work)
+{
+	struct crypto_shash *vmx, *ref;
+	u32 want, got, off;
+	unsigned int i;
+	u8 *p;
+	int err = 0;
+
+	if (!(current->flags & PF_KTHREAD)) {
+		pr_err("context=kernel thread: the work item runs in a user task\n");
+		kthread_result = -EPROTO;
+		return;
+	}
+	p = kmalloc(KTHREAD_LEN + OFFSETS, GFP_KERNEL);
+	vmx = alloc_driver("crc32c-vmx");
+	ref = alloc_driver(CRC32C_VMX_REF_DRIVER);
+	if (!p || IS_ERR(vmx) || IS_ERR(ref)) {
+		err = !p ? -ENOMEM : IS_ERR(vmx) ? PTR_ERR(vmx) : PTR_ERR(ref);
+		goto out;
+	}
+	for (i = 0; i < KTHREAD_LEN + OFFSETS; i++)
+		p[i] = i * 37 + 11;
+	for (i = 0; i < KTHREAD_CALLS && !err; i++) {
+		off = i % OFFSETS;
+		err = one_shot(ref, p + off, KTHREAD_LEN, &want);
+		if (!err)
+			err = one_shot(vmx, p + off, KTHREAD_LEN, &got);
+		if (err)
+			break;
+		kthread_bytes += KTHREAD_LEN;
+		if (got != want) {
+			report("kernel thread", "digest", KTHREAD_LEN, off, want, got);
+			err = -EBADMSG;
+		}
+	}
+out:
+	if (!IS_ERR_OR_NULL(ref))
+		crypto_free_shash(ref);
+	if (!IS_ERR_OR_NULL(vmx))
+		crypto_free_shash(vmx);
+	kfree(p);
+	kthread_result = err;
+}
+
+static DECLARE_WORK(kthread_work, kthread_work_fn);
+
+static int kthread_run_set(const char *val, const struct kernel_param *kp)
+{
+	kthread_result = -EINPROGRESS;
+	kthread_bytes = 0;
+	queue_work(system_unbound_wq, &kthread_work);
+	flush_work(&kthread_work);
+	return 0;
+}
+
+static const struct kernel_param_ops kthread_run_ops = {
+	.set = kthread_run_set,
+};
+
+module_param_cb(kthread_run, &kthread_run_ops, NULL, 0200);
+MODULE_PARM_DESC(kthread_run, "write 1: hash from a kernel thread (results in kthread_result, kthread_bytes)");
 
 static int __init crc32c_vmx_ctx_init(void)
 {

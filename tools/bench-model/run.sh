@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# `make bench-model`: the performance evidence of issue 2/4, without POWER
-# hardware. Builds the insn-interval QEMU plugin, crc32c_vmx.ko, the test-only
-# crc32c_vmx_bench module and the vsx-live guest program; boots ONE POWER8
-# guest (one vCPU) with the plugin, which counts the instructions executed in
-# every measured interval; runs llvm-mca on our steady-state loop and on the
-# in-tree crc32c-vpmsum loop; and regenerates docs/performance.md from those
-# numbers alone. TCG wall-clock time is never measured or reported.
+# `make bench-model`: the performance evidence of issues 2/4 and 2.4, without
+# POWER hardware. Builds the insn-interval QEMU plugin, crc32c_vmx.ko, the
+# test-only crc32c_vmx_bench module and the vsx-live guest program; boots a
+# POWER8 guest (one vCPU) with the plugin, which counts the instructions
+# executed in every measured interval, then a POWER10 guest the same way;
+# runs llvm-mca on our steady-state loops, on the in-tree crc32c-vpmsum loop
+# and on the traced instruction stream of whole short calls (short-call.sh);
+# and regenerates docs/performance.md from those numbers alone. TCG
+# wall-clock time is never measured or reported.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/tools/bench-model
@@ -25,7 +27,9 @@ Usage: ${0##*/} [options]
                    build/bench-model and only rewrite the report
   --timeout SECS   guest timeout (default 900)
 Outputs in build/bench-model/: plugin.txt (raw counts), guest.log (console),
-counts.tsv (paired intervals), mca/ and mca.tsv (llvm-mca), commands.txt.
+counts.tsv (paired intervals) of the POWER8 guest, the same with -power10 of
+the POWER10 guest, mca/ and mca.tsv (llvm-mca), short-call/ and
+short-call.tsv (the short-call cycle model), commands.txt.
 Exit codes: 0 report written, 1 failure (build, guest, pairing; message
 names the log), 2 bad usage, 3 guest crashed or timed out.
 USAGE
@@ -80,7 +84,8 @@ fi
 inkernel_ko=$KROOT/lib/modules/$KREL/kernel/arch/powerpc/crypto/crc32c-vpmsum.ko
 
 if [ "$report_only" -eq 0 ]; then
-	rm -rf "$B/mca" "$B/commands.txt" "$B/plugin.txt" "$B/counts.tsv" "$B/mca.tsv"
+	rm -rf "$B/mca" "$B/short-call" "$B/commands.txt" "$B/plugin.txt" "$B/plugin-power10.txt" \
+		"$B/counts.tsv" "$B/counts-power10.tsv" "$B/short-call.tsv" "$B/mca.tsv"
 	for t in gcc powerpc64le-linux-gnu-gcc powerpc64le-linux-gnu-objdump llvm-mca-14 qemu-system-ppc64; do
 		command -v "$t" >/dev/null || die "$t not found: run tools/setup.sh (packages in tools/setup/host-packages.txt)"
 	done
@@ -109,6 +114,11 @@ if [ "$report_only" -eq 0 ]; then
 	disasm module/arch/powerpc/crc32c_vmx_core.o crc32c_vmx_core >"$B/core-driver.s"
 	disasm "$here/kmod/bench_vmx_core.o" bench_vmx_core >"$B/core-bench.s"
 	[ -s "$B/core-driver.s" ] || die "crc32c_vmx_core not found in module/arch/powerpc/crc32c_vmx_core.o"
+	for f in crc32c_vmx_core_isa31 fold_streams_isa31; do
+		disasm module/arch/powerpc/crc32c_vmx_core.o "$f" >>"$B/core-driver.s"
+	done
+	disasm "$here/kmod/bench_vmx_core.o" bench_vmx_core_isa31 >>"$B/core-bench.s"
+	disasm "$here/kmod/bench_vmx_core.o" fold_streams_isa31 >>"$B/core-bench.s"
 	cmp -s "$B/core-driver.s" "$B/core-bench.s" ||
 		die "the core compiled into crc32c_vmx_bench differs from the driver's (diff $B/core-driver.s $B/core-bench.s): are the core's flags in tools/bench-model/kmod/Kbuild still those of the top-level Kbuild?"
 
@@ -126,35 +136,54 @@ if [ "$report_only" -eq 0 ]; then
 		--out "$B/initramfs.cpio.gz" --ko crc32c_vmx.ko --ko "$here/kmod/crc32c_vmx_bench.ko" \
 		--bin "$B/vsx-live" >>"$B/build.log" 2>&1 || { tail -n 20 "$B/build.log" >&2; die "initramfs failed (log: $B/build.log)"; }
 
-	say "bench-model: POWER8 guest, 1 vCPU, insn-interval plugin (console: $B/guest.log)"
-	rc=0
-	cmd env QEMU_EXTRA_ARGS="-plugin file=$B/insn-interval.so,out=$B/plugin.txt" \
-		tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd "$B/initramfs.cpio.gz" \
-		--set bench-insn --cpu POWER8 --smp 1 --timeout "$timeout" --log "$B/guest.log" \
-		--show none || rc=$?
-	[ "$rc" -eq 0 ] || { [ "$rc" -eq 3 ] && exit 3; die "the guest run failed (console: $B/guest.log)"; }
+	# One guest per CPU model: boot, count, pair the k-th interval the guest
+	# logged with the k-th one the plugin counted. TAG names the files
+	# (counts.tsv for POWER8, counts-<tag>.tsv for the others).
+	guest_counts() {
+		local cpu=$1 tag=$2 sfx='' rc=0 summary nl ni
+		[ "$tag" = power8 ] || sfx=-$tag
+		say "bench-model: $cpu guest, 1 vCPU, insn-interval plugin (console: $B/guest$sfx.log)"
+		cmd env QEMU_EXTRA_ARGS="-plugin file=$B/insn-interval.so,out=$B/plugin$sfx.txt" \
+			tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd "$B/initramfs.cpio.gz" \
+			--set bench-insn --cpu "$cpu" --smp 1 --timeout "$timeout" --log "$B/guest$sfx.log" \
+			--show none || rc=$?
+		[ "$rc" -eq 0 ] || { [ "$rc" -eq 3 ] && exit 3; die "the $cpu guest run failed (console: $B/guest$sfx.log)"; }
+		[ -s "$B/plugin$sfx.txt" ] || die "the plugin wrote no counts ($B/plugin$sfx.txt); did QEMU load it? (console: $B/guest$sfx.log)"
+		summary=$(grep '^# insn-interval:' "$B/plugin$sfx.txt" || true)
+		[ -n "$summary" ] || die "the plugin's summary line is missing from $B/plugin$sfx.txt (QEMU did not exit cleanly?)"
+		case "$summary" in
+		*" 0 END without BEGIN, 0 BEGIN inside an interval, 0 unterminated, 0 events"*) ;;
+		*) die "unbalanced markers ($cpu): $summary" ;;
+		esac
+		sed -n 's/^BENCH crc32c_vmx_bench: interval subject=\([^ ]*\) size=\([0-9]*\) n=\([0-9]*\)$/\1\t\2\t\3/p' \
+			"$B/guest$sfx.log" >"$B/labels$sfx.tsv"
+		sed -n 's/^interval vcpu=\([0-9]*\) seq=[0-9]* insns=\([0-9]*\) mtmsr=\([0-9]*\) vpmsumd=[0-9]*$/\1\t\2\t\3/p' \
+			"$B/plugin$sfx.txt" >"$B/intervals$sfx.tsv"
+		nl=$(wc -l <"$B/labels$sfx.tsv") ni=$(wc -l <"$B/intervals$sfx.tsv")
+		[ "$nl" -gt 0 ] && [ "$nl" -eq "$ni" ] ||
+			die "the $cpu guest logged $nl intervals but the plugin counted $ni ($B/guest$sfx.log, $B/plugin$sfx.txt)"
+		awk -F'\t' '$1 != 0 { bad = 1 } END { exit bad }' "$B/intervals$sfx.tsv" ||
+			die "intervals on a vCPU other than 0 in a one-vCPU guest ($B/plugin$sfx.txt)"
+		{
+			printf 'subject\tsize\tn\tinsns\tmtmsr\n'
+			paste "$B/labels$sfx.tsv" "$B/intervals$sfx.tsv" | cut -f1-3,5-6
+		} >"$B/counts$sfx.tsv"
+		echo "${summary#\# }" >"$B/summary$sfx.txt"
+	}
+	guest_counts POWER8 power8
+	summary=$(cat "$B/summary.txt")
+	# POWER10: the ISA 3.1 core runs (in the driver from 1152 bytes, and as
+	# the isa31-section subject), next to the same subjects as on POWER8.
+	guest_counts POWER10 power10
+	grep -q '^isa31-section	' "$B/counts-power10.tsv" ||
+		die "the POWER10 guest measured no isa31-section: did the module see ISA 3.1? ($B/guest-power10.log)"
+	! grep -q '^isa31-section	' "$B/counts.tsv" ||
+		die "the POWER8 guest measured isa31-section: the module must not run ISA 3.1 code there"
 
-	# Pair the k-th interval the guest logged with the k-th one the plugin counted.
-	[ -s "$B/plugin.txt" ] || die "the plugin wrote no counts ($B/plugin.txt); did QEMU load it? (console: $B/guest.log)"
-	summary=$(grep '^# insn-interval:' "$B/plugin.txt" || true)
-	[ -n "$summary" ] || die "the plugin's summary line is missing from $B/plugin.txt (QEMU did not exit cleanly?)"
-	case "$summary" in
-	*" 0 END without BEGIN, 0 BEGIN inside an interval, 0 unterminated, 0 events"*) ;;
-	*) die "unbalanced markers: $summary" ;;
-	esac
-	sed -n 's/^BENCH crc32c_vmx_bench: interval subject=\([^ ]*\) size=\([0-9]*\) n=\([0-9]*\)$/\1\t\2\t\3/p' \
-		"$B/guest.log" >"$B/labels.tsv"
-	sed -n 's/^interval vcpu=\([0-9]*\) seq=[0-9]* insns=\([0-9]*\) mtmsr=\([0-9]*\) vpmsumd=[0-9]*$/\1\t\2\t\3/p' \
-		"$B/plugin.txt" >"$B/intervals.tsv"
-	nl=$(wc -l <"$B/labels.tsv") ni=$(wc -l <"$B/intervals.tsv")
-	[ "$nl" -gt 0 ] && [ "$nl" -eq "$ni" ] ||
-		die "the guest logged $nl intervals but the plugin counted $ni ($B/guest.log, $B/plugin.txt)"
-	awk -F'\t' '$1 != 0 { bad = 1 } END { exit bad }' "$B/intervals.tsv" ||
-		die "intervals on a vCPU other than 0 in a one-vCPU guest ($B/plugin.txt)"
-	{
-		printf 'subject\tsize\tn\tinsns\tmtmsr\n'
-		paste "$B/labels.tsv" "$B/intervals.tsv" | cut -f1-3,5-6
-	} >"$B/counts.tsv"
+	say "bench-model: short-call cycle model (qemu-ppc64le trace, llvm-mca pwr9 and pwr10)"
+	cmd "$here/short-call.sh" --core-obj module/arch/powerpc/crc32c_vmx_core.o \
+		--plugin "$B/insn-interval.so" --dir "$B/short-call" >"$B/short-call.tsv" ||
+		die "the short-call model failed (files in $B/short-call)"
 
 	say "bench-model: llvm-mca (pwr9, pwr10) on our loops and the in-tree loop"
 	{
@@ -169,19 +198,23 @@ if [ "$report_only" -eq 0 ]; then
 	{
 		echo "kernel=$KREL ($KVER)"
 		echo "cpu=$(sed -n 's/^BENCH cpu //p' "$B/guest.log" | head -n 1)"
+		echo "cpu_power10=$(sed -n 's/^BENCH cpu //p' "$B/guest-power10.log" | head -n 1)"
+		echo "guest_stats_power10=$(sed -n 's/^BENCH stat //p' "$B/guest-power10.log" | tr '\n' ' ')"
+		echo "plugin_summary_power10=$(cat "$B/summary-power10.txt")"
 		echo "qemu=$(qemu-system-ppc64 --version | head -n 1)"
 		echo "gcc=$(powerpc64le-linux-gnu-gcc --version | head -n 1)"
 		echo "mca=llvm-mca-14 ($(llvm-mca-14 --version | sed -n 's/^ *\(.*LLVM version .*\)/\1/p' | head -n 1))"
 		echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
 		echo "core_sha=$(sha256sum module/arch/powerpc/crc32c_vmx_core.c | cut -c1-12)"
 		echo "glue_min_len=$(sed -n 's/^#define[ \t]*CRC32C_VMX_MIN_LEN[ \t]*\([0-9]*\).*/\1/p' module/crc32c_vmx_glue.c | head -n 1)"
+		echo "glue_min_len_live=$(sed -n 's/^#define[ \t]*CRC32C_VMX_MIN_LEN_LIVE[ \t]*\([0-9]*\).*/\1/p' module/crc32c_vmx_glue.c | head -n 1)"
 		echo "guest_params=$(sed -n 's/^BENCH param //p' "$B/guest.log" | tr '\n' ' ')"
 		echo "guest_stats=$(sed -n 's/^BENCH stat //p' "$B/guest.log" | tr '\n' ' ')"
 		echo "plugin_summary=${summary#\# }"
 	} >"$B/meta.txt"
 fi
 
-for f in counts.tsv mca.tsv meta.txt commands.txt; do
+for f in counts.tsv counts-power10.tsv short-call.tsv mca.tsv meta.txt commands.txt; do
 	[ -s "$B/$f" ] || die "$B/$f missing: run without --report-only first"
 done
 say "bench-model: writing $out"

@@ -8,4 +8,5 @@
  * instruction.
  */
 #define crc32c_vmx_core bench_vmx_core
+#define crc32c_vmx_core_isa31 bench_vmx_core_isa31
 #include "../../../module/arch/powerpc/crc32c_vmx_core.c"

@@ -32,6 +32,13 @@
  *   out=FILE     write the intervals to FILE (default: QEMU's plugin log)
  *   begin=IMM    BEGIN immediate (default 0xb501)
  *   end=IMM      END immediate (default 0xb502)
+ *   trace=FILE   also write, for every interval, the instruction words it
+ *                executed in order, one line per interval:
+ *                  trace vcpu=<n> seq=<k> words=<hex> <hex> ...
+ *                (at most TRACE_MAX words; longer intervals are marked
+ *                "truncated"). Every instruction then gets its own
+ *                callback: meant for short user-mode runs (the short-call
+ *                cycle model, tools/bench-model/short-call.sh).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -49,6 +56,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 #define MARK_END_DEFAULT	0xb502u
 /* vCPU slots when QEMU does not say (user mode: one per guest thread) */
 #define USER_MODE_VCPUS		1024
+/* Instruction words kept per traced interval */
+#define TRACE_MAX		65536
 
 enum insn_kind { PLAIN, BEGIN, END };
 
@@ -58,12 +67,14 @@ struct vcpu_state {
 	uint64_t vpmsumd;
 	uint64_t seq;
 	int active;
+	uint32_t *trace;	/* trace mode: the interval's words so far */
+	size_t n_trace;
 };
 
 static struct vcpu_state *vcpus;
 static unsigned int n_vcpus;
 static uint32_t mark_begin, mark_end;
-static FILE *out;
+static FILE *out, *trace_out;
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t n_intervals, n_orphan_ends, n_nested_begins, n_bad_vcpu;
 
@@ -141,7 +152,20 @@ static void tb_exec(unsigned int vcpu_index, void *udata)
 	}
 }
 
-/* One instruction of a block that holds a marker. */
+/* Trace mode: the words of the interval that just ended on vCPU index. */
+static void emit_trace(unsigned int index, const struct vcpu_state *s)
+{
+	size_t i, n = s->n_trace < TRACE_MAX ? s->n_trace : TRACE_MAX;
+
+	pthread_mutex_lock(&out_lock);
+	fprintf(trace_out, "trace vcpu=%u seq=%" PRIu64 " words=", index, s->seq);
+	for (i = 0; i < n && s->trace; i++)
+		fprintf(trace_out, i ? " %08x" : "%08x", s->trace[i]);
+	fputs(s->n_trace > n || !s->trace ? " truncated\n" : "\n", trace_out);
+	pthread_mutex_unlock(&out_lock);
+}
+
+/* One instruction of a block that holds a marker (every block in trace mode). */
 static void insn_exec(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu_state *s = vcpu(vcpu_index);
@@ -158,6 +182,10 @@ static void insn_exec(unsigned int vcpu_index, void *udata)
 		s->insns = 0;
 		s->mtmsr = 0;
 		s->vpmsumd = 0;
+		s->n_trace = 0;
+		/* A vCPU whose buffer cannot be had writes "truncated" traces. */
+		if (trace_out && !s->trace)
+			s->trace = malloc(TRACE_MAX * sizeof(uint32_t));
 		break;
 	case END:
 		if (!s->active) {
@@ -168,8 +196,11 @@ static void insn_exec(unsigned int vcpu_index, void *udata)
 		snprintf(line, sizeof(line),
 			 "interval vcpu=%u seq=%" PRIu64 " insns=%" PRIu64 " mtmsr=%" PRIu64
 			 " vpmsumd=%" PRIu64 "\n",
-			 vcpu_index, s->seq++, s->insns, s->mtmsr, s->vpmsumd);
+			 vcpu_index, s->seq, s->insns, s->mtmsr, s->vpmsumd);
 		__atomic_fetch_add(&n_intervals, 1, __ATOMIC_RELAXED);
+		if (trace_out)
+			emit_trace(vcpu_index, s);
+		s->seq++;
 		emit(line);
 		break;
 	default:
@@ -177,6 +208,9 @@ static void insn_exec(unsigned int vcpu_index, void *udata)
 			s->insns++;
 			s->mtmsr += (packed >> 8) & 1;
 			s->vpmsumd += (packed >> 9) & 1;
+			if (s->trace && s->n_trace < TRACE_MAX)
+				s->trace[s->n_trace] = (uint32_t)(packed >> 32);
+			s->n_trace++;
 		}
 		break;
 	}
@@ -197,7 +231,7 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		mtmsr += is_mtmsr(w);
 		pmsum += is_vpmsumd(w);
 	}
-	if (!marked) {
+	if (!marked && !trace_out) {
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS,
 						     (void *)PACK_TB(n, mtmsr, pmsum));
 		return;
@@ -206,7 +240,7 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		uint32_t w = insn_word(insn);
 		uintptr_t packed = (uintptr_t)kind_of(w) | (uintptr_t)is_mtmsr(w) << 8 |
-				   (uintptr_t)is_vpmsumd(w) << 9;
+				   (uintptr_t)is_vpmsumd(w) << 9 | (uintptr_t)w << 32;
 
 		qemu_plugin_register_vcpu_insn_exec_cb(insn, insn_exec, QEMU_PLUGIN_CB_NO_REGS,
 						       (void *)packed);
@@ -232,6 +266,10 @@ static void at_exit(qemu_plugin_id_t id, void *userdata)
 		fclose(out);
 		out = NULL;
 	}
+	if (trace_out) {
+		fclose(trace_out);
+		trace_out = NULL;
+	}
 	pthread_mutex_unlock(&out_lock);
 }
 
@@ -252,7 +290,7 @@ static int parse_imm(const char *s, uint32_t *word)
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 					   int argc, char **argv)
 {
-	const char *path = NULL;
+	const char *path = NULL, *trace_path = NULL;
 	int i;
 
 	mark_begin = ORI_R0_R0 | MARK_BEGIN_DEFAULT;
@@ -262,6 +300,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 
 		if (!strncmp(a, "out=", 4)) {
 			path = a + 4;
+		} else if (!strncmp(a, "trace=", 6)) {
+			trace_path = a + 6;
 		} else if (!strncmp(a, "begin=", 6)) {
 			if (parse_imm(a + 6, &mark_begin))
 				goto bad_imm;
@@ -269,7 +309,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			if (parse_imm(a + 4, &mark_end))
 				goto bad_imm;
 		} else {
-			fprintf(stderr, "insn-interval: unknown argument '%s' (out=, begin=, end=)\n",
+			fprintf(stderr, "insn-interval: unknown argument '%s' (out=, begin=, end=, trace=)\n",
 				a);
 			return -1;
 		}
@@ -291,6 +331,14 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			return -1;
 		}
 		setvbuf(out, NULL, _IOLBF, 0);
+	}
+	if (trace_path) {
+		trace_out = fopen(trace_path, "w");
+		if (!trace_out) {
+			fprintf(stderr, "insn-interval: cannot write %s: %s\n", trace_path,
+				strerror(errno));
+			return -1;
+		}
 	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);

@@ -48,12 +48,15 @@ case "${1:-}" in
 *) die 2 "unknown argument '$1' (try --help)" ;;
 esac
 [ "$(id -u)" -eq 0 ] || die "must run as root (mmdebstrap --mode=root)"
+# Standard output carries the image's path and nothing else (callers capture
+# it): everything the tools print goes to standard error.
+exec 3>&1 1>&2
 
 key=$({ echo "layout $LAYOUT"; cat "$here/rootfs-packages.txt" "$here/image-build-initramfs-hook" "$here"/guest/*; } | sha256sum | cut -c1-16)
 dir="$CRCVMX_CACHE/system/rootfs-$key"
 if [ -s "$dir/rootfs.img" ] && [ -e "$dir/.complete" ]; then
 	say "rootfs: cached ($dir)"
-	echo "$dir/rootfs.img"
+	echo "$dir/rootfs.img" >&3
 	exit 0
 fi
 
@@ -104,4 +107,4 @@ mv "$tmp/rootfs.img" "$tmp/mmdebstrap.log" "$dir/"
 sed 's/#.*//' "$here/rootfs-packages.txt" | xargs -n1 >"$dir/packages"
 touch "$dir/.complete"
 say "rootfs: cached in $dir"
-echo "$dir/rootfs.img"
+echo "$dir/rootfs.img" >&3

@@ -118,3 +118,30 @@ TEST(ReportChecker, SeedIsAnExactDecimalString) {
         v1.erase(pos, std::string("\"threads\": 1,\n      ").size());
     EXPECT_TRUE(check_report(parse_json(v1), Expectations{}).empty());
 }
+
+// The userspace baselines: an available one may be measured (it is not in
+// $.drivers, which lists the kernel's), an unavailable one may not.
+TEST(ReportChecker, UserDrivers) {
+    std::string text = run_json(tst::sample_run(false, true));
+    EXPECT_NE(text.find("\"driver\": \"user:slice8\""), std::string::npos);
+    Expectations e;
+    e.drivers = {"user:slice8"};
+    auto problems = check_report(parse_json(text), e);
+    EXPECT_TRUE(problems.empty()) << (problems.empty() ? "" : problems.front());
+
+    auto after = [&](const std::string &from, const std::string &to) {
+        std::string t = text;
+        std::size_t pos = t.find(from);
+        EXPECT_NE(pos, std::string::npos) << from;
+        t.replace(pos, from.size(), to);
+        return check_report(parse_json(t), Expectations{});
+    };
+    // Measured, but listed as unavailable.
+    EXPECT_TRUE(mentions(after("\"available\": true,\n      \"unavailable_reason\": null",
+                               "\"available\": false,\n      \"unavailable_reason\": \"x\""),
+                         "\"user:slice8\" is not among $.drivers"));
+    EXPECT_TRUE(mentions(after("\"unavailable_reason\": null", "\"unavailable_reason\": \"x\""),
+                         "null exactly when available"));
+    EXPECT_TRUE(mentions(after("\"driver\": \"user:vmx\"", "\"driver\": \"vmx\""),
+                         "does not start with user:"));
+}

@@ -372,15 +372,20 @@ case_user_baselines() {
 	run ulistjson 0 -- list --format json
 	"$JSONCHECK" --schema list "$TMP/ulistjson.out" >"$TMP/chk" || { cat "$TMP/chk"; fail "list JSON"; }
 	# Defaults unchanged: no user: driver unless asked for.
-	run udefault 0 -- verify --random 2 --max-length 4K
+	good="CRCBENCH_PROC_CRYPTO=$FIXTURES/proc-crypto-fake-good.txt"
+	run udefault 0 "$good" -- verify --random 2 --max-length 4K
+	has udefault.out "PASS crc32c-fakevec"
 	grep -q "user:" "$TMP/udefault.out" && fail "default verify includes a user: driver"
+	run udefrun 0 "$good" -- run -q -s 64 -n 5 --trials 1 --warmup 0 --format csv
+	has udefrun.out "^crc32c-fakevec,64,"
+	grep -q "user:" "$TMP/udefrun.out" && fail "default run includes a user: driver"
 	# No AF_ALG, no /proc/crypto: a user-only verify and run still work.
 	env CRCBENCH_PROC_CRYPTO=/nonexistent "$CRCBENCH" verify -q -d user:slice8 --random 5 		--max-length 128K >"$TMP/uver.out" 2>"$TMP/uver.err" || { cat "$TMP/uver.err"; fail "user-only verify"; }
 	has uver.out "PASS user:slice8: .* all match the bitwise reference"
 	env CRCBENCH_PROC_CRYPTO=/nonexistent "$CRCBENCH" run -q -d user:slice8 -s 64,4K -n 20 		--trials 2 --warmup 0 --format csv >"$TMP/urun.out" 2>"$TMP/urun.err" || { cat "$TMP/urun.err"; fail "user-only run"; }
 	[ "$(grep -c '^user:slice8,' "$TMP/urun.out")" = 2 ] || { cat "$TMP/urun.out"; fail "user-only run rows"; }
 	# Beside the kernel's drivers (through the fake), checked JSON.
-	run urun 0 -- run -q -d crc32c-generic --user-baselines -s 64,4K -n 20 --trials 2 --warmup 0 \
+	run urun 0 -- run -d crc32c-generic --user-baselines -s 64,4K -n 20 --trials 2 --warmup 0 \
 		--format json
 	has urun.err "leaves out user:vmx: this crcbench-alg was not built for ppc64le"
 	"$JSONCHECK" --schema run --expect-driver crc32c-generic --expect-driver user:slice8 \

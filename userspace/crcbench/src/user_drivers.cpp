@@ -16,6 +16,8 @@ std::vector<UserDriver> user_drivers() {
          std::nullopt},
         {std::string(kUserVmx), "userspace VMX core (module/arch/powerpc/crc32c_vmx_core.c)",
          user_vmx_unavailable()},
+        {std::string(kUserVmxIsa31), "userspace VMX core, ISA 3.1 form (POWER10)",
+         user_vmx_isa31_unavailable()},
     };
 }
 
@@ -65,6 +67,8 @@ std::unique_ptr<Crc32cHasher> make_user_hasher(const std::string &name) {
         return std::make_unique<UserSlice8Hasher>();
     if (name == kUserVmx)
         return make_user_vmx_hasher();
+    if (name == kUserVmxIsa31)
+        return make_user_vmx_isa31_hasher();
     throw ToolError(ExitCode::runtime, "internal error: no hasher for " + name);
 }
 

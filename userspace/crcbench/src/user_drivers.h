@@ -17,6 +17,7 @@ namespace crcbench {
 inline constexpr std::string_view kUserPrefix = "user:";
 inline constexpr std::string_view kUserSlice8 = "user:slice8";
 inline constexpr std::string_view kUserVmx = "user:vmx";
+inline constexpr std::string_view kUserVmxIsa31 = "user:vmx-isa31";
 
 struct UserDriver {
     std::string driver;                     // "user:slice8"

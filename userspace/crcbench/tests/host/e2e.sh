@@ -365,8 +365,9 @@ case_host_has_no_af_alg() {
 # preloaded) and without /proc/crypto; user:vmx unavailable off ppc64le.
 case_user_baselines() {
 	run ulist 0 -- list
-	has ulist.out "user:slice8  userspace  available"
-	has ulist.out "user:vmx     userspace  unavailable: this crcbench-alg was not built for ppc64le"
+	has ulist.out "user:slice8 *userspace *available"
+	has ulist.out "user:vmx *userspace *unavailable: this crcbench-alg was not built for ppc64le"
+	has ulist.out "user:vmx-isa31 *userspace *unavailable: this crcbench-alg was not built for ppc64le"
 	run ulistcsv 0 -- list --format csv
 	has ulistcsv.out "^user:slice8,userspace,,,no,no$"
 	run ulistjson 0 -- list --format json

@@ -10,8 +10,9 @@ using namespace crcbench;
 using namespace crcbench::check;
 
 namespace {
-std::vector<std::string> problems_after(const std::string &from, const std::string &to) {
-    std::string text = run_json(tst::sample_run(false));
+// The problems of a report (default: the sample run) with `from` replaced by `to`.
+std::vector<std::string> problems_after(const std::string &from, const std::string &to,
+                                        std::string text = run_json(tst::sample_run(false))) {
     std::size_t pos = text.find(from);
     EXPECT_NE(pos, std::string::npos) << from;
     text.replace(pos, from.size(), to);
@@ -130,11 +131,7 @@ TEST(ReportChecker, UserDrivers) {
     EXPECT_TRUE(problems.empty()) << (problems.empty() ? "" : problems.front());
 
     auto after = [&](const std::string &from, const std::string &to) {
-        std::string t = text;
-        std::size_t pos = t.find(from);
-        EXPECT_NE(pos, std::string::npos) << from;
-        t.replace(pos, from.size(), to);
-        return check_report(parse_json(t), Expectations{});
+        return problems_after(from, to, text);
     };
     // Measured, but listed as unavailable.
     EXPECT_TRUE(mentions(after("\"available\": true,\n      \"unavailable_reason\": null",

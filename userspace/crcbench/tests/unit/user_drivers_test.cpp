@@ -85,6 +85,8 @@ TEST(UserDrivers, UserBaselinesAddTheAvailableOnes) {
     std::vector<std::string> want = {"crc32c-generic", "user:slice8"};
     if (!user_vmx_unavailable())
         want.push_back("user:vmx");
+    if (!user_vmx_isa31_unavailable())
+        want.push_back("user:vmx-isa31");
     EXPECT_EQ(d, want);
     EXPECT_EQ(available_user_drivers().front(), "user:slice8");
 }
@@ -94,10 +96,20 @@ TEST(UserDrivers, UserBaselinesAddTheAvailableOnes) {
 // and asking for it fails with the cause and exit code 5.
 TEST(UserDrivers, VmxIsUnavailableOffPower) {
     auto users = user_drivers();
-    ASSERT_EQ(users.size(), 2u);
+    ASSERT_EQ(users.size(), 3u);
     EXPECT_EQ(users[1].driver, "user:vmx");
-    ASSERT_TRUE(users[1].unavailable.has_value());
-    EXPECT_NE(users[1].unavailable->find("ppc64le"), std::string::npos);
+    EXPECT_EQ(users[2].driver, "user:vmx-isa31");
+    for (std::size_t i : {1u, 2u}) {
+        ASSERT_TRUE(users[i].unavailable.has_value());
+        EXPECT_NE(users[i].unavailable->find("ppc64le"), std::string::npos);
+    }
+    try {
+        make_user_hasher("user:vmx-isa31");
+        FAIL() << "user:vmx-isa31 opened on a build without VMX code";
+    } catch (const ToolError &e) {
+        EXPECT_EQ(e.code(), ExitCode::unknown_driver);
+        EXPECT_NE(std::string(e.what()).find("user:vmx-isa31 is unavailable"), std::string::npos);
+    }
     for (auto attempt : {+[] { make_user_hasher("user:vmx"); },
                          +[] { select_drivers(make_catalog({}), {"user:vmx"}, true); }}) {
         try {
@@ -144,6 +156,7 @@ TEST(UserSlice8, JudgedByTheBitwiseReference) {
     EXPECT_EQ(judge_for("user:slice8"), Judge::bitwise);
     EXPECT_EQ(judge_for("crc32c-vpmsum"), Judge::table);
     EXPECT_EQ(judge_for("user:vmx"), Judge::table);
+    EXPECT_EQ(judge_for("user:vmx-isa31"), Judge::table);
 
     // Above 64 KiB the table judge is no longer cross-checked; the bitwise
     // judge is the reference itself at every length.

@@ -117,6 +117,38 @@ class Checker {
         return emulated;
     }
 
+    // The userspace baselines (optional: older tools have none). Returns the
+    // names of the available ones: only those can have been measured.
+    std::vector<std::string> check_user_drivers(const JsonValue &doc) {
+        std::vector<std::string> names;
+        const JsonValue *arr = doc.get("user_drivers");
+        if (!arr)
+            return names;
+        if (arr->type != Type::array) {
+            problem("$.user_drivers", "is not an array");
+            return names;
+        }
+        for (std::size_t i = 0; i < arr->items.size(); ++i) {
+            std::string p = "$.user_drivers[" + std::to_string(i) + "]";
+            const JsonValue &d = arr->items[i];
+            if (d.type != Type::object) {
+                problem(p, "is not an object");
+                continue;
+            }
+            auto name = str(d, p, "driver");
+            str(d, p, "description");
+            auto available = boolean(d, p, "available");
+            const JsonValue *why = member(d, p, "unavailable_reason", Type::string, true);
+            if (name && name->rfind("user:", 0) != 0)
+                problem(p + ".driver", "\"" + *name + "\" does not start with user:");
+            if (available && why && (*available != (why->type == Type::null)))
+                problem(p + ".unavailable_reason", "must be null exactly when available");
+            if (name && available && *available)
+                names.push_back(*name);
+        }
+        return names;
+    }
+
     // Returns the listed driver names.
     std::vector<std::string> check_drivers(const JsonValue &doc) {
         std::vector<std::string> names;
@@ -385,6 +417,8 @@ std::vector<std::string> check_report(const JsonValue &doc, const Expectations &
     if (expect.emulated && emulated && *expect.emulated != *emulated)
         c.problem("$.system.emulated", *emulated ? "true, expected false" : "false, expected true");
     auto listed = c.check_drivers(doc);
+    for (const std::string &u : c.check_user_drivers(doc))
+        listed.push_back(u);
     for (const std::string &d : expect.drivers)
         if (std::find(listed.begin(), listed.end(), d) == listed.end())
             c.problem("$.drivers", "expected driver \"" + d + "\" is not listed");

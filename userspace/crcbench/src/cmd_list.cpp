@@ -3,6 +3,7 @@
 #include "driver_catalog.h"
 #include "kcapi_hasher.h"
 #include "output.h"
+#include "user_drivers.h"
 
 #include <cstdio>
 
@@ -16,6 +17,7 @@ int cmd_list(const Options &o) {
     r.drivers = catalog.drivers;
     r.resolves_to = catalog.resolves_to;
     r.ambiguous = catalog.ambiguous;
+    r.user_drivers = user_drivers();
     std::fputs(render(r, o.list.format).c_str(), stdout);
     return to_int(ExitCode::ok);
 }

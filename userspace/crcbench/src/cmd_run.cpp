@@ -6,6 +6,7 @@
 #include "kcapi_hasher.h"
 #include "output.h"
 #include "progress.h"
+#include "user_drivers.h"
 
 #include <cstdio>
 #include <optional>
@@ -42,10 +43,13 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     RunReport report;
     report.system = gather_system_info(o.common);
     report.system.libkcapi = kcapi_library_version();
-    DriverCatalog catalog = load_catalog(o.common);
+    DriverCatalog catalog = load_catalog_for(o.common, opt.drivers);
     report.drivers = catalog.drivers;
     report.resolves_to = catalog.resolves_to;
+    report.user_drivers = user_drivers();
     report.measured = select_drivers(catalog, opt.drivers, true);
+    if (opt.user_baselines)
+        report.measured = add_user_baselines(report.measured, o.common.quiet);
     report.settings = settings_from(opt);
     report.thread_counts = opt.threads;
     report.sizes = opt.sizes;

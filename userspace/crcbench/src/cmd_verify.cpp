@@ -4,6 +4,7 @@
 #include "progress.h"
 #include "system_info.h"
 #include "units.h"
+#include "user_drivers.h"
 #include "verifier.h"
 
 #include <cstdio>
@@ -26,8 +27,10 @@ std::string mib(std::uint64_t bytes) {
 int cmd_verify(const Options &o, const HasherFactory &factory) {
     const VerifyOptions &v = o.verify;
     SystemInfo sys = gather_system_info(o.common);
-    DriverCatalog catalog = load_catalog(o.common);
+    DriverCatalog catalog = load_catalog_for(o.common, v.drivers);
     std::vector<std::string> drivers = select_drivers(catalog, v.drivers, false);
+    if (v.user_baselines)
+        drivers = add_user_baselines(drivers, o.common.quiet);
 
     std::vector<VerifyCase> cases;
     std::string origin;
@@ -74,13 +77,13 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
 
     for (const DriverVerdict &dv : verdicts) {
         if (dv.ok()) {
-            std::printf("PASS %s: %zu cases, %s, all match the reference\n", dv.driver.c_str(),
-                        dv.cases, mib(dv.bytes).c_str());
+            std::printf("PASS %s: %zu cases, %s, all match the %s\n", dv.driver.c_str(), dv.cases,
+                        mib(dv.bytes).c_str(), std::string(judge_name(dv.judge)).c_str());
             continue;
         }
         ++failed;
-        std::printf("FAIL %s: %zu of %zu cases differ from the reference\n", dv.driver.c_str(),
-                    dv.mismatches, dv.cases);
+        std::printf("FAIL %s: %zu of %zu cases differ from the %s\n", dv.driver.c_str(),
+                    dv.mismatches, dv.cases, std::string(judge_name(dv.judge)).c_str());
         for (const Mismatch &m : dv.reported)
             std::printf("%s\n", format_reproducer(m).c_str());
     }

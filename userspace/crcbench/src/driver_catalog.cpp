@@ -4,6 +4,7 @@
 #include "error.h"
 #include "file_io.h"
 #include "system_info.h"
+#include "user_drivers.h"
 
 #include <algorithm>
 
@@ -27,6 +28,20 @@ DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto) {
 
 DriverCatalog load_catalog(const CommonOptions &common) {
     return make_catalog(parse_proc_crypto(read_text_file(proc_crypto_path(common))));
+}
+
+DriverCatalog load_catalog_for(const CommonOptions &common,
+                               const std::vector<std::string> &requested) {
+    bool kernel =
+        requested.empty() || std::any_of(requested.begin(), requested.end(),
+                                         [](const std::string &d) { return !is_user_driver(d); });
+    if (kernel)
+        return load_catalog(common);
+    try {
+        return load_catalog(common);
+    } catch (const ToolError &) {
+        return DriverCatalog{};
+    }
 }
 
 std::string describe_drivers(const DriverCatalog &catalog) {
@@ -57,6 +72,12 @@ std::vector<std::string> select_drivers(const DriverCatalog &catalog,
         return out;
     }
     for (const std::string &name : requested) {
+        if (is_user_driver(name)) {
+            check_user_driver(name);
+            if (std::find(out.begin(), out.end(), name) == out.end())
+                out.push_back(name);
+            continue;
+        }
         if (name != "crc32c" && !catalog.find(name))
             throw ToolError(ExitCode::unknown_driver,
                             "unknown driver '" + name +

@@ -26,8 +26,15 @@ DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto);
 // Reads /proc/crypto (or the override). Throws ToolError.
 DriverCatalog load_catalog(const CommonOptions &common);
 
-// The requested names, checked: each must be a listed crc32c driver or the
-// generic name "crc32c". Unknown names throw ToolError(unknown_driver) with
+// The same for a request of drivers: one that names only userspace drivers
+// ("user:...") needs no /proc/crypto, so then an unreadable one gives an
+// empty catalog instead of an error.
+DriverCatalog load_catalog_for(const CommonOptions &common,
+                               const std::vector<std::string> &requested);
+
+// The requested names, checked: each must be a listed crc32c driver, the
+// generic name "crc32c" or an available userspace driver ("user:...", see
+// user_drivers.h). Unknown names throw ToolError(unknown_driver) with
 // the list of what exists. Empty request: `fallback` (every driver, or only
 // those whose self-test passed when only_passed), in ascending priority.
 std::vector<std::string> select_drivers(const DriverCatalog &catalog,

@@ -7,6 +7,7 @@
 #include "error.h"
 #include "help.h"
 #include "kcapi_hasher.h"
+#include "user_drivers.h"
 #include "version.h"
 
 #include <cstdio>
@@ -35,9 +36,9 @@ int main(int argc, char **argv) {
         case Command::list:
             return cmd_list(o);
         case Command::verify:
-            return cmd_verify(o, kcapi_factory(true));
+            return cmd_verify(o, with_user_drivers(kcapi_factory(true)));
         case Command::run:
-            return cmd_run(o, kcapi_factory);
+            return cmd_run(o, [](bool splice) { return with_user_drivers(kcapi_factory(splice)); });
         }
     } catch (const ToolError &e) {
         std::fflush(stdout);

@@ -68,10 +68,16 @@ std::vector<OptionSpec> make_list() {
 std::vector<OptionSpec> make_verify() {
     return {
         {"-d", "--driver", "D",
-         "a driver name or \"crc32c\"; repeat or comma-separate\n"
-         "(default: every crc32c driver)",
+         "a driver name, \"crc32c\" or a userspace baseline\n"
+         "(user:slice8, user:vmx, user:vmx-isa31); repeat or\n"
+         "comma-separate (default: every crc32c driver of the kernel)",
          "crc32c-generic,crc32c",
          [](Options &o, std::string_view v) { add_drivers(o.verify.drivers, v); }},
+        {"", "--user-baselines", "",
+         "also the userspace baselines this build and CPU can run\n"
+         "(user:slice8; user:vmx in a ppc64le build on POWER8+,\n"
+         "user:vmx-isa31 on POWER10+)",
+         "", [](Options &o, std::string_view) { o.verify.user_baselines = true; }},
         {"", "--seed", "N", "seed of the random cases (default: chosen and printed)", "7",
          [](Options &o, std::string_view v) {
              o.verify.seed = parse_uint(v, 0, kU64Max, "--seed");
@@ -96,9 +102,16 @@ std::vector<OptionSpec> make_verify() {
 std::vector<OptionSpec> make_run() {
     return {
         {"-d", "--driver", "D",
-         "a driver name or \"crc32c\"; repeat or comma-separate\n"
-         "(default: every crc32c driver whose self-test passed)",
+         "a driver name, \"crc32c\" or a userspace baseline\n"
+         "(user:slice8, user:vmx, user:vmx-isa31: no AF_ALG, no\n"
+         "system calls); repeat or comma-separate (default: every\n"
+         "crc32c driver of the kernel whose self-test passed)",
          "crc32c-generic", [](Options &o, std::string_view v) { add_drivers(o.run.drivers, v); }},
+        {"", "--user-baselines", "",
+         "also the userspace baselines this build and CPU can run\n"
+         "(user:slice8; user:vmx in a ppc64le build on POWER8+,\n"
+         "user:vmx-isa31 on POWER10+)",
+         "", [](Options &o, std::string_view) { o.run.user_baselines = true; }},
         {"-s", "--sizes", "LIST",
          "buffer sizes, comma-separated; A..B doubles from A to B\n"
          "(default 64..1M)",

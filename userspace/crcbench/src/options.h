@@ -34,10 +34,12 @@ struct VerifyOptions {
     std::size_t random_cases = 100;
     std::size_t max_length = (4u << 20) + 64; // cap for fixed and random lengths
     std::vector<std::string> cases;           // --case specs: run only these
+    bool user_baselines = false;              // --user-baselines: add the user: drivers
 };
 
 struct RunOptions {
     std::vector<std::string> drivers; // empty: every crc32c driver
+    bool user_baselines = false;      // --user-baselines: add the user: drivers
     std::vector<std::size_t> sizes;   // default: 64..1M doubling
     std::vector<unsigned> threads{1}; // --threads: one run per count (a sweep), ascending
     std::vector<unsigned> cpus;       // --cpus: thread t runs on cpus[t % size]; empty: not pinned

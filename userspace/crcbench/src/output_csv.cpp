@@ -25,6 +25,9 @@ std::string num(double v) {
 } // namespace
 
 std::string list_csv(const ListReport &r) {
+    // The header is stable; the userspace baselines follow the kernel's
+    // drivers, module "userspace" (or "userspace (unavailable)"), with empty
+    // priority and selftest cells: they have neither.
     std::string out = "driver,module,priority,selftest,internal,resolves_crc32c\n";
     for (const AlgEntry &e : r.drivers) {
         bool resolves = r.resolves_to && *r.resolves_to == e.driver;
@@ -32,6 +35,9 @@ std::string list_csv(const ListReport &r) {
                cell(e.selftest) + "," + (e.internal ? "yes" : "no") + "," +
                (resolves ? "yes" : "no") + "\n";
     }
+    for (const UserDriver &u : r.user_drivers)
+        out += cell(u.driver) + "," + (u.unavailable ? "userspace (unavailable)" : "userspace") +
+               ",,,no,no\n";
     return out;
 }
 

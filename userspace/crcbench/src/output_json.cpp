@@ -72,6 +72,25 @@ void drivers_array(JsonWriter &w, const std::vector<AlgEntry> &drivers,
         w.null();
 }
 
+// The userspace baselines (user:...): every one the tool knows, available
+// here or not; the name in "measured" and "results" when a run measured it.
+void user_drivers_array(JsonWriter &w, const std::vector<UserDriver> &users) {
+    w.key("user_drivers").begin_array();
+    for (const UserDriver &u : users) {
+        w.begin_object();
+        w.field("driver", u.driver);
+        w.field("description", u.description);
+        w.field("available", !u.unavailable);
+        w.key("unavailable_reason");
+        if (u.unavailable)
+            w.value(*u.unavailable);
+        else
+            w.null();
+        w.end_object();
+    }
+    w.end_array();
+}
+
 void summary(JsonWriter &w, std::string_view name, const Summary &s) {
     w.key(name).begin_object();
     w.field("min", s.min, 1);
@@ -88,6 +107,7 @@ std::string list_json(const ListReport &r) {
     header(w, kListSchema);
     system_object(w, r.system);
     drivers_array(w, r.drivers, r.resolves_to);
+    user_drivers_array(w, r.user_drivers);
     w.field("ambiguous", r.ambiguous);
     w.end_object();
     return w.str();
@@ -143,6 +163,7 @@ std::string run_json(const RunReport &r) {
     w.field("baseline", kBaselineDriver);
     w.end_object();
     drivers_array(w, r.drivers, r.resolves_to);
+    user_drivers_array(w, r.user_drivers);
     w.key("measured").begin_array();
     for (const std::string &d : r.measured)
         w.value(d);

@@ -119,6 +119,19 @@ std::string describe_settings(const RunReport &r) {
     return out;
 }
 
+// The userspace baselines: not kernel drivers, so no priority and no self-test.
+std::string user_drivers_table(const std::vector<UserDriver> &users) {
+    if (users.empty())
+        return "";
+    std::string out = "userspace baselines (no AF_ALG, no priority, no self-test; "
+                      "add them with -d NAME or --user-baselines):\n";
+    Table t({"", "DRIVER", "KIND", "STATUS"}, "llll");
+    for (const UserDriver &u : users)
+        t.add({"", u.driver, "userspace",
+               u.unavailable ? "unavailable: " + *u.unavailable : "available: " + u.description});
+    return out + t.str();
+}
+
 } // namespace
 
 std::string list_table(const ListReport &r) {
@@ -126,15 +139,16 @@ std::string list_table(const ListReport &r) {
     out += system_lines(r.system);
     if (r.drivers.empty()) {
         out += "no crc32c driver is registered (is crc32c_generic loaded? modprobe crc32c)\n";
-        return out;
+    } else {
+        Table t({"", "DRIVER", "MODULE", "PRIORITY", "SELFTEST"}, "lllrl");
+        for (const AlgEntry &e : r.drivers) {
+            bool chosen = r.resolves_to && *r.resolves_to == e.driver;
+            t.add({chosen ? "*" : "", e.driver, e.module, std::to_string(e.priority), e.selftest});
+        }
+        out += t.str();
+        out += resolve_line(r.resolves_to, r.ambiguous);
     }
-    Table t({"", "DRIVER", "MODULE", "PRIORITY", "SELFTEST"}, "lllrl");
-    for (const AlgEntry &e : r.drivers) {
-        bool chosen = r.resolves_to && *r.resolves_to == e.driver;
-        t.add({chosen ? "*" : "", e.driver, e.module, std::to_string(e.priority), e.selftest});
-    }
-    out += t.str();
-    out += resolve_line(r.resolves_to, r.ambiguous);
+    out += user_drivers_table(r.user_drivers);
     return out;
 }
 

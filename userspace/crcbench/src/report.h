@@ -7,6 +7,7 @@
 #include "proc_crypto.h"
 #include "stats.h"
 #include "system_info.h"
+#include "user_drivers.h"
 
 #include <optional>
 #include <string>
@@ -26,6 +27,7 @@ struct ListReport {
     std::vector<AlgEntry> drivers; // crc32c drivers, highest priority first
     std::optional<std::string> resolves_to;
     bool ambiguous = false;
+    std::vector<UserDriver> user_drivers; // the userspace baselines, available or not
 };
 
 struct RunRow {
@@ -51,9 +53,10 @@ struct RunReport {
     std::vector<std::size_t> sizes;
     std::vector<AlgEntry> drivers; // every crc32c driver present
     std::optional<std::string> resolves_to;
-    std::vector<std::string> measured; // the drivers this run measured
-    std::vector<RunRow> rows;          // by thread count, size, then driver
-    std::vector<Mismatch> mismatches;  // first mismatch per failing cell
+    std::vector<UserDriver> user_drivers; // the userspace baselines, available or not
+    std::vector<std::string> measured;    // the drivers this run measured
+    std::vector<RunRow> rows;             // by thread count, size, then driver
+    std::vector<Mismatch> mismatches;     // first mismatch per failing cell
 
     bool ok() const { return mismatches.empty(); }
 };

@@ -6,9 +6,11 @@
 #include "crc32c_reference.h"
 #include "error.h"
 #include "units.h"
+#include "user_drivers.h"
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace crcbench {
 namespace {
@@ -30,8 +32,19 @@ std::uint32_t run_case(Crc32cHasher &h, const VerifyCase &c, std::span<const std
 
 } // namespace
 
-std::uint32_t expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data) {
+Judge judge_for(const std::string &driver) {
+    return driver == kUserSlice8 ? Judge::bitwise : Judge::table;
+}
+
+std::string_view judge_name(Judge j) {
+    return j == Judge::bitwise ? "bitwise reference" : "reference";
+}
+
+std::uint32_t expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data,
+                              Judge judge) {
     std::uint32_t seed = c.seed.value_or(kDefaultSeed);
+    if (judge == Judge::bitwise)
+        return ~crc32c_ref::update(seed, data);
     std::uint32_t fast = crc32c_fast::digest(seed, data);
     if (data.size() <= kCrossCheckLimit && fast != ~crc32c_ref::update(seed, data))
         throw ToolError(ExitCode::runtime,
@@ -55,15 +68,22 @@ std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
     std::vector<DriverVerdict> verdicts;
     for (const std::string &d : drivers) {
         hashers.push_back(factory(d));
-        verdicts.push_back(DriverVerdict{d, 0, 0, 0, {}});
+        verdicts.push_back(DriverVerdict{d, judge_for(d), 0, 0, 0, {}});
     }
 
     std::size_t done = 0;
     for (const VerifyCase &c : cases) {
         std::span<std::uint8_t> data = buffer.subspan(c.offset, c.length);
         fill_case_data(data, c.data_key);
-        std::uint32_t expected = expected_digest(c, data);
+        std::uint32_t by_table = expected_digest(c, data);
+        std::optional<std::uint32_t> by_bitwise; // computed once, when a driver needs it
         for (std::size_t i = 0; i < drivers.size(); ++i) {
+            std::uint32_t expected = by_table;
+            if (verdicts[i].judge == Judge::bitwise) {
+                if (!by_bitwise)
+                    by_bitwise = expected_digest(c, data, Judge::bitwise);
+                expected = *by_bitwise;
+            }
             Crc32cHasher &h = *hashers[i];
             if (c.seed) {
                 h.set_seed(*c.seed);

@@ -24,8 +24,19 @@ struct Mismatch {
     std::uint32_t got = 0;
 };
 
+// What a driver's results are compared with. The table code (crc32c_fast,
+// cross-checked by the bitwise reference up to 64 KiB) judges the kernel's
+// drivers; user:slice8 *is* that table code, and a judge cannot judge
+// itself, so it gets the bitwise reference at every length.
+enum class Judge { table, bitwise };
+
+Judge judge_for(const std::string &driver);
+
+std::string_view judge_name(Judge j); // "reference" or "bitwise reference"
+
 struct DriverVerdict {
     std::string driver;
+    Judge judge = Judge::table;
     std::size_t cases = 0;
     std::uint64_t bytes = 0;
     std::size_t mismatches = 0;
@@ -40,7 +51,8 @@ using VerifyProgress = std::function<void(std::size_t, std::size_t)>;
 inline constexpr std::size_t kReportedMismatches = 5;
 
 // The expected digest (the 4 bytes read little-endian) of a case's data.
-std::uint32_t expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data);
+std::uint32_t expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data,
+                              Judge judge = Judge::table);
 
 std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
                                       const std::vector<VerifyCase> &cases,

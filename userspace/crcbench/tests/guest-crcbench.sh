@@ -8,6 +8,8 @@
 #   the modules crypto_user and algif_hash loaded (modprobe-able, for reloads),
 #     and the crc32c drivers crc32c-generic, crc32c-vpmsum and crc32c-vmx
 #     (EXPECT_DRIVERS= overrides that list);
+#   the userspace baselines user:slice8 and user:vmx in the tool (a ppc64le
+#     build; EXPECT_USER_DRIVERS= overrides that list);
 #   the test module crc32c_broken.ko (selftests/kmod) at
 #     /lib/modules/$(uname -r)/extra/crc32c_broken.ko, or BROKEN_KO=path.
 # Cases that need a module removed disable kernel module autoloading for the
@@ -19,6 +21,7 @@ set -u
 CRCBENCH=${CRCBENCH:-crcbench-alg}
 JSONCHECK=${JSONCHECK:-crcbench-jsoncheck}
 EXPECT_DRIVERS=${EXPECT_DRIVERS:-crc32c-generic crc32c-vpmsum crc32c-vmx}
+EXPECT_USER_DRIVERS=${EXPECT_USER_DRIVERS:-user:slice8 user:vmx}
 TOP_DRIVER=${TOP_DRIVER:-crc32c-vmx}
 BROKEN_KO=${BROKEN_KO:-/lib/modules/$(uname -r)/extra/crc32c_broken.ko}
 TMP=${TMPDIR:-/tmp}/guest-crcbench.$$
@@ -35,7 +38,7 @@ fi
 
 N=0
 FAILED=0
-PLAN=20
+PLAN=21
 echo "TAP version 13"
 echo "1..$PLAN"
 
@@ -155,6 +158,25 @@ if t 0 "run table (stream mode) and its emulation notice" run --driver "$drivers
 		ok "run table (stream mode) and its emulation notice"
 	else
 		not_ok "run table (stream mode) and its emulation notice" "no 'verdict: ok'"
+	fi
+fi
+
+# 8b. the userspace baselines: verified like kernel drivers (user:slice8 by
+# the bitwise reference), and measured beside a kernel driver
+desc="userspace baselines verify and run beside the kernel drivers"
+user_flag=$(echo "$EXPECT_USER_DRIVERS" | tr ' ' ',')
+if t 0 "$desc" verify -q --driver "$user_flag" --random 10 --max-length 64K; then
+	missing=""
+	for d in $EXPECT_USER_DRIVERS; do in_out "PASS $d:" || missing="$missing $d"; done
+	if [ -n "$missing" ]; then
+		not_ok "$desc" "not verified:$missing"
+	elif t 0 "$desc" run -q --driver "crc32c-generic,$user_flag" --sizes 64,4K \
+		--iterations 20 --trials 1 --warmup 0 --format csv; then
+		for d in $EXPECT_USER_DRIVERS; do
+			for sz in 64 4096; do grep -q "^$d,$sz," "$TMP/out" || missing="$missing $d@$sz"; done
+		done
+		if [ -z "$missing" ]; then ok "$desc"
+		else not_ok "$desc" "no run row for:$missing"; fi
 	fi
 fi
 

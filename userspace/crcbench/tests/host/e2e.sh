@@ -360,9 +360,48 @@ case_host_has_no_af_alg() {
 	return 0
 }
 
+# The userspace baselines: listed apart from the kernel's drivers; named or
+# added by --user-baselines; verified and measured without AF_ALG (no fake
+# preloaded) and without /proc/crypto; user:vmx unavailable off ppc64le.
+case_user_baselines() {
+	run ulist 0 -- list
+	has ulist.out "user:slice8 *userspace *available"
+	has ulist.out "user:vmx *userspace *unavailable: this crcbench-alg was not built for ppc64le"
+	has ulist.out "user:vmx-isa31 *userspace *unavailable: this crcbench-alg was not built for ppc64le"
+	run ulistcsv 0 -- list --format csv
+	has ulistcsv.out "^user:slice8,userspace,,,no,no$"
+	run ulistjson 0 -- list --format json
+	"$JSONCHECK" --schema list "$TMP/ulistjson.out" >"$TMP/chk" || { cat "$TMP/chk"; fail "list JSON"; }
+	# Defaults unchanged: no user: driver unless asked for.
+	good="CRCBENCH_PROC_CRYPTO=$FIXTURES/proc-crypto-fake-good.txt"
+	run udefault 0 "$good" -- verify --random 2 --max-length 4K
+	has udefault.out "PASS crc32c-fakevec"
+	grep -q "user:" "$TMP/udefault.out" && fail "default verify includes a user: driver"
+	run udefrun 0 "$good" -- run -q -s 64 -n 5 --trials 1 --warmup 0 --format csv
+	has udefrun.out "^crc32c-fakevec,64,"
+	grep -q "user:" "$TMP/udefrun.out" && fail "default run includes a user: driver"
+	# No AF_ALG, no /proc/crypto: a user-only verify and run still work.
+	env CRCBENCH_PROC_CRYPTO=/nonexistent "$CRCBENCH" verify -q -d user:slice8 --random 5 		--max-length 128K >"$TMP/uver.out" 2>"$TMP/uver.err" || { cat "$TMP/uver.err"; fail "user-only verify"; }
+	has uver.out "PASS user:slice8: .* all match the bitwise reference"
+	env CRCBENCH_PROC_CRYPTO=/nonexistent "$CRCBENCH" run -q -d user:slice8 -s 64,4K -n 20 		--trials 2 --warmup 0 --format csv >"$TMP/urun.out" 2>"$TMP/urun.err" || { cat "$TMP/urun.err"; fail "user-only run"; }
+	[ "$(grep -c '^user:slice8,' "$TMP/urun.out")" = 2 ] || { cat "$TMP/urun.out"; fail "user-only run rows"; }
+	# Beside the kernel's drivers (through the fake), checked JSON.
+	run urun 0 -- run -d crc32c-generic --user-baselines -s 64,4K -n 20 --trials 2 --warmup 0 \
+		--format json
+	has urun.err "leaves out user:vmx: this crcbench-alg was not built for ppc64le"
+	"$JSONCHECK" --schema run --expect-driver crc32c-generic --expect-driver user:slice8 \
+		--expect-verdict ok "$TMP/urun.out" >"$TMP/chk" || { cat "$TMP/chk"; fail "run JSON"; }
+	# user:vmx asked for by name: one clear line, exit 5.
+	run uvmx 5 -- verify -d user:vmx
+	one_line uvmx.err
+	has uvmx.err "user:vmx is unavailable: this crcbench-alg was not built for ppc64le"
+	run unope 5 -- run -d user:nope
+	has unope.err "unknown userspace driver 'user:nope'; userspace drivers: user:slice8, user:vmx"
+}
+
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
 missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files cpus threads_sweep run_table emulated
-syscalls plot"
+syscalls plot user_baselines"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done
 	exit 0

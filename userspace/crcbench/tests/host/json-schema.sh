@@ -28,6 +28,10 @@ tool run -q -d crc32c-broken -s 4103 -n 2 --trials 1 --warmup 0 -f json >"$tmp/b
 [ $? = 1 ] || fail "run of crc32c-broken: expected exit 1"
 tool run -q -d crc32c-fakevec -s 1K --mode stream --chunk 100 --duration 5ms --warmup 0 \
 	--trials 1 -f json >"$tmp/stream.json" || fail "stream run"
+# The userspace baselines beside a kernel driver (user_drivers, measured).
+tool run -q -d crc32c-generic --user-baselines -s 64 -n 5 --trials 1 --warmup 0 -f json \
+	>"$tmp/user.json" || fail "run with --user-baselines"
+grep -q '"user:slice8"' "$tmp/user.json" || fail "user:slice8 not in the run report"
 # The machine state of a POWER LPAR (fixture tree), and of a machine with
 # none of the files (every item null).
 CRCBENCH_MACHINE_ROOT="$FIXTURES/machine-power9-lpar" tool run -q -d crc32c-generic -s 64 -n 2 \
@@ -36,7 +40,7 @@ grep -q '"lpar_entitled_capacity": "250"' "$tmp/lpar.json" || fail "LPAR entitle
 CRCBENCH_MACHINE_ROOT=/nonexistent tool list -f json >"$tmp/bare.json" || fail "list, no files"
 grep -q '"vulnerabilities": null' "$tmp/bare.json" || fail "absent vulnerabilities not null"
 validate "$tmp/list.json" "$tmp/run.json" "$tmp/broken.json" "$tmp/stream.json" \
-	"$tmp/lpar.json" "$tmp/bare.json" ||
+	"$tmp/lpar.json" "$tmp/bare.json" "$tmp/user.json" ||
 	fail "a report of crcbench-alg does not match its schema"
 
 # Each of these must be rejected.
@@ -54,6 +58,8 @@ save("both-duration-and-iterations", lambda d: d["config"].update(duration_s=0.2
 save("negative-rate", lambda d: d["results"][0]["bytes_per_s"].update(min=-1))
 save("unknown-emulation", lambda d: d["system"].update(emulation="bochs"))
 save("no-machine-state", lambda d: d["system"].pop("machine_state"))
+save("user-driver-without-reason", lambda d: d["user_drivers"][0].pop("unavailable_reason"))
+save("user-driver-not-user", lambda d: d["user_drivers"][0].update(driver="crc32c-x"))
 PY
 n=0
 for f in "$tmp"/bad-*.json; do
@@ -63,5 +69,5 @@ for f in "$tmp"/bad-*.json; do
 	fi
 	n=$((n + 1))
 done
-[ "$n" = 7 ] || fail "expected 7 broken reports, found $n"
-echo "ok: 6 reports valid, $n broken ones rejected"
+[ "$n" = 9 ] || fail "expected 9 broken reports, found $n"
+echo "ok: 7 reports valid, $n broken ones rejected"

@@ -10,8 +10,9 @@ using namespace crcbench;
 using namespace crcbench::check;
 
 namespace {
-std::vector<std::string> problems_after(const std::string &from, const std::string &to) {
-    std::string text = run_json(tst::sample_run(false));
+// The problems of a report (default: the sample run) with `from` replaced by `to`.
+std::vector<std::string> problems_after(const std::string &from, const std::string &to,
+                                        std::string text = run_json(tst::sample_run(false))) {
     std::size_t pos = text.find(from);
     EXPECT_NE(pos, std::string::npos) << from;
     text.replace(pos, from.size(), to);
@@ -117,4 +118,27 @@ TEST(ReportChecker, SeedIsAnExactDecimalString) {
     for (std::size_t pos; (pos = v1.find("\"threads\": 1,\n      \"size\"")) != std::string::npos;)
         v1.erase(pos, std::string("\"threads\": 1,\n      ").size());
     EXPECT_TRUE(check_report(parse_json(v1), Expectations{}).empty());
+}
+
+// The userspace baselines: an available one may be measured (it is not in
+// $.drivers, which lists the kernel's), an unavailable one may not.
+TEST(ReportChecker, UserDrivers) {
+    std::string text = run_json(tst::sample_run(false, true));
+    EXPECT_NE(text.find("\"driver\": \"user:slice8\""), std::string::npos);
+    Expectations e;
+    e.drivers = {"user:slice8"};
+    auto problems = check_report(parse_json(text), e);
+    EXPECT_TRUE(problems.empty()) << (problems.empty() ? "" : problems.front());
+
+    auto after = [&](const std::string &from, const std::string &to) {
+        return problems_after(from, to, text);
+    };
+    // Measured, but listed as unavailable.
+    EXPECT_TRUE(mentions(after("\"available\": true,\n      \"unavailable_reason\": null",
+                               "\"available\": false,\n      \"unavailable_reason\": \"x\""),
+                         "\"user:slice8\" is not among $.drivers"));
+    EXPECT_TRUE(mentions(after("\"unavailable_reason\": null", "\"unavailable_reason\": \"x\""),
+                         "null exactly when available"));
+    EXPECT_TRUE(mentions(after("\"driver\": \"user:vmx\"", "\"driver\": \"vmx\""),
+                         "does not start with user:"));
 }

@@ -19,7 +19,9 @@ inline SystemInfo sample_system(bool emulated) {
     return s;
 }
 
-inline RunReport sample_run(bool emulated) {
+// with_user: also the userspace baselines, user:slice8 measured and user:vmx
+// listed as unavailable.
+inline RunReport sample_run(bool emulated, bool with_user = false) {
     RunReport r;
     r.system = sample_system(emulated);
     r.settings.trials = 3;
@@ -29,6 +31,11 @@ inline RunReport sample_run(bool emulated) {
     r.drivers = crc32c_drivers(all);
     r.resolves_to = "crc32c-vmx";
     r.measured = {"crc32c-generic", "crc32c-vmx"};
+    if (with_user) {
+        r.user_drivers = {{"user:slice8", "userspace slice-by-8", std::nullopt},
+                          {"user:vmx", "userspace VMX core", "not a ppc64le build"}};
+        r.measured.push_back("user:slice8");
+    }
     std::vector<CellResult> cells;
     for (std::size_t size : r.sizes)
         for (const std::string &d : r.measured) {

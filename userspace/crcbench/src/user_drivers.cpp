@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "user_drivers.h"
+
+#include "error.h"
+#include "user_slice8_hasher.h"
+#include "user_vmx.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace crcbench {
+
+std::vector<UserDriver> user_drivers() {
+    return {
+        {std::string(kUserSlice8), "userspace slice-by-8 tables (the tool's own code)",
+         std::nullopt},
+        {std::string(kUserVmx), "userspace VMX core (module/arch/powerpc/crc32c_vmx_core.c)",
+         user_vmx_unavailable()},
+        {std::string(kUserVmxIsa31), "userspace VMX core, ISA 3.1 form (POWER10)",
+         user_vmx_isa31_unavailable()},
+    };
+}
+
+bool is_user_driver(std::string_view name) {
+    return name.starts_with(kUserPrefix);
+}
+
+std::vector<std::string> available_user_drivers() {
+    std::vector<std::string> out;
+    for (const UserDriver &u : user_drivers())
+        if (!u.unavailable)
+            out.push_back(u.driver);
+    return out;
+}
+
+std::vector<std::string> add_user_baselines(std::vector<std::string> drivers, bool quiet) {
+    for (const UserDriver &u : user_drivers()) {
+        if (std::find(drivers.begin(), drivers.end(), u.driver) != drivers.end())
+            continue;
+        if (!u.unavailable)
+            drivers.push_back(u.driver);
+        else if (!quiet)
+            std::fprintf(stderr, "crcbench-alg: note: --user-baselines leaves out %s: %s\n",
+                         u.driver.c_str(), u.unavailable->c_str());
+    }
+    return drivers;
+}
+
+void check_user_driver(const std::string &name) {
+    std::string known;
+    for (const UserDriver &u : user_drivers()) {
+        if (u.driver == name) {
+            if (u.unavailable)
+                throw ToolError(ExitCode::unknown_driver,
+                                name + " is unavailable: " + *u.unavailable);
+            return;
+        }
+        known += (known.empty() ? "" : ", ") + u.driver;
+    }
+    throw ToolError(ExitCode::unknown_driver,
+                    "unknown userspace driver '" + name + "'; userspace drivers: " + known);
+}
+
+std::unique_ptr<Crc32cHasher> make_user_hasher(const std::string &name) {
+    check_user_driver(name);
+    if (name == kUserSlice8)
+        return std::make_unique<UserSlice8Hasher>();
+    if (name == kUserVmx)
+        return make_user_vmx_hasher();
+    if (name == kUserVmxIsa31)
+        return make_user_vmx_isa31_hasher();
+    throw ToolError(ExitCode::runtime, "internal error: no hasher for " + name);
+}
+
+HasherFactory with_user_drivers(HasherFactory kernel) {
+    return [kernel = std::move(kernel)](const std::string &driver) {
+        return is_user_driver(driver) ? make_user_hasher(driver) : kernel(driver);
+    };
+}
+
+} // namespace crcbench

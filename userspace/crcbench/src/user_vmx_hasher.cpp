@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// user:vmx and user:vmx-isa31 in a ppc64le build: crc32c_vmx_core() and
+// crc32c_vmx_core_isa31() called directly, with the kernel driver's key and
+// streaming semantics. The cores execute vpmsumd (ISA 2.07 vector crypto),
+// the ISA 3.1 one also lxvp and xxeval: the CPU is asked first, through
+// AT_HWCAP2.
+#include "user_vmx.h"
+
+#include "error.h"
+
+#include <sys/auxv.h>
+
+// <asm/cputable.h>
+#ifndef PPC_FEATURE2_VEC_CRYPTO
+#define PPC_FEATURE2_VEC_CRYPTO 0x02000000
+#endif
+#ifndef PPC_FEATURE2_ARCH_3_1
+#define PPC_FEATURE2_ARCH_3_1 0x00040000
+#endif
+
+// The cores, as crc32c_vmx_core.h declares them (u32, const u8 *, size_t);
+// that header's userspace type shim is C, so it is not included here.
+extern "C" std::uint32_t crc32c_vmx_core(std::uint32_t crc, const std::uint8_t *p, std::size_t len);
+extern "C" std::uint32_t crc32c_vmx_core_isa31(std::uint32_t crc, const std::uint8_t *p,
+                                               std::size_t len);
+
+namespace crcbench {
+namespace {
+
+using Core = std::uint32_t (*)(std::uint32_t, const std::uint8_t *, std::size_t);
+
+class UserVmxHasher final : public Crc32cHasher {
+  public:
+    explicit UserVmxHasher(Core core) : core_(core) {}
+
+    void set_seed(std::uint32_t seed) override {
+        seed_ = seed;
+        state_ = seed;
+    }
+    std::uint32_t digest(std::span<const std::uint8_t> data) override {
+        return ~core_(seed_, data.data(), data.size());
+    }
+    void update(std::span<const std::uint8_t> data) override {
+        state_ = core_(state_, data.data(), data.size());
+    }
+    // Like a tfm after final: the next update starts a new message from the key.
+    std::uint32_t final() override {
+        std::uint32_t out = ~state_;
+        state_ = seed_;
+        return out;
+    }
+
+  private:
+    Core core_;
+    std::uint32_t seed_ = 0xffffffffu;  // the key: raw initial state
+    std::uint32_t state_ = 0xffffffffu; // raw state of the open stream
+};
+
+std::unique_ptr<Crc32cHasher> open_or_throw(const char *name, const std::optional<std::string> &why,
+                                            Core core) {
+    if (why)
+        throw ToolError(ExitCode::unknown_driver, std::string(name) + " is unavailable: " + *why);
+    return std::make_unique<UserVmxHasher>(core);
+}
+
+} // namespace
+
+std::optional<std::string> user_vmx_unavailable() {
+    if (!(getauxval(AT_HWCAP2) & PPC_FEATURE2_VEC_CRYPTO))
+        return std::string("this CPU lacks vector crypto (vpmsumd; AT_HWCAP2 has no vcrypto): "
+                           "POWER8 or later is needed");
+    return std::nullopt;
+}
+
+std::optional<std::string> user_vmx_isa31_unavailable() {
+    if (!(getauxval(AT_HWCAP2) & PPC_FEATURE2_ARCH_3_1))
+        return std::string("this CPU lacks ISA 3.1 (lxvp, xxeval; AT_HWCAP2 has no arch_3_1): "
+                           "POWER10 or later is needed");
+    return user_vmx_unavailable();
+}
+
+std::unique_ptr<Crc32cHasher> make_user_vmx_hasher() {
+    return open_or_throw("user:vmx", user_vmx_unavailable(), crc32c_vmx_core);
+}
+
+std::unique_ptr<Crc32cHasher> make_user_vmx_isa31_hasher() {
+    return open_or_throw("user:vmx-isa31", user_vmx_isa31_unavailable(), crc32c_vmx_core_isa31);
+}
+
+} // namespace crcbench

@@ -285,6 +285,11 @@ if [ "$build_rc" -eq 0 ]; then
 	result "object-check (no vector code in glue/stats, vpmsumd in the module)" $?
 	tools/check-objects.sh --self-test >build/check-objects-selftest.log 2>&1
 	result "object-check self-test (it fails on vector code in glue, on a module without vpmsumd)" $?
+	# crcbench-alg's userspace baselines (user:vmx is the VMX core built into
+	# the static ppc64le tool) under qemu-user: no AF_ALG needed.
+	sh userspace/crcbench/tests/host/cross-user-baselines.sh build/ppc64le/crcbench/crcbench-alg \
+		>build/cross-user-baselines.log 2>&1
+	result crcbench.cross_user_baselines $?
 	# `make install` with INSTALL_MOD_PATH, as a packager or a POWER host runs it.
 	inst=build/install-root
 	rm -rf "$inst"

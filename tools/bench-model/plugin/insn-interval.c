@@ -61,6 +61,9 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 enum insn_kind { PLAIN, BEGIN, END };
 
+/* Per-instruction udata packs the instruction word into bits 32..63. */
+_Static_assert(sizeof(uintptr_t) >= 8, "insn-interval needs a 64-bit host");
+
 struct vcpu_state {
 	uint64_t insns;
 	uint64_t mtmsr;

@@ -123,7 +123,7 @@ step_boot612() {
 	check removed-dkms "dkms status no longer lists crc32c-vmx" eval '! dkms status 2>/dev/null | grep -q crc32c'
 	local k bad=
 	for k in /lib/modules/*; do initramfs_has_module "${k##*/}" && bad="$bad ${k##*/}"; done
-	check removed-initramfs "no initramfs contains $MOD.ko any more" eval '[ -z "$bad" ]'
+	check removed-initramfs "no initramfs contains $MOD.ko any more${bad:+ (still in the initramfs of:$bad)}" eval '[ -z "$bad" ]'
 	check removed-files "every file of the package except its conffiles is gone (initramfs hook, dracut conf, DKMS source)" \
 		none_left "$files" "$conffiles"
 	check purge "apt purge $PKG" logged purge apt purge -y "$PKG"

@@ -100,7 +100,7 @@ case $rc in
 4) die "the vpmsumd loop in $obj has a branch inside; it is not a straight-line steady state" ;;
 *) die "reading the disassembly of $obj failed" ;;
 esac
-sed -E ':a; s/([ ,(])(vs|cr|r|v|f)([0-9]+)/\1%\2\3/; ta' "$dir/$name.raw" >"$dir/$name.s"
+sed -E -f "$here/mca-registers.sed" "$dir/$name.raw" >"$dir/$name.s"
 rm -f "$dir/$name.dis" "$dir/$name.raw"
 
 vpmsumd=$(grep -c '^	vpmsumd ' "$dir/$name.s")

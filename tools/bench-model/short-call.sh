@@ -115,7 +115,7 @@ sys.stdout.buffer.write(b"".join(struct.pack("<I", int(w, 16)) for w in sys.stdi
 				print "\t" m (ops == "" ? "" : " " ops)
 			}
 			END { if (!n) exit 1; print ".Lt:" }' |
-		sed -E ':a; s/([ ,(])(vs|cr|r|v|f)([0-9]+)/\1%\2\3/; ta' >"$dir/s/$name.s" ||
+		sed -E -f "$here/mca-registers.sed" >"$dir/s/$name.s" ||
 		die "cannot disassemble the trace of $subj at $sz bytes"
 	# The label the branches name, first, so that every branch is backward.
 	{ echo ".Lt:"; grep -v '^\.Lt:$' "$dir/s/$name.s"; } >"$dir/s/$name.tmp" && mv "$dir/s/$name.tmp" "$dir/s/$name.s"

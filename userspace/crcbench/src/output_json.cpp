@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "json_writer.h"
 #include "output.h"
+#include "report_parts.h"
 #include "units.h"
 #include "version.h"
 
 #include <string>
 
 namespace crcbench {
-namespace {
 
 void system_object(JsonWriter &w, const SystemInfo &s) {
     w.key("system").begin_object();
@@ -90,6 +90,8 @@ void user_drivers_array(JsonWriter &w, const std::vector<UserDriver> &users) {
     }
     w.end_array();
 }
+
+namespace {
 
 void summary(JsonWriter &w, std::string_view name, const Summary &s) {
     w.key(name).begin_object();

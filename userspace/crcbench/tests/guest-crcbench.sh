@@ -357,6 +357,7 @@ else
 		if why=$(csv_rows) && awk -F, -v c="$checked" 'NR > 1 && ($13 != c || $15 != 0) { exit 1 }' \
 			"$TMP/out"; then
 			ok "$desc"
+			sed 's/^/# /' "$TMP/out" # the rows (times, GB/s) for the log
 		else
 			not_ok "$desc" "${why:-valid pages differ from innochecksum's $checked or some are invalid}"
 		fi

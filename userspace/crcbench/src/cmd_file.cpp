@@ -117,19 +117,8 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
     // Exit 1: a driver disagreed with the reference, or (--innodb) a page's
     // stored checksum is wrong. A failed report write never hides that.
     ExitCode rc = report.agree() && report.pages_valid() ? ExitCode::ok : ExitCode::mismatch;
-    auto save = [&](std::optional<OutputFile> &out, const std::string &content) {
-        if (!out)
-            return;
-        try {
-            out->write(content);
-        } catch (const ToolError &e) {
-            std::fprintf(stderr, "crcbench-alg: %s\n", e.what());
-            if (rc == ExitCode::ok)
-                rc = e.code();
-        }
-    };
-    save(json_out, file_json(report));
-    save(csv_out, file_csv(report));
+    save_report(json_out, file_json(report), rc);
+    save_report(csv_out, file_csv(report), rc);
     return to_int(rc);
 }
 

@@ -156,10 +156,7 @@ std::string file_json(const FileReport &r) {
     w.end_object();
     drivers_array(w, r.drivers, r.resolves_to);
     user_drivers_array(w, r.user_drivers);
-    w.key("measured").begin_array();
-    for (const std::string &d : r.measured)
-        w.value(d);
-    w.end_array();
+    measured_array(w, r.measured);
     w.key("files").begin_array();
     for (const FileResult &f : r.files) {
         w.begin_object();

@@ -91,6 +91,13 @@ void user_drivers_array(JsonWriter &w, const std::vector<UserDriver> &users) {
     w.end_array();
 }
 
+void measured_array(JsonWriter &w, const std::vector<std::string> &measured) {
+    w.key("measured").begin_array();
+    for (const std::string &d : measured)
+        w.value(d);
+    w.end_array();
+}
+
 namespace {
 
 void summary(JsonWriter &w, std::string_view name, const Summary &s) {
@@ -166,10 +173,7 @@ std::string run_json(const RunReport &r) {
     w.end_object();
     drivers_array(w, r.drivers, r.resolves_to);
     user_drivers_array(w, r.user_drivers);
-    w.key("measured").begin_array();
-    for (const std::string &d : r.measured)
-        w.value(d);
-    w.end_array();
+    measured_array(w, r.measured);
     w.key("results").begin_array();
     for (const RunRow &row : r.rows) {
         w.begin_object();

@@ -21,6 +21,8 @@ void system_object(JsonWriter &w, const SystemInfo &s);
 void drivers_array(JsonWriter &w, const std::vector<AlgEntry> &drivers,
                    const std::optional<std::string> &resolves_to);
 void user_drivers_array(JsonWriter &w, const std::vector<UserDriver> &users);
+// "measured": the drivers a run or file pass measured.
+void measured_array(JsonWriter &w, const std::vector<std::string> &measured);
 
 // Table output: the system lines (kernel, CPU, state, emulation banner) and
 // the line that says what "crc32c" resolves to.

@@ -359,7 +359,7 @@ else
 			ok "$desc"
 			sed 's/^/# /' "$TMP/out" # the rows (times, GB/s) for the log
 		else
-			not_ok "$desc" "${why:-valid pages differ from innochecksum's $checked or some are invalid}"
+			not_ok "$desc" "${why:-valid pages differ from the $checked innochecksum checked, or some are invalid}"
 		fi
 	fi
 	desc="file --innodb: flipped copy, the invalid pages innochecksum named (exit 1)"
@@ -370,7 +370,7 @@ else
 		if why=$(csv_rows) && awk -F, -v w="$want" 'NR > 1 && $16 != w { exit 1 }' "$TMP/out"; then
 			ok "$desc"
 		else
-			not_ok "$desc" "${why:-invalid pages differ from innochecksum's: $want}"
+			not_ok "$desc" "${why:-invalid pages differ from those of innochecksum: $want}"
 		fi
 	fi
 	desc="file: whole-file crc32c of the tablespace agrees across drivers"

@@ -149,7 +149,7 @@ cp "$out/intact.ibd" "$out/flipped.ibd"
 for p in $written $zero; do
 	off=$((p * page + 1000))
 	byte=$(od -An -tu1 -j "$off" -N1 "$out/flipped.ibd" | tr -d ' ')
-	printf "$(printf '\\%03o' $((byte ^ 1)))" |
+	printf '%b' "$(printf '\\%03o' $((byte ^ 1)))" |
 		dd of="$out/flipped.ibd" bs=1 seek="$off" conv=notrunc status=none
 done
 cmp -s "$out/intact.ibd" "$out/flipped.ibd" && die "the flip did not change the file"

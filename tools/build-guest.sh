@@ -128,6 +128,19 @@ if [ "$B" = "$top/build" ] || [ ! -x "$cb/crcbench/crcbench-alg" ]; then
 fi
 install -m 0755 "$top/userspace/crcbench/tests/guest-crcbench.sh" "$B/guest-crcbench.sh"
 
+# crcbench-alg file --innodb in the guest: the tablespace a real mariadbd
+# wrote, its copy with two flipped bytes and innochecksum's verdict on it
+# (tools/check.sh makes them first: userspace/crcbench/tests/host/innodb-real.sh).
+ifiles=()
+idir=$top/build/innodb
+if [ -f "$idir/flipped.ibd" ]; then
+	for f in intact.ibd flipped.ibd invalid-pages.txt checked-pages.txt; do
+		ifiles+=(--file "$idir/$f:/crcbench/innodb/$f")
+	done
+else
+	say "build: no $idir/ (userspace/crcbench/tests/host/innodb-real.sh --crcbench BIN makes it): the crcbench set's InnoDB tests will fail"
+fi
+
 say "build: vpmsumd-probe (static ppc64le; the vpmsumd lane's guest program)"
 ${CROSS}gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 -I"$top/selftests" \
 	-o "$B/vpmsumd-probe" "$top/tools/bench-model/guest/vpmsumd-probe.c" \
@@ -140,4 +153,5 @@ ${CROSS}gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 -I"$top/selftests" \
 	--ksft "$ksft" --bin "$cb/crcbench/crcbench-alg" \
 	--bin "$cb/crcbench/crcbench-jsoncheck" --bin "$B/guest-crcbench.sh" \
 	--bin "$B/vpmsumd-probe" \
-	--file "$top/modprobe.d/crc32c-vmx.conf:/etc/modprobe.d/crc32c-vmx.conf" "${mfiles[@]}"
+	--file "$top/modprobe.d/crc32c-vmx.conf:/etc/modprobe.d/crc32c-vmx.conf" "${mfiles[@]}" \
+	"${ifiles[@]}"

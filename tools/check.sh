@@ -3,7 +3,8 @@
 #
 # `make check`: every test of the project, then one summary line
 # "N passed, N failed" (the last line; CI reads it). Stages:
-#   host     CTest: unit tests, generator/model/harness tests
+#   host     CTest: unit tests, generator/model/harness tests; crcbench-alg
+#            file --innodb vs innochecksum on a real mariadbd's tablespace
 #   static   checkpatch.pl --strict and sparse on the kernel C, clang-format
 #            on the C++, the object check (vector instructions only in the
 #            core, vpmsumd in the module)
@@ -202,6 +203,16 @@ else
 	say "check: host build failed (build/host-configure.log, build/host-build.log)"
 	result "host-build" 1
 fi
+
+# --- host: crcbench-alg file --innodb against MariaDB's innochecksum ----------
+# A real mariadbd writes a full_crc32 tablespace; innochecksum and the tool
+# must agree on it intact and with two flipped bytes. Its build/innodb/ files
+# go into the guest (tools/build-guest.sh) for the kernel drivers' turn.
+stage "InnoDB tablespace from a real mariadbd vs innochecksum"
+rm -rf build/innodb
+userspace/crcbench/tests/host/innodb-real.sh --crcbench build/host/crcbench/crcbench-alg \
+	--out build/innodb >build/innodb-real.log 2>&1
+result crcbench.innodb_real $?
 
 # --- static: checkpatch, clang-format ----------------------------------------
 say "check: checkpatch.pl --strict on the kernel C"

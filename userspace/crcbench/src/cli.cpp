@@ -111,8 +111,18 @@ bool help_option(std::string_view name, Cursor &cur, Options &o, std::string_vie
 }
 
 void parse_command(Cursor &cur, Options &o, std::string_view command) {
+    bool only_paths = false; // after "--"
     while (!cur.done()) {
         std::string_view name = cur.take_option();
+        // file's operands: the paths ("-" starts an option unless after "--").
+        if (command == "file" && (only_paths || !name.starts_with("-"))) {
+            o.file.paths.emplace_back(name);
+            continue;
+        }
+        if (command == "file" && name == "--") {
+            only_paths = true;
+            continue;
+        }
         if (help_option(name, cur, o, command))
             return;
         if (!table_option(name, cur, o, command))
@@ -141,6 +151,13 @@ void finish_run(RunOptions &r) {
         throw UsageError("--chunk needs --mode stream");
     if (r.chunk && *r.chunk == 0)
         throw UsageError("--chunk must be greater than 0");
+}
+
+void finish_file(FileOptions &f) {
+    if (f.paths.empty())
+        throw UsageError("file: no PATH given (usage: crcbench-alg file [OPTIONS] PATH...)");
+    if (f.per_page && !f.page_size && !f.innodb)
+        throw UsageError("--per-page needs --page-size or --innodb (pages to list)");
 }
 
 } // namespace
@@ -173,9 +190,9 @@ Options parse_args(std::span<const std::string_view> args) {
         if (!cur.done())
             unknown(cur.take_option(), "help");
         if (!o.help_topic.empty() && o.help_topic != "list" && o.help_topic != "verify" &&
-            o.help_topic != "run" && o.help_topic != "all")
+            o.help_topic != "run" && o.help_topic != "file" && o.help_topic != "all")
             throw UsageError("no help for '" + o.help_topic +
-                             "' (commands: list, verify, run; or all)");
+                             "' (commands: list, verify, run, file; or all)");
         return o;
     }
     if (command == "list") {
@@ -191,9 +208,14 @@ Options parse_args(std::span<const std::string_view> args) {
         parse_command(cur, o, command);
         if (o.command == Command::run)
             finish_run(o.run);
+    } else if (command == "file") {
+        o.command = Command::file;
+        parse_command(cur, o, command);
+        if (o.command == Command::file)
+            finish_file(o.file);
     } else {
         throw UsageError("unknown command '" + std::string(command) +
-                         "' (commands: list, verify, run; try --help)");
+                         "' (commands: list, verify, run, file; try --help)");
     }
     return o;
 }

@@ -94,19 +94,8 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     // A mismatch outranks a failed write: its exit code 1 is never hidden
     // behind 7 (the write error is still printed).
     ExitCode rc = report.ok() ? ExitCode::ok : ExitCode::mismatch;
-    auto save = [&](std::optional<OutputFile> &file, const std::string &content) {
-        if (!file)
-            return;
-        try {
-            file->write(content);
-        } catch (const ToolError &e) {
-            std::fprintf(stderr, "crcbench-alg: %s\n", e.what());
-            if (rc == ExitCode::ok)
-                rc = e.code();
-        }
-    };
-    save(json_out, run_json(report));
-    save(csv_out, run_csv(report));
+    save_report(json_out, run_json(report), rc);
+    save_report(csv_out, run_csv(report), rc);
     return to_int(rc);
 }
 

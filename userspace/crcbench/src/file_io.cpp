@@ -95,4 +95,16 @@ void OutputFile::write(const std::string &content) {
         fail("write", path_, e);
 }
 
+void save_report(std::optional<OutputFile> &file, const std::string &content, ExitCode &rc) {
+    if (!file)
+        return;
+    try {
+        file->write(content);
+    } catch (const ToolError &e) {
+        std::fprintf(stderr, "crcbench-alg: %s\n", e.what());
+        if (rc == ExitCode::ok)
+            rc = e.code();
+    }
+}
+
 } // namespace crcbench

@@ -4,6 +4,8 @@
 // files, with failures mapped to ToolError (EACCES/EPERM -> permission).
 #pragma once
 
+#include "exit_codes.h"
+
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -35,5 +37,10 @@ class OutputFile {
     std::string path_;
     std::FILE *file_ = nullptr;
 };
+
+// Writes a report opened before the run, if any. A failure is printed on
+// stderr and becomes rc unless rc already says something else than ok (a
+// mismatch's exit code 1 is never hidden behind 7).
+void save_report(std::optional<OutputFile> &file, const std::string &content, ExitCode &rc);
 
 } // namespace crcbench

@@ -8,7 +8,7 @@
 
 namespace crcbench {
 
-// topic: "" (general), "list", "verify" or "run"; "all": every text in
+// topic: "" (general), "list", "verify", "run" or "file"; "all": every text in
 // one (`help all`, the source of the man page).
 std::string help_text(std::string_view topic);
 

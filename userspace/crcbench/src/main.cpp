@@ -2,6 +2,7 @@
 //
 // crcbench-alg: list, verify and benchmark the kernel's crc32c drivers over
 // AF_ALG. main() only dispatches and turns errors into one line + exit code.
+#include "afalg_hash_socket.h"
 #include "cli.h"
 #include "commands.h"
 #include "error.h"
@@ -27,7 +28,7 @@ int main(int argc, char **argv) {
             return to_int(ExitCode::ok);
         case Command::missing:
             std::fputs(help_text("").c_str(), stderr);
-            std::fputs("crcbench-alg: no command given (list, verify or run)\n", stderr);
+            std::fputs("crcbench-alg: no command given (list, verify, run or file)\n", stderr);
             return to_int(ExitCode::usage);
         case Command::version:
             std::printf("%s %s (%s)\n", std::string(kToolName).c_str(),
@@ -39,6 +40,8 @@ int main(int argc, char **argv) {
             return cmd_verify(o, with_user_drivers(kcapi_factory(true)));
         case Command::run:
             return cmd_run(o, [](bool splice) { return with_user_drivers(kcapi_factory(splice)); });
+        case Command::file:
+            return cmd_file(o, afalg_stream_factory(), make_user_hasher);
         }
     } catch (const ToolError &e) {
         std::fflush(stdout);

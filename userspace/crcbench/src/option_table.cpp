@@ -189,6 +189,42 @@ std::vector<OptionSpec> make_run() {
     };
 }
 
+std::vector<OptionSpec> make_file() {
+    return {
+        {"-d", "--driver", "D",
+         "a driver name, \"crc32c\" or a userspace baseline\n"
+         "(user:slice8, user:vmx, user:vmx-isa31); repeat or\n"
+         "comma-separate (default: every crc32c driver of the kernel\n"
+         "whose self-test passed)",
+         "crc32c-generic", [](Options &o, std::string_view v) { add_drivers(o.file.drivers, v); }},
+        {"", "--user-baselines", "", "also the userspace baselines this build and CPU can run", "",
+         [](Options &o, std::string_view) { o.file.user_baselines = true; }},
+        {"", "--page-size", "SIZE",
+         "one CRC per page of SIZE bytes (e.g. 16K) instead of one\n"
+         "per file; the file size must be a multiple of it",
+         "16K",
+         [](Options &o, std::string_view v) {
+             std::size_t ps = parse_size(v);
+             if (ps == 0 || ps > (std::size_t{1} << 30))
+                 throw UsageError("--page-size: between 1 and 1G");
+             o.file.page_size = ps;
+         }},
+        {"", "--innodb", "",
+         "the files are InnoDB full_crc32 tablespaces (MariaDB 10.5+):\n"
+         "check each page's stored checksum; page size from page 0\n"
+         "(--page-size, if given, must agree)",
+         "", [](Options &o, std::string_view) { o.file.innodb = true; }},
+        {"", "--per-page", "", "every page's CRC in the table and JSON output", "",
+         [](Options &o, std::string_view) { o.file.per_page = true; }},
+        {"-f", "--format", "F", "stdout format: table (default), json or csv", "json",
+         [](Options &o, std::string_view v) { o.file.format = parse_format(v); }},
+        {"", "--json", "FILE", "also write the JSON report to FILE (checked before hashing)",
+         "/tmp/f.json", [](Options &o, std::string_view v) { o.file.json_file = std::string(v); }},
+        {"", "--csv", "FILE", "also write the CSV report to FILE (checked before hashing)",
+         "/tmp/f.csv", [](Options &o, std::string_view v) { o.file.csv_file = std::string(v); }},
+    };
+}
+
 } // namespace
 
 const std::vector<OptionSpec> &common_option_table() {
@@ -198,13 +234,15 @@ const std::vector<OptionSpec> &common_option_table() {
 
 const std::vector<OptionSpec> &command_option_table(std::string_view command) {
     static const std::vector<OptionSpec> list = make_list(), verify = make_verify(),
-                                         run = make_run();
+                                         run = make_run(), file = make_file();
     if (command == "list")
         return list;
     if (command == "verify")
         return verify;
     if (command == "run")
         return run;
+    if (command == "file")
+        return file;
     throw std::out_of_range("no option table for '" + std::string(command) + "'");
 }
 

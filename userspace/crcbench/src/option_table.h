@@ -25,9 +25,9 @@ struct OptionSpec {
 // Options of every command (before or after the command name).
 const std::vector<OptionSpec> &common_option_table();
 
-// "list", "verify" or "run"; throws std::out_of_range for anything else.
+// "list", "verify", "run" or "file"; throws std::out_of_range for anything else.
 const std::vector<OptionSpec> &command_option_table(std::string_view command);
 
-inline constexpr std::string_view kCommandNames[] = {"list", "verify", "run"};
+inline constexpr std::string_view kCommandNames[] = {"list", "verify", "run", "file"};
 
 } // namespace crcbench

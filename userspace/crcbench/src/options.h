@@ -3,6 +3,8 @@
 // What the command line asks for, as plain data with the documented defaults.
 #pragma once
 
+#include "file_options.h"
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -13,8 +15,9 @@
 namespace crcbench {
 
 // missing: no command given (the usage goes to stderr, exit code 2).
-enum class Command { help, version, list, verify, run, missing };
+enum class Command { help, version, list, verify, run, file, missing };
 enum class Format { table, json, csv };
+static_assert(Format{} == Format::table, "FileOptions::format defaults to table");
 enum class OpMode { digest, stream };
 
 struct CommonOptions {
@@ -65,6 +68,7 @@ struct Options {
     ListOptions list;
     VerifyOptions verify;
     RunOptions run;
+    FileOptions file;
 };
 
 std::string_view format_name(Format f);

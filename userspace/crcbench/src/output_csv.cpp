@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "output.h"
+#include "report_parts.h"
 #include "units.h"
 
 namespace crcbench {
@@ -23,6 +24,10 @@ std::string num(double v) {
 }
 
 } // namespace
+
+std::string csv_cell(std::string_view s) {
+    return cell(s);
+}
 
 std::string list_csv(const ListReport &r) {
     // The header is stable; the userspace baselines follow the kernel's

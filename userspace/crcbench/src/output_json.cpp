@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "json_writer.h"
 #include "output.h"
+#include "report_parts.h"
 #include "units.h"
 #include "version.h"
 
 #include <string>
 
 namespace crcbench {
-namespace {
 
 void system_object(JsonWriter &w, const SystemInfo &s) {
     w.key("system").begin_object();
@@ -91,6 +91,15 @@ void user_drivers_array(JsonWriter &w, const std::vector<UserDriver> &users) {
     w.end_array();
 }
 
+void measured_array(JsonWriter &w, const std::vector<std::string> &measured) {
+    w.key("measured").begin_array();
+    for (const std::string &d : measured)
+        w.value(d);
+    w.end_array();
+}
+
+namespace {
+
 void summary(JsonWriter &w, std::string_view name, const Summary &s) {
     w.key(name).begin_object();
     w.field("min", s.min, 1);
@@ -164,10 +173,7 @@ std::string run_json(const RunReport &r) {
     w.end_object();
     drivers_array(w, r.drivers, r.resolves_to);
     user_drivers_array(w, r.user_drivers);
-    w.key("measured").begin_array();
-    for (const std::string &d : r.measured)
-        w.value(d);
-    w.end_array();
+    measured_array(w, r.measured);
     w.key("results").begin_array();
     for (const RunRow &row : r.rows) {
         w.begin_object();

@@ -11,7 +11,10 @@
 #   the userspace baselines user:slice8 and user:vmx in the tool (a ppc64le
 #     build; EXPECT_USER_DRIVERS= overrides that list);
 #   the test module crc32c_broken.ko (selftests/kmod) at
-#     /lib/modules/$(uname -r)/extra/crc32c_broken.ko, or BROKEN_KO=path.
+#     /lib/modules/$(uname -r)/extra/crc32c_broken.ko, or BROKEN_KO=path;
+#   an InnoDB tablespace from tests/host/innodb-real.sh (intact.ibd,
+#     flipped.ibd, innochecksum's invalid-pages.txt and checked-pages.txt)
+#     in /crcbench/innodb, or INNODB_DIR=path (none: those tests skip).
 # Cases that need a module removed disable kernel module autoloading for the
 # moment (/proc/sys/kernel/modprobe emptied, restored afterwards) and are
 # reported as "# SKIP" when the module cannot be removed.
@@ -38,7 +41,7 @@ fi
 
 N=0
 FAILED=0
-PLAN=21
+PLAN=24
 echo "TAP version 13"
 echo "1..$PLAN"
 
@@ -321,6 +324,65 @@ else
 		ok "$desc"
 	else
 		not_ok "$desc" "rmmod crc32c_broken failed"
+	fi
+fi
+
+# 22-24. file: a real InnoDB tablespace (written by mariadbd on the host, see
+# tests/host/innodb-real.sh) through the kernel's drivers, spliced into
+# AF_ALG; innochecksum's verdict on the flipped copy comes along as a file.
+# CSV columns: 5 driver, 6 transfer, 11 crc, 12 mismatches, 13-15 valid,
+# empty, invalid, 16 invalid pages.
+INNODB_DIR=${INNODB_DIR:-/crcbench/innodb}
+csv_rows() { # every row of $TMP/out: driver, transfer spliced, no mismatch
+	awk -F, -v want="$EXPECT_DRIVERS" 'NR > 1 {
+		seen[$5] = 1
+		if ($5 !~ /^user:/ && $6 != "splice") { print "transfer of " $5 ": " $6; bad = 1 }
+		if ($12 != 0) { print $5 " disagrees with the reference in " $12 " units"; bad = 1 }
+	}
+	END { n = split(want, d, " "); for (i = 1; i <= n; i++) if (!(d[i] in seen)) {
+		print "no row for " d[i]; bad = 1 }; exit bad }' "$TMP/out"
+}
+if [ "$INNODB_DIR" = none ]; then # the host run against the fake has no tablespace
+	for d in "file --innodb: intact tablespace, every kernel driver by splice" \
+		"file --innodb: flipped copy, the invalid pages innochecksum named (exit 1)" \
+		"file: whole-file crc32c of the tablespace agrees across drivers"; do
+		skip "$d" "INNODB_DIR=none"
+	done
+else
+	desc="file --innodb: intact tablespace, every kernel driver by splice"
+	if [ ! -f "$INNODB_DIR/flipped.ibd" ]; then
+		not_ok "$desc" "$INNODB_DIR/ lacks the tablespace: run tests/host/innodb-real.sh before tools/build-guest.sh"
+	elif t 0 "$desc" file -q --innodb -f csv "$INNODB_DIR/intact.ibd"; then
+		checked=$(cat "$INNODB_DIR/checked-pages.txt")
+		if why=$(csv_rows) && awk -F, -v c="$checked" 'NR > 1 && ($13 != c || $15 != 0) { exit 1 }' \
+			"$TMP/out"; then
+			ok "$desc"
+			sed 's/^/# /' "$TMP/out" # the rows (times, GB/s) for the log
+		else
+			not_ok "$desc" "${why:-valid pages differ from the $checked innochecksum checked, or some are invalid}"
+		fi
+	fi
+	desc="file --innodb: flipped copy, the invalid pages innochecksum named (exit 1)"
+	if [ ! -f "$INNODB_DIR/flipped.ibd" ]; then
+		not_ok "$desc" "no $INNODB_DIR/flipped.ibd"
+	elif t 1 "$desc" file -q --innodb -f csv "$INNODB_DIR/flipped.ibd"; then
+		want=$(cat "$INNODB_DIR/invalid-pages.txt")
+		if why=$(csv_rows) && awk -F, -v w="$want" 'NR > 1 && $16 != w { exit 1 }' "$TMP/out"; then
+			ok "$desc"
+		else
+			not_ok "$desc" "${why:-invalid pages differ from those of innochecksum: $want}"
+		fi
+	fi
+	desc="file: whole-file crc32c of the tablespace agrees across drivers"
+	if [ ! -f "$INNODB_DIR/intact.ibd" ]; then
+		not_ok "$desc" "no $INNODB_DIR/intact.ibd"
+	elif t 0 "$desc" file -q -f csv --user-baselines "$INNODB_DIR/intact.ibd"; then
+		if why=$(csv_rows) &&
+			[ "$(awk -F, 'NR > 1 { print $11 }' "$TMP/out" | sort -u | wc -l)" -eq 1 ]; then
+			ok "$desc"
+		else
+			not_ok "$desc" "${why:-the drivers report different CRCs}"
+		fi
 	fi
 fi
 

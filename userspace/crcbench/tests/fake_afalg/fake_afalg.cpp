@@ -3,7 +3,8 @@
 // A test double for the kernel side of AF_ALG hash sockets and NETLINK_CRYPTO,
 // preloaded (LD_PRELOAD) into a dynamically linked crcbench-alg on a host
 // that has no AF_ALG. It interposes the libc calls libkcapi makes (socket,
-// bind, accept, setsockopt, send/sendmsg, recvmsg/read, vmsplice/splice,
+// bind, accept, setsockopt, send/sendmsg, recvmsg/read, vmsplice/splice
+// (libkcapi's vmsplice + splice, and a splice of a pipe's bytes from a file),
 // getsockname, close) for its own sockets only and passes everything else on.
 //
 // What it is for:
@@ -24,6 +25,7 @@
 //  FAKE_AFALG_SOCKET_ERRNO=N      socket(AF_ALG) fails with errno N
 //  FAKE_AFALG_NETLINK_ERRNO=N     socket(AF_NETLINK, NETLINK_CRYPTO) fails with N
 //  FAKE_AFALG_BIND_ERRNO=N        bind() of an AF_ALG socket fails with N
+//  FAKE_AFALG_SPLICE_ERRNO=N      splice() into an AF_ALG socket fails with N
 // Drivers: crc32c-generic and crc32c-fakevec (correct), crc32c-broken (like
 // the guest's selftests/kmod/crc32c_broken.ko: every piece of data of more
 // than 2048 bytes handed over at once that contains a byte >= 0x80 leaves
@@ -534,6 +536,21 @@ ssize_t splice(int in, loff_t *in_off, int out, loff_t *out_off, size_t len, uns
     Sock *s = find(out);
     if (!s)
         return real_splice(in, in_off, out, out_off, len, flags);
+    if (int e = env_errno("FAKE_AFALG_SPLICE_ERRNO")) {
+        trace("splice refused errno=%d", e);
+        errno = e;
+        return -1;
+    }
+    if (pending_len == 0) { // file -> pipe -> socket (crcbench-alg file): the pipe's bytes
+        REAL(read);
+        std::vector<std::uint8_t> buf(len);
+        ssize_t got = real_read(in, buf.data(), len);
+        if (got < 0)
+            return -1;
+        trace("splice %zd%s", got, (flags & SPLICE_F_MORE) ? " SPLICE_F_MORE" : "");
+        op_data(*s, buf.data(), static_cast<std::size_t>(got), flags & SPLICE_F_MORE);
+        return got;
+    }
     std::size_t n = std::min(len, pending_len);
     trace("splice %zu%s", n, (flags & SPLICE_F_MORE) ? " SPLICE_F_MORE" : "");
     op_data(*s, pending_ptr, n, flags & SPLICE_F_MORE);

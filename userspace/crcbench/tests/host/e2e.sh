@@ -399,9 +399,118 @@ case_user_baselines() {
 	has unope.err "unknown userspace driver 'user:nope'; userspace drivers: user:slice8, user:vmx"
 }
 
+# A synthetic InnoDB full_crc32 tablespace (python3): 16K pages, PAGES pages,
+# page 2 all zero, one byte flipped in each page of FLIP; FLAGS in page 0.
+make_tablespace() { # OUT PAGES FLAGS FLIP...
+	python3 - "$@" <<'PY'
+import struct, sys
+out, pages, flags, flips = sys.argv[1], int(sys.argv[2]), int(sys.argv[3], 0), sys.argv[4:]
+table = []
+for i in range(256):
+    c = i
+    for _ in range(8):
+        c = (c >> 1) ^ (0x82F63B78 if c & 1 else 0)
+    table.append(c)
+def crc32c(b):
+    c = 0xFFFFFFFF
+    for x in b:
+        c = table[(c ^ x) & 0xFF] ^ (c >> 8)
+    return c ^ 0xFFFFFFFF
+ps, data = 16384, bytearray()
+for i in range(pages):
+    page = bytearray((i * 7 + j) & 0xFF for j in range(ps))
+    page[0:4] = b"\0\0\0\0"
+    if i == 0:
+        page[54:58] = struct.pack(">I", flags)
+    page[ps - 4:] = struct.pack(">I", crc32c(page[:ps - 4]))
+    if i == 2:
+        page = bytearray(ps)
+    data += page
+for f in flips:
+    data[int(f) * ps + 1000] ^= 1
+open(out, "wb").write(data)
+PY
+}
+
+case_file_whole() {
+	head -c 3000001 /dev/urandom >"$TMP/data" # bigger than the 1 MiB pipe: pieces
+	rm -f "$TMP/trace"
+	run fwhole 0 FAKE_AFALG_TRACE="$TMP/trace" -- file -q -d crc32c-generic,crc32c-fakevec \
+		--user-baselines -f csv "$TMP/data"
+	[ "$(cut -d, -f11 "$TMP/fwhole.out" | sed 1d | sort -u | wc -l)" = 1 ] ||
+		{ cat "$TMP/fwhole.out"; fail "the drivers' CRCs differ"; }
+	has fwhole.out ",crc32c-generic,splice,"
+	has fwhole.out ",user:slice8,mmap,"
+	# Zero-copy: file -> pipe -> socket by splice, MORE until the last piece;
+	# no vmsplice, no send of the data.
+	grep -q '^splice .* SPLICE_F_MORE$' "$TMP/trace" || fail "no splice with SPLICE_F_MORE"
+	grep -qE '^(vmsplice|send|sendmsg)' "$TMP/trace" && fail "data went another way than splice"
+	run fwtable 0 -- file -d crc32c-generic "$TMP/data"
+	has fwtable.out "verdict: ok"
+	has fwtable.out "file $TMP/data: 3000001 bytes, crc32c 0x"
+	# An empty file has a CRC too (0).
+	: >"$TMP/empty"
+	run fempty 0 -- file -q -d crc32c-generic -f csv "$TMP/empty"
+	has fempty.out ",crc32c-generic,splice,.*,0x00000000,0,"
+}
+
+case_file_splice_fallback() {
+	head -c 70000 /dev/urandom >"$TMP/data"
+	run ffall 0 FAKE_AFALG_SPLICE_ERRNO=22 -- file -d crc32c-generic "$TMP/data"
+	has ffall.out "crc32c-generic  read"
+	has ffall.out "note: crc32c-generic: splice (pipe to AF_ALG socket) refused with EINVAL"
+	has ffall.err "note: crc32c-generic on $TMP/data: splice"
+	has ffall.out "verdict: ok"
+	# Any other splice error is an error (exit 7), not a fallback.
+	run ffail 7 FAKE_AFALG_SPLICE_ERRNO=5 -- file -q -d crc32c-generic "$TMP/data"
+	has ffail.err "splice on 'crc32c-generic' failed: EIO"
+}
+
+case_file_broken() {
+	head -c 20000 /dev/urandom >"$TMP/data"
+	run fbroken 1 -- file -q -d crc32c-generic,crc32c-broken "$TMP/data"
+	has fbroken.err "^MISMATCH driver=crc32c-broken file=$TMP/data offset=0 length=20000 expected=0x"
+	has fbroken.err "reproduce: crcbench-alg file --driver crc32c-broken $TMP/data"
+	has fbroken.out "verdict: MISMATCH"
+}
+
+case_file_pages() {
+	head -c 40960 /dev/urandom >"$TMP/data"
+	run fpages 0 -- file -q -d crc32c-generic --page-size 4K --per-page -f json "$TMP/data"
+	has fpages.out '"pages": 10,'
+	[ "$(grep -c '"index": ' "$TMP/fpages.out")" = 10 ] || fail "per-page list: not 10 entries"
+	has fpages.out '"pages_per_s": '
+	run fpagesize 2 -- file -q -d crc32c-generic --page-size 16K "$TMP/data"
+	one_line fpagesize.err
+	has fpagesize.err "40960 bytes is not a multiple of the page size 16K (2 pages and 8192 bytes)"
+	run fperpage 2 -- file --per-page "$TMP/data"
+	has fperpage.err "--per-page needs --page-size or --innodb"
+}
+
+case_file_innodb() {
+	make_tablespace "$TMP/ok.ibd" 6 0x15
+	run fiok 0 -- file -d crc32c-generic,crc32c-fakevec,user:slice8 --innodb "$TMP/ok.ibd"
+	has fiok.out "innodb full_crc32 (FSP_SPACE_FLAGS 0x00000015): 5 valid, 1 empty"
+	make_tablespace "$TMP/bad.ibd" 6 0x15 2 4
+	run fibad 1 -- file -q -d crc32c-generic --innodb -f json "$TMP/bad.ibd"
+	has fibad.out '"invalid": 2,'
+	tr -d ' \n' <"$TMP/fibad.out" | grep -q '"invalid_pages":\[2,4\]' ||
+		fail "invalid pages are not [2, 4] (page 2: a zero page with a flipped byte)"
+	has fibad.out '"verdict": "invalid_pages"'
+	make_tablespace "$TMP/old.ibd" 2 0x05
+	run fiold 2 -- file -q --innodb "$TMP/old.ibd"
+	one_line fiold.err
+	has fiold.err "FSP_SPACE_FLAGS 0x00000005 lack the full_crc32 marker"
+	make_tablespace "$TMP/comp.ibd" 2 0x35
+	run ficomp 2 -- file -q --innodb "$TMP/comp.ibd"
+	has ficomp.err "COMPRESSED_ALGO 1 (page_compressed)"
+	run fips 2 -- file -q --innodb --page-size 4K "$TMP/ok.ibd"
+	has fips.err "--page-size 4K disagrees with page 0"
+}
+
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
 missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files cpus threads_sweep run_table emulated
-syscalls plot user_baselines"
+syscalls plot user_baselines file_whole file_splice_fallback file_broken file_pages file_innodb"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done
 	exit 0

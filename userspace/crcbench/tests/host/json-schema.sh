@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # The committed JSON Schemas (schema/) describe what crcbench-alg writes:
-# reports of list and run (ok, mismatch, stream mode, duration) made through
+# reports of list, run (ok, mismatch, stream mode, duration) and file made through
 # the AF_ALG fake validate; reports with a wrong type, a missing or an
 # unknown field do not (python3-jsonschema).
 #
@@ -39,8 +39,17 @@ CRCBENCH_MACHINE_ROOT="$FIXTURES/machine-power9-lpar" tool run -q -d crc32c-gene
 grep -q '"lpar_entitled_capacity": "250"' "$tmp/lpar.json" || fail "LPAR entitlement not reported"
 CRCBENCH_MACHINE_ROOT=/nonexistent tool list -f json >"$tmp/bare.json" || fail "list, no files"
 grep -q '"vulnerabilities": null' "$tmp/bare.json" || fail "absent vulnerabilities not null"
+# file: whole-file CRCs, pages with the per-page list, a driver that disagrees.
+head -c 20000 /dev/urandom >"$tmp/data"
+tool file -q -d crc32c-generic,user:slice8 -f json "$tmp/data" >"$tmp/file.json" || fail "file"
+head -c 8192 /dev/urandom >"$tmp/pages"
+tool file -q -d crc32c-fakevec --page-size 1K --per-page -f json "$tmp/pages" \
+	>"$tmp/file-pages.json" || fail "file --page-size"
+tool file -q -d crc32c-broken -f json "$tmp/data" >"$tmp/file-broken.json"
+[ $? = 1 ] || fail "file through crc32c-broken: expected exit 1"
 validate "$tmp/list.json" "$tmp/run.json" "$tmp/broken.json" "$tmp/stream.json" \
-	"$tmp/lpar.json" "$tmp/bare.json" "$tmp/user.json" ||
+	"$tmp/lpar.json" "$tmp/bare.json" "$tmp/user.json" "$tmp/file.json" "$tmp/file-pages.json" \
+	"$tmp/file-broken.json" ||
 	fail "a report of crcbench-alg does not match its schema"
 
 # Each of these must be rejected.
@@ -60,6 +69,9 @@ save("unknown-emulation", lambda d: d["system"].update(emulation="bochs"))
 save("no-machine-state", lambda d: d["system"].pop("machine_state"))
 save("user-driver-without-reason", lambda d: d["user_drivers"][0].pop("unavailable_reason"))
 save("user-driver-not-user", lambda d: d["user_drivers"][0].update(driver="crc32c-x"))
+f = json.load(open(f"{sys.argv[2]}/file.json"))
+f["files"][0]["results"][0]["transfer"] = "zerocopy"
+json.dump(f, open(f"{sys.argv[2]}/bad-file-transfer.json", "w"))
 PY
 n=0
 for f in "$tmp"/bad-*.json; do
@@ -69,5 +81,5 @@ for f in "$tmp"/bad-*.json; do
 	fi
 	n=$((n + 1))
 done
-[ "$n" = 9 ] || fail "expected 9 broken reports, found $n"
-echo "ok: 7 reports valid, $n broken ones rejected"
+[ "$n" = 10 ] || fail "expected 10 broken reports, found $n"
+echo "ok: 10 reports valid, $n broken ones rejected"

@@ -163,6 +163,11 @@ TEST(Cli, EveryDocumentedOptionParses) {
             v.push_back("--mode");
             v.push_back("stream");
         }
+        if (command == "file") { // documented: file needs a PATH; --per-page, pages
+            v.push_back("t.ibd");
+            if (spec.long_name == "--per-page")
+                v.push_back("--innodb");
+        }
         return v;
     };
     std::size_t n = 0;
@@ -204,6 +209,24 @@ TEST(Cli, EveryDocumentedOptionParses) {
         v.push_back("list");
         EXPECT_NO_THROW(parse_args(v)) << s.long_name << " before the command";
     }
-    EXPECT_GT(n, 25u);
+    EXPECT_GT(n, 35u);
     EXPECT_THROW(command_option_table("bogus"), std::out_of_range);
+}
+
+TEST(Cli, FileTakesPathsAndPageOptions) {
+    Options o = parse({"file", "-d", "crc32c-generic", "a.ibd", "--innodb", "b.ibd", "--per-page",
+                       "--page-size", "16K", "--", "-odd-name"});
+    EXPECT_EQ(o.command, Command::file);
+    EXPECT_EQ(o.file.paths, (std::vector<std::string>{"a.ibd", "b.ibd", "-odd-name"}));
+    EXPECT_TRUE(o.file.innodb);
+    EXPECT_TRUE(o.file.per_page);
+    EXPECT_EQ(o.file.page_size, std::optional<std::size_t>(16384));
+    EXPECT_EQ(o.file.format, Format::table);
+    EXPECT_THROW(parse({"file"}), UsageError);                    // no PATH
+    EXPECT_THROW(parse({"file", "--per-page", "x"}), UsageError); // no pages to list
+    EXPECT_THROW(parse({"file", "--page-size", "0", "x"}), UsageError);
+    EXPECT_THROW(parse({"file", "--frobnicate", "x"}), UsageError);
+    EXPECT_EQ(parse({"help", "file"}).help_topic, "file");
+    EXPECT_NE(help_text("file").find("Usage: crcbench-alg file [OPTIONS] PATH..."),
+              std::string::npos);
 }

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "afalg_hash_socket.h"
+
+#include "kcapi_errors.h"
+
+#include <linux/if_alg.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+
+namespace crcbench {
+
+AfAlgHashSocket::AfAlgHashSocket(std::string driver) : driver_(std::move(driver)) {
+    sockaddr_alg sa{};
+    sa.salg_family = AF_ALG;
+    std::memcpy(sa.salg_type, "hash", 5);
+    if (driver_.size() >= sizeof sa.salg_name)
+        throw classify_init_error(-ENAMETOOLONG, driver_);
+    std::memcpy(sa.salg_name, driver_.c_str(), driver_.size() + 1);
+    tfm_ = ::socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+    if (tfm_ < 0)
+        throw classify_init_error(-errno, driver_);
+    if (::bind(tfm_, reinterpret_cast<const sockaddr *>(&sa), sizeof sa) < 0) {
+        int e = errno;
+        ::close(tfm_);
+        throw classify_init_error(-e, driver_);
+    }
+    op_ = ::accept(tfm_, nullptr, nullptr);
+    if (op_ < 0) {
+        int e = errno;
+        ::close(tfm_);
+        throw classify_init_error(-e, driver_);
+    }
+}
+
+AfAlgHashSocket::~AfAlgHashSocket() {
+    ::close(op_);
+    ::close(tfm_);
+}
+
+ssize_t AfAlgHashSocket::splice_from(int pipe_read_fd, std::size_t n, bool more) {
+    ssize_t rc = ::splice(pipe_read_fd, nullptr, op_, nullptr, n, more ? SPLICE_F_MORE : 0);
+    return rc < 0 ? -errno : rc;
+}
+
+void AfAlgHashSocket::send(std::span<const std::uint8_t> data, bool more) {
+    static const std::uint8_t none = 0;
+    do {
+        ssize_t rc =
+            ::send(op_, data.empty() ? &none : data.data(), data.size(), more ? MSG_MORE : 0);
+        if (rc < 0) {
+            if (errno == EINTR)
+                continue;
+            throw classify_op_error(-errno, "send", driver_);
+        }
+        data = data.subspan(static_cast<std::size_t>(rc));
+    } while (!data.empty());
+}
+
+std::uint32_t AfAlgHashSocket::result() {
+    std::uint8_t out[4] = {};
+    ssize_t rc;
+    do
+        rc = ::read(op_, out, sizeof out);
+    while (rc < 0 && errno == EINTR);
+    if (rc < 0)
+        throw classify_op_error(-errno, "read of the digest", driver_);
+    if (rc != 4)
+        throw ToolError(ExitCode::runtime, "the digest of '" + driver_ + "' has " +
+                                               std::to_string(rc) + " bytes, not 4");
+    return std::uint32_t{out[0]} | (std::uint32_t{out[1]} << 8) | (std::uint32_t{out[2]} << 16) |
+           (std::uint32_t{out[3]} << 24);
+}
+
+HashStreamFactory afalg_stream_factory() {
+    return [](const std::string &driver) { return std::make_unique<AfAlgHashSocket>(driver); };
+}
+
+} // namespace crcbench

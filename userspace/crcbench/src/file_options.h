@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// The options of `crcbench-alg file` (part of Options, options.h).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crcbench {
+
+enum class Format; // options.h
+
+struct FileOptions {
+    std::vector<std::string> paths;       // the files, in order
+    std::vector<std::string> drivers;     // empty: every crc32c driver
+    bool user_baselines = false;          // --user-baselines: add the user: drivers
+    std::optional<std::size_t> page_size; // --page-size: one CRC per page
+    bool innodb = false;                  // --innodb: verify full_crc32 page checksums
+    bool per_page = false;                // --per-page: every page's CRC in the output
+    Format format{};                      // zero: Format::table (options.h checks)
+    std::optional<std::string> json_file;
+    std::optional<std::string> csv_file;
+};
+
+} // namespace crcbench

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// `crcbench-alg file` before and after the drivers run: each file opened and
+// checked (page size, InnoDB flags) before any hashing, and the InnoDB
+// verdicts on its pages from a list of page CRCs. Errors that are the
+// input's fault are UsageError (exit 2), with the cause and the fix.
+#pragma once
+
+#include "file_crc.h"
+#include "file_options.h"
+#include "file_report.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crcbench {
+
+// Everything about one file that is checked before any driver runs.
+struct PreparedFile {
+    std::unique_ptr<MappedFile> file;
+    UnitLayout layout;
+    std::optional<std::size_t> page_size;
+    std::optional<std::uint32_t> innodb_flags;
+};
+
+// Opens and checks one file: a size that is not a multiple of the page
+// size, InnoDB flags without the full_crc32 marker, page_compressed, or a
+// --page-size that disagrees with page 0 throw UsageError.
+PreparedFile prepare_file(const std::string &path, const FileOptions &f);
+
+// --innodb: the verdict on each page by a list of page CRCs.
+InnodbSummary judge_pages(const MappedFile &file, std::size_t page_size,
+                          const std::vector<std::uint32_t> &crcs);
+
+// An encrypted page has a key version and a valid checksum (full_crc32
+// checksums the encrypted bytes): UsageError naming the page and the field.
+void refuse_encrypted(const MappedFile &file, std::size_t page_size,
+                      const std::vector<std::uint32_t> &crcs);
+
+} // namespace crcbench

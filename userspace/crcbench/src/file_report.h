@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// What `crcbench-alg file` reports, independent of the output format.
+#pragma once
+
+#include "file_crc.h"
+#include "innodb_pages.h"
+#include "proc_crypto.h"
+#include "system_info.h"
+#include "user_drivers.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crcbench {
+
+inline constexpr std::string_view kFileSchema = "crcbench-alg.file.v1";
+
+// One driver's pass over one file.
+struct FileDriverResult {
+    std::string driver;
+    Transfer transfer = Transfer::mmap;
+    std::optional<std::string> transfer_note; // why splice was not used
+    std::uint64_t bytes = 0;                  // bytes hashed
+    double seconds = 0;
+    std::optional<std::uint32_t> crc;    // whole-file mode: the file's crc32c
+    std::uint64_t disagreeing_units = 0; // units whose CRC differs from the reference
+    std::uint64_t invalid_pages = 0;     // --innodb: pages this driver judged invalid
+};
+
+struct InnodbSummary {
+    std::uint32_t flags = 0;
+    std::uint64_t valid = 0, empty = 0, invalid = 0;
+    std::vector<std::uint64_t> invalid_pages; // every one, ascending
+};
+
+struct FileResult {
+    std::string path;
+    std::uint64_t size = 0;
+    std::optional<std::size_t> page_size; // page mode
+    std::uint64_t pages = 0;              // page mode
+    std::optional<std::uint32_t> crc;     // whole-file mode, the reference's
+    std::vector<std::uint32_t> page_crcs; // page mode, the reference's
+    std::optional<InnodbSummary> innodb;
+    std::vector<FileDriverResult> results;
+};
+
+// A driver whose CRC differs from the reference for one unit.
+struct FileMismatch {
+    std::string driver;
+    std::string path;
+    std::uint64_t offset = 0;
+    std::uint64_t length = 0;
+    std::optional<std::uint64_t> page;
+    std::uint32_t expected = 0;
+    std::uint32_t got = 0;
+};
+
+struct FileReport {
+    SystemInfo system;
+    std::vector<AlgEntry> drivers; // every crc32c driver present
+    std::optional<std::string> resolves_to;
+    std::vector<UserDriver> user_drivers;
+    std::vector<std::string> measured;
+    std::optional<std::size_t> page_size; // --page-size (or the InnoDB one)
+    bool innodb = false;
+    bool per_page = false;
+    std::vector<FileResult> files;
+    std::vector<FileMismatch> mismatches; // the first per driver and file
+
+    bool agree() const { return mismatches.empty(); }
+    bool pages_valid() const;
+    std::string_view verdict() const; // "ok", "mismatch", "invalid_pages"
+};
+
+std::string file_table(const FileReport &r);
+std::string file_json(const FileReport &r);
+std::string file_csv(const FileReport &r);
+std::string render(const FileReport &r, Format f);
+
+// One line with everything needed to repeat the comparison.
+std::string format_file_reproducer(const FileMismatch &m, const FileReport &r);
+
+} // namespace crcbench

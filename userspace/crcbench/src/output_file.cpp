@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// The report of `crcbench-alg file`: table, JSON (crcbench-alg.file.v1,
+// schema/crcbench-alg.file.v1.schema.json) and CSV.
+#include "file_report.h"
+#include "output.h"
+#include "report_parts.h"
+#include "text_table.h"
+#include "units.h"
+#include "version.h"
+
+namespace crcbench {
+namespace {
+
+double bytes_per_s(const FileDriverResult &d) {
+    return d.seconds > 0 ? static_cast<double>(d.bytes) / d.seconds : 0.0;
+}
+
+std::optional<double> pages_per_s(const FileResult &f, const FileDriverResult &d) {
+    if (!f.page_size || d.seconds <= 0)
+        return std::nullopt;
+    return static_cast<double>(f.pages) / d.seconds;
+}
+
+std::string invalid_list(const std::vector<std::uint64_t> &pages, std::string_view sep) {
+    std::string out;
+    for (std::uint64_t p : pages)
+        out += (out.empty() ? "" : std::string(sep)) + std::to_string(p);
+    return out;
+}
+
+std::string file_heading(const FileResult &f) {
+    std::string out = "file " + f.path + ": " + std::to_string(f.size) + " bytes";
+    if (f.page_size)
+        out += ", " + std::to_string(f.pages) + " pages of " + format_size(*f.page_size);
+    if (f.crc)
+        out += ", crc32c " + format_hex32(*f.crc);
+    out += "\n";
+    if (f.innodb) {
+        const InnodbSummary &s = *f.innodb;
+        out += "innodb full_crc32 (FSP_SPACE_FLAGS " + format_hex32(s.flags) +
+               "): " + std::to_string(s.valid) + " valid, " + std::to_string(s.empty) +
+               " empty (all zero, not checked), " + std::to_string(s.invalid) + " invalid\n";
+        if (s.invalid)
+            out += "invalid pages: " + invalid_list(s.invalid_pages, " ") + "\n";
+    }
+    return out;
+}
+
+std::string file_crc_cell(const std::optional<std::uint32_t> &crc) {
+    return crc ? format_hex32(*crc) : "";
+}
+
+} // namespace
+
+bool FileReport::pages_valid() const {
+    for (const FileResult &f : files)
+        if (f.innodb && f.innodb->invalid)
+            return false;
+    return true;
+}
+
+std::string_view FileReport::verdict() const {
+    if (!agree())
+        return "mismatch";
+    return pages_valid() ? "ok" : "invalid_pages";
+}
+
+std::string format_file_reproducer(const FileMismatch &m, const FileReport &r) {
+    std::string mode = r.innodb ? " --innodb" : "";
+    if (!r.innodb && r.page_size)
+        mode += " --page-size " + format_size(*r.page_size);
+    return "MISMATCH driver=" + m.driver + " file=" + m.path +
+           (m.page ? " page=" + std::to_string(*m.page) : std::string()) +
+           " offset=" + std::to_string(m.offset) + " length=" + std::to_string(m.length) +
+           " expected=" + format_hex32(m.expected) + " got=" + format_hex32(m.got) +
+           " reproduce: crcbench-alg file --driver " + m.driver + mode + " " + m.path;
+}
+
+std::string file_table(const FileReport &r) {
+    std::string out = std::string(kToolName) + " " + std::string(kToolVersion) + " file\n";
+    out += system_lines(r.system);
+    out += resolve_line(r.resolves_to, false);
+    out += "GB/s = 10^9 bytes/s, one timed pass per driver (data from the page cache once\n"
+           "the file has been read); transfer: splice (file -> pipe -> AF_ALG, no copy),\n"
+           "read (read + send), mmap (user: drivers hash the mapped file)\n";
+    for (const FileResult &f : r.files) {
+        out += file_heading(f);
+        bool paged = f.page_size.has_value();
+        std::vector<std::string> head = {"", "DRIVER", "TRANSFER", "BYTES", "SECONDS", "GB/s"};
+        if (paged)
+            head.push_back("kpages/s");
+        else
+            head.push_back("CRC32C");
+        head.push_back("CHECK");
+        Table t(head, "lllrrrrl");
+        for (const FileDriverResult &d : f.results) {
+            std::string check =
+                d.disagreeing_units
+                    ? "WRONG " + std::to_string(d.disagreeing_units) + (paged ? " pages" : "")
+                    : "ok";
+            std::vector<std::string> row = {"",
+                                            d.driver,
+                                            std::string(transfer_name(d.transfer)),
+                                            std::to_string(d.bytes),
+                                            format_fixed(d.seconds, 4),
+                                            format_fixed(bytes_per_s(d) / 1e9, 3)};
+            if (paged) {
+                auto pps = pages_per_s(f, d);
+                row.push_back(pps ? format_fixed(*pps / 1e3, 1) : "-");
+            } else {
+                row.push_back(file_crc_cell(d.crc));
+            }
+            row.push_back(check);
+            t.add(row);
+        }
+        out += t.str();
+        for (const FileDriverResult &d : f.results)
+            if (d.transfer_note)
+                out += "  note: " + d.driver + ": " + *d.transfer_note + "\n";
+        if (r.per_page && paged) {
+            out += "  page crc32c" + std::string(f.innodb ? " (first page size - 4 bytes)" : "") +
+                   ":\n";
+            for (std::size_t i = 0; i < f.page_crcs.size(); ++i)
+                out += "  " + std::to_string(i) + " " + format_hex32(f.page_crcs[i]) + "\n";
+        }
+    }
+    for (const FileMismatch &m : r.mismatches)
+        out += format_file_reproducer(m, r) + "\n";
+    std::string_view v = r.verdict();
+    if (v == "ok")
+        out += "verdict: ok, every driver's CRCs matched the reference" +
+               std::string(r.innodb ? ", every page checked is valid" : "") + "\n";
+    else if (v == "mismatch")
+        out += "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
+    else
+        out += "verdict: INVALID PAGES, stored checksums do not match the pages (listed above)\n";
+    if (r.system.emulation.emulated())
+        out += "*** " + std::string(kEmulationNotice) + " ***\n";
+    return out;
+}
+
+std::string file_json(const FileReport &r) {
+    JsonWriter w;
+    w.begin_object();
+    header(w, kFileSchema);
+    system_object(w, r.system);
+    w.key("config").begin_object();
+    w.key("page_size");
+    if (r.page_size)
+        w.value(static_cast<std::uint64_t>(*r.page_size));
+    else
+        w.null();
+    w.field("innodb", r.innodb);
+    w.field("per_page", r.per_page);
+    w.end_object();
+    drivers_array(w, r.drivers, r.resolves_to);
+    user_drivers_array(w, r.user_drivers);
+    measured_array(w, r.measured);
+    w.key("files").begin_array();
+    for (const FileResult &f : r.files) {
+        w.begin_object();
+        w.field("path", f.path);
+        w.field("bytes", f.size);
+        w.key("page_size");
+        if (f.page_size)
+            w.value(static_cast<std::uint64_t>(*f.page_size));
+        else
+            w.null();
+        w.key("pages");
+        if (f.page_size)
+            w.value(f.pages);
+        else
+            w.null();
+        w.key("crc"); // whole-file mode: the file's crc32c (the reference's)
+        if (f.crc)
+            w.value(format_hex32(*f.crc));
+        else
+            w.null();
+        w.key("innodb");
+        if (f.innodb) {
+            const InnodbSummary &s = *f.innodb;
+            w.begin_object();
+            w.field("flags", format_hex32(s.flags));
+            w.field("valid", s.valid);
+            w.field("empty", s.empty);
+            w.field("invalid", s.invalid);
+            w.key("invalid_pages").begin_array();
+            for (std::uint64_t p : s.invalid_pages)
+                w.value(p);
+            w.end_array();
+            w.end_object();
+        } else {
+            w.null();
+        }
+        w.key("results").begin_array();
+        for (const FileDriverResult &d : f.results) {
+            w.begin_object();
+            w.field("driver", d.driver);
+            w.field("transfer", transfer_name(d.transfer));
+            w.key("transfer_note");
+            if (d.transfer_note)
+                w.value(*d.transfer_note);
+            else
+                w.null();
+            w.field("bytes", d.bytes);
+            w.field("seconds", d.seconds, 6);
+            w.field("bytes_per_s", bytes_per_s(d), 1);
+            w.field("gb_per_s", bytes_per_s(d) / 1e9, 4);
+            w.key("pages_per_s");
+            if (auto pps = pages_per_s(f, d))
+                w.value(*pps, 1);
+            else
+                w.null();
+            w.key("crc");
+            if (d.crc)
+                w.value(format_hex32(*d.crc));
+            else
+                w.null();
+            w.field("mismatches", d.disagreeing_units);
+            w.key("invalid_pages");
+            if (f.innodb)
+                w.value(d.invalid_pages);
+            else
+                w.null();
+            w.end_object();
+        }
+        w.end_array();
+        if (r.per_page && f.page_size) {
+            w.key("page_crcs").begin_array();
+            for (std::size_t i = 0; i < f.page_crcs.size(); ++i) {
+                w.begin_object();
+                w.field("index", static_cast<std::uint64_t>(i));
+                w.field("crc", format_hex32(f.page_crcs[i]));
+                w.end_object();
+            }
+            w.end_array();
+        }
+        w.end_object();
+    }
+    w.end_array();
+    w.field("verdict", r.verdict());
+    w.end_object();
+    return w.str();
+}
+
+std::string file_csv(const FileReport &r) {
+    auto cell = csv_cell;
+    std::string out = "path,bytes,page_size,pages,driver,transfer,seconds,bytes_per_s,gb_per_s,"
+                      "pages_per_s,crc,mismatches,innodb_valid,innodb_empty,innodb_invalid,"
+                      "invalid_pages,transfer_note,emulated\n";
+    for (const FileResult &f : r.files) {
+        for (const FileDriverResult &d : f.results) {
+            auto pps = pages_per_s(f, d);
+            out += cell(f.path) + "," + std::to_string(d.bytes) + "," +
+                   (f.page_size ? std::to_string(*f.page_size) : "") + "," +
+                   (f.page_size ? std::to_string(f.pages) : "") + "," + cell(d.driver) + "," +
+                   std::string(transfer_name(d.transfer)) + "," + format_fixed(d.seconds, 6) + "," +
+                   format_fixed(bytes_per_s(d), 1) + "," + format_fixed(bytes_per_s(d) / 1e9, 4) +
+                   "," + (pps ? format_fixed(*pps, 1) : "") + "," + file_crc_cell(d.crc) + "," +
+                   std::to_string(d.disagreeing_units) + "," +
+                   (f.innodb
+                        ? std::to_string(f.innodb->valid) + "," + std::to_string(f.innodb->empty) +
+                              "," + std::to_string(f.innodb->invalid) + "," +
+                              invalid_list(f.innodb->invalid_pages, " ")
+                        : std::string(",,,")) +
+                   "," + cell(d.transfer_note.value_or("")) + "," +
+                   (r.system.emulation.emulated() ? "yes" : "no") + "\n";
+        }
+    }
+    return out;
+}
+
+std::string render(const FileReport &r, Format f) {
+    switch (f) {
+    case Format::json:
+        return file_json(r);
+    case Format::csv:
+        return file_csv(r);
+    case Format::table:
+        break;
+    }
+    return file_table(r);
+}
+
+} // namespace crcbench

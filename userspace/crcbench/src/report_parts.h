@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// The parts every report shares (output_json.cpp, output_table.cpp), for
+// the reports written elsewhere (output_file.cpp).
+#pragma once
+
+#include "json_writer.h"
+#include "proc_crypto.h"
+#include "system_info.h"
+#include "user_drivers.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace crcbench {
+
+void header(JsonWriter &w, std::string_view schema);
+void system_object(JsonWriter &w, const SystemInfo &s);
+void drivers_array(JsonWriter &w, const std::vector<AlgEntry> &drivers,
+                   const std::optional<std::string> &resolves_to);
+void user_drivers_array(JsonWriter &w, const std::vector<UserDriver> &users);
+// "measured": the drivers a run or file pass measured.
+void measured_array(JsonWriter &w, const std::vector<std::string> &measured);
+
+// Table output: the system lines (kernel, CPU, state, emulation banner) and
+// the line that says what "crc32c" resolves to.
+std::string system_lines(const SystemInfo &s);
+std::string resolve_line(const std::optional<std::string> &to, bool ambiguous);
+
+// CSV: a cell, RFC 4180-quoted when needed.
+std::string csv_cell(std::string_view s);
+
+} // namespace crcbench

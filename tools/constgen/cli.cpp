@@ -17,16 +17,16 @@ namespace constgen {
 
 namespace {
 
-bool parse_u32_hex(const std::string &s, std::uint32_t &out) {
+bool parse_u64_hex(const std::string &s, std::uint64_t &out) {
     std::string digits = s;
     if (digits.rfind("0x", 0) == 0 || digits.rfind("0X", 0) == 0)
         digits = digits.substr(2);
-    if (digits.empty() || digits.size() > 8)
+    if (digits.empty() || digits.size() > 16)
         return false;
     for (char ch : digits)
         if (!std::isxdigit(static_cast<unsigned char>(ch)))
             return false;
-    out = static_cast<std::uint32_t>(std::strtoul(digits.c_str(), nullptr, 16));
+    out = std::strtoull(digits.c_str(), nullptr, 16);
     return true;
 }
 
@@ -49,10 +49,13 @@ ParseResult fail(std::string msg) {
 std::string usage_text() {
     return "Usage: crc-constgen [options]\n"
            "Computes the folding, reduction and Barrett constants of the vpmsumd CRC core\n"
-           "for a 32-bit CRC polynomial and writes them as a kernel-C header.\n"
+           "for a 16-, 32- or 64-bit CRC polynomial and writes them as a kernel-C header.\n"
            "\n"
-           "  --poly HEX        polynomial in normal form without the x^32 term\n"
+           "  --poly HEX        polynomial in normal form without the x^width term\n"
            "                    (default 0x1edc6f41, CRC32C / Castagnoli)\n"
+           "  --width N         CRC width: 16, 32 (default) or 64; a 16-bit CRC runs on\n"
+           "                    the 32-bit core modulo P * x^16, a 64-bit one must be\n"
+           "                    reflected\n"
            "  --reflected       bit order: LSB of each byte first (default)\n"
            "  --msb-first       bit order: MSB of each byte first\n"
            "  --strides N       fold distances 128*k bits for k = 1..N, N in [" +
@@ -61,17 +64,20 @@ std::string usage_text() {
            "                    (default 16: the core's main loop runs 16 streams)\n"
            "  --name ID         prefix of the C identifiers (default crc32c_vmx)\n"
            "  --slice8          write the slice-by-8 tables of the short-input path\n"
-           "                    instead (reflected CRCs only)\n"
+           "                    instead (reflected 32-bit CRCs only)\n"
            "  -o, --output FILE write the header to FILE instead of standard output\n"
            "  -h, --help        show this help\n"
            "\n"
            "Exit status: 0 success, 1 the header could not be written, 2 bad usage.\n"
-           "Example: crc-constgen --poly 0x1edc6f41 --reflected -o crc32c_vmx_consts.h\n";
+           "Examples: crc-constgen --poly 0x1edc6f41 --reflected -o crc32c_vmx_consts.h\n"
+           "          crc-constgen --poly 0x8bb7 --width 16 --msb-first --name crct10dif_vmx\n"
+           "          crc-constgen --poly 0xad93d23594c93659 --width 64 --reflected\n";
 }
 
 ParseResult parse_args(const std::vector<std::string> &args) {
     Options o;
     bool order_given = false;
+    std::string poly_text = "0x1edc6f41";
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
         auto value = [&](std::string &v) {
@@ -92,12 +98,19 @@ ParseResult parse_args(const std::vector<std::string> &args) {
         } else if (a == "--poly") {
             if (!value(v))
                 return fail("--poly needs a value");
-            if (!parse_u32_hex(v, o.spec.poly))
-                return fail("--poly: '" + v + "' is not a 32-bit hexadecimal number");
+            if (!parse_u64_hex(v, o.spec.poly))
+                return fail("--poly: '" + v + "' is not a hexadecimal number of at most 64 bits");
             if ((o.spec.poly & 1u) == 0)
                 return fail("--poly: '" + v +
                             "' has no x^0 term; give the normal form (e.g. 0x1edc6f41), "
                             "not the bit-reversed one");
+            poly_text = v;
+        } else if (a == "--width") {
+            if (!value(v))
+                return fail("--width needs a value");
+            if (v != "16" && v != "32" && v != "64")
+                return fail("--width: '" + v + "' is not 16, 32 or 64");
+            o.spec.width = static_cast<unsigned>(std::stoul(v));
         } else if (a == "--strides") {
             if (!value(v))
                 return fail("--strides needs a value");
@@ -124,13 +137,22 @@ ParseResult parse_args(const std::vector<std::string> &args) {
             return fail("unknown argument '" + a + "'");
         }
     }
+    if (o.spec.width < 64 && (o.spec.poly >> o.spec.width) != 0)
+        return fail("--poly: '" + poly_text + "' has terms at or above x^" +
+                    std::to_string(o.spec.width) + "; give a " + std::to_string(o.spec.width) +
+                    "-bit polynomial without its top term, or the right --width");
+    if (o.spec.width == 64 && o.spec.order != BitOrder::reflected)
+        return fail("--width 64 is supported with --reflected only");
+    if (o.slice8 && (o.spec.width != 32 || o.spec.order != BitOrder::reflected))
+        return fail("--slice8 is for reflected 32-bit CRCs only");
     return {o, {}};
 }
 
 std::string canonical_command(const Options &o) {
-    char poly[16];
-    std::snprintf(poly, sizeof(poly), "0x%08x", o.spec.poly);
-    return std::string("crc-constgen --poly ") + poly +
+    char poly[32];
+    std::snprintf(poly, sizeof(poly), "0x%0*llx", static_cast<int>(o.spec.width / 4),
+                  static_cast<unsigned long long>(o.spec.poly));
+    return std::string("crc-constgen --poly ") + poly + " --width " + std::to_string(o.spec.width) +
            (o.spec.order == BitOrder::reflected ? " --reflected" : " --msb-first") + " --strides " +
            std::to_string(o.spec.strides) + " --name " + o.name + (o.slice8 ? " --slice8" : "");
 }

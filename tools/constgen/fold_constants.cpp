@@ -7,8 +7,6 @@ namespace constgen {
 
 namespace {
 
-constexpr unsigned kWidth = 32;
-
 std::string xpow(unsigned n) {
     return "x^" + std::to_string(n);
 }
@@ -41,8 +39,18 @@ NamedVec msb_first_fold(unsigned k, const Gf2Poly &p) {
             "k = " + std::to_string(k) + ": " + xpow(d + 64) + ", " + xpow(d)};
 }
 
-std::uint32_t reflected_nibble(std::uint32_t n, std::uint32_t rpoly) {
-    std::uint32_t s = n;
+// 64-bit reflected core: a constant stored as reflect64(r) fills the lane
+// and stands for r itself, so multiplying by it multiplies by x * r: to
+// multiply by x^e, store x^(e - 1) mod P.
+NamedVec reflected64_fold(unsigned k, const Gf2Poly &p) {
+    const unsigned d = 128 * k;
+    return {{reflect64(rem(d - 1, p)), reflect64(rem(d + 63, p))},
+            "k = " + std::to_string(k) + ": " + xpow(d - 1) + ", " + xpow(d + 63)};
+}
+
+// rpoly: the modulus without its top term, reflected to core_width bits.
+std::uint64_t reflected_nibble(std::uint64_t n, std::uint64_t rpoly) {
+    std::uint64_t s = n;
     for (int i = 0; i < 4; ++i)
         s = (s >> 1) ^ ((s & 1u) ? rpoly : 0u);
     return s;
@@ -53,6 +61,24 @@ std::uint32_t msb_first_nibble(std::uint32_t n, std::uint32_t poly) {
     for (int i = 0; i < 4; ++i)
         s = (s << 1) ^ ((s & 0x80000000u) ? poly : 0u);
     return s;
+}
+
+void check_spec(const CrcSpec &spec) {
+    if (spec.strides < kMinStrides || spec.strides > kMaxStrides)
+        throw std::invalid_argument("strides must be in [" + std::to_string(kMinStrides) + ", " +
+                                    std::to_string(kMaxStrides) + "], got " +
+                                    std::to_string(spec.strides));
+    if (spec.width != 16 && spec.width != 32 && spec.width != 64)
+        throw std::invalid_argument("width must be 16, 32 or 64, got " +
+                                    std::to_string(spec.width));
+    if (spec.width < 64 && (spec.poly >> spec.width) != 0)
+        throw std::invalid_argument("the poly has terms at or above x^" +
+                                    std::to_string(spec.width) + ": give the normal form " +
+                                    "without the top term");
+    if ((spec.poly & 1u) == 0)
+        throw std::invalid_argument("the poly has no x^0 term");
+    if (spec.width == 64 && spec.order != BitOrder::reflected)
+        throw std::invalid_argument("64-bit CRCs are supported in the reflected order only");
 }
 
 } // namespace
@@ -86,18 +112,44 @@ std::uint64_t reflect64(const Gf2Poly &r) {
 }
 
 FoldConstants compute_fold_constants(const CrcSpec &spec) {
-    if (spec.strides < kMinStrides || spec.strides > kMaxStrides)
-        throw std::invalid_argument("strides must be in [" + std::to_string(kMinStrides) + ", " +
-                                    std::to_string(kMaxStrides) + "], got " +
-                                    std::to_string(spec.strides));
+    check_spec(spec);
     FoldConstants c;
     c.spec = spec;
-    c.modulus = Gf2Poly::monomial(kWidth) ^ Gf2Poly(spec.poly);
-    c.mu_exponent = spec.order == BitOrder::reflected ? 3 * kWidth - 1 : 2 * kWidth;
-    c.mu = Gf2Poly::monomial(c.mu_exponent) / c.modulus;
+    c.core_width = spec.width == 64 ? 64 : 32;
+    const unsigned embed = c.core_width - spec.width; // 16 for a 16-bit CRC, else 0
+    c.modulus = (Gf2Poly::monomial(spec.width) ^ Gf2Poly(spec.poly)).shifted_up(embed);
     const Gf2Poly &p = c.modulus;
     const std::uint64_t one_at_32 = std::uint64_t{1} << 32;
 
+    if (c.core_width == 64) {
+        // A = H * x^64 + L (H the lo lane, the high-degree half). The CRC is
+        // A * x^64 mod P. One multiply gives S = L * x^64 + H * (x^128 mod P)
+        // in 128 bits: the hi lane times x^63 (stored 1: bit 0 of the lane)
+        // lands L exactly in the lo lane, the lo lane times x^127 mod P.
+        // Barrett on S (degree <= 127): T = floor(S / x^64) is S's lo lane,
+        // mu = floor(x^127 / P) has 64 coefficients, and q = floor(T * mu /
+        // x^63) = floor(S / P) is the lo lane of the product (its extra
+        // factor x included). The CRC is the low 64 coefficients of S +
+        // q * P = (S mod x^64) + (q * (P - x^64) mod x^64); the product
+        // q * (P - x^64) comes out times x, so its low 64 coefficients are
+        // the product shifted left by one bit (vsl), hi lane.
+        c.mu_exponent = 127;
+        c.mu = Gf2Poly::monomial(c.mu_exponent) / p;
+        for (unsigned k = 1; k <= spec.strides; ++k)
+            c.fold.push_back(reflected64_fold(k, p));
+        c.reduce.push_back(
+            {{1, reflect64(rem(127, p))}, "128 -> 128 bits: hi x^63 (exact), lo " + xpow(127)});
+        c.reduce.push_back({{0, reflect64(c.mu)}, "Barrett: lo mu = floor(x^127 / P)"});
+        c.reduce.push_back({{0, reflect64(p ^ Gf2Poly::monomial(64))}, "Barrett: lo P - x^64"});
+        const std::uint64_t rpoly = reflect64(p ^ Gf2Poly::monomial(64));
+        for (std::uint32_t n = 0; n < 16; ++n)
+            c.nibble[n] = reflected_nibble(n, rpoly);
+        return c;
+    }
+
+    c.mu_exponent = spec.order == BitOrder::reflected ? 95 : 64;
+    c.mu = Gf2Poly::monomial(c.mu_exponent) / p;
+    const auto core_poly = static_cast<std::uint32_t>(spec.poly << embed);
     if (spec.order == BitOrder::reflected) {
         for (unsigned k = 1; k <= spec.strides; ++k)
             c.fold.push_back(reflected_fold(k, p));
@@ -112,7 +164,7 @@ FoldConstants compute_fold_constants(const CrcSpec &spec) {
                             "128 -> 96 bits: hi x^31 (exact), lo " + xpow(95)});
         c.reduce.push_back({{0, reflect64(c.mu)}, "Barrett: lo mu = floor(x^95 / P)"});
         c.reduce.push_back({{0, reflect33(p)}, "Barrett: lo P"});
-        const std::uint32_t rpoly = reflect32(Gf2Poly(spec.poly));
+        const std::uint32_t rpoly = reflect32(Gf2Poly(core_poly));
         for (std::uint32_t n = 0; n < 16; ++n)
             c.nibble[n] = reflected_nibble(n, rpoly);
     } else {
@@ -124,14 +176,16 @@ FoldConstants compute_fold_constants(const CrcSpec &spec) {
         c.reduce.push_back({{0, c.mu.low_u64()}, "Barrett: lo mu = floor(x^64 / P)"});
         c.reduce.push_back({{p.low_u64(), 0}, "Barrett: hi P"});
         for (std::uint32_t n = 0; n < 16; ++n)
-            c.nibble[n] = msb_first_nibble(n, spec.poly);
+            c.nibble[n] = msb_first_nibble(n, core_poly);
     }
     return c;
 }
 
 Slice8Tables compute_slice8_tables(const CrcSpec &spec) {
-    if (spec.order != BitOrder::reflected)
-        throw std::invalid_argument("slice-by-8 tables are generated for reflected CRCs only");
+    check_spec(spec);
+    if (spec.order != BitOrder::reflected || spec.width != 32)
+        throw std::invalid_argument(
+            "slice-by-8 tables are generated for reflected 32-bit CRCs only");
     const std::uint32_t rpoly = reflect32(Gf2Poly(spec.poly));
     Slice8Tables t{};
     for (std::uint32_t b = 0; b < 256; ++b) {

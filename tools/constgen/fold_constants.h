@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// Every constant the vpmsumd folding core needs for one 32-bit CRC, derived
-// from the polynomial and its bit order. docs/vmx-core-design.md explains
-// where each one comes from; the exponents are repeated in the generated
-// header next to every value.
+// Every constant the vpmsumd folding core needs for one CRC of width 16, 32
+// or 64, derived from the polynomial, its width and its bit order.
+// docs/vmx-core-design.md explains where each one comes from; the exponents
+// are repeated in the generated header next to every value.
 #pragma once
 
 #include "gf2_poly.h"
@@ -20,9 +20,19 @@ enum class BitOrder {
     msb_first, // MSB of each byte first (CRC-32/MPEG-2, CRC-32/BZIP2)
 };
 
+// The CRC widths the core serves. A 16-bit CRC runs on the 32-bit core
+// modulo P * x^16: M * x^32 mod (P * x^16) = x^16 * (M * x^16 mod P), so
+// the 32-bit state carries the 16-bit CRC in its top half (MSB-first) or in
+// its low half (reflected) and zeros in the other. 64-bit CRCs have their
+// own final reduction and are reflected only (CRC64-Rocksoft/NVMe; no CRC
+// of the family is 64-bit MSB-first).
+inline constexpr unsigned kWidths[] = {16, 32, 64};
+
 struct CrcSpec {
-    // Normal form without the implicit x^32 term, e.g. 0x1EDC6F41 for CRC32C.
-    std::uint32_t poly = 0x1EDC6F41u;
+    // Normal form without the implicit x^width term, e.g. 0x1EDC6F41 for
+    // CRC32C, 0x8BB7 for CRC-T10DIF, 0xAD93D23594C93659 for CRC64-Rocksoft.
+    std::uint64_t poly = 0x1EDC6F41u;
+    unsigned width = 32;
     BitOrder order = BitOrder::reflected;
     // Fold distances 128*k bits for k = 1..strides: the core's main loop runs
     // `strides` parallel streams of 16 bytes and needs all shorter ones to
@@ -49,30 +59,39 @@ struct NamedVec {
 
 struct FoldConstants {
     CrcSpec spec;
-    Gf2Poly modulus; // P = x^32 + poly
+    // The width the core computes in: 32 for 16- and 32-bit CRCs, 64.
+    unsigned core_width = 32;
+    // The core's modulus: x^32 + poly, x^64 + poly, or for 16-bit CRCs
+    // (x^16 + poly) * x^16.
+    Gf2Poly modulus;
     // Barrett's constant mu = floor(x^mu_exponent / P): 95 for the reflected
-    // core (its reduction runs Barrett on a 96-bit value), 64 for MSB-first.
+    // 32-bit core (its reduction runs Barrett on a 96-bit value), 64 for
+    // MSB-first, 127 for the 64-bit core (Barrett on 128 bits).
     unsigned mu_exponent = 0;
     Gf2Poly mu;
     // fold[k - 1]: multiplies a 128-bit chunk by x^(128k) mod P.
     std::vector<NamedVec> fold;
-    // Reflected, three dependent multiplies: 128 -> 96 bits (times x^32),
-    // Barrett mu, Barrett P. MSB-first, four: 128 -> 96 bits, 96 -> 64 bits,
-    // Barrett mu, Barrett P.
+    // Reflected 32 and 64, three dependent multiplies: one fold (32: 128 ->
+    // 96 bits, times x^32; 64: 128 -> 128 bits, times x^64), Barrett mu,
+    // Barrett P. MSB-first, four: 128 -> 96 bits, 96 -> 64 bits, Barrett mu,
+    // Barrett P.
     std::vector<NamedVec> reduce;
-    // Scalar path for inputs shorter than one vector: the CRC state after
-    // four zero bits, per value of the four bits shifted out.
-    std::array<std::uint32_t, 16> nibble{};
+    // Scalar path for inputs shorter than one vector: the core state after
+    // four zero bits, per value of the four bits shifted out (core_width
+    // bits wide).
+    std::array<std::uint64_t, 16> nibble{};
 };
 
 // Throws std::invalid_argument when strides is outside [kMinStrides,
-// kMaxStrides]. Any 32-bit poly is accepted: the congruences the core relies
-// on hold for every degree-32 modulus.
+// kMaxStrides], the width is not one of kWidths, the poly does not fit the
+// width or has no x^0 term, or a 64-bit CRC is MSB-first. Any poly is
+// accepted otherwise: the congruences the core relies on hold for every
+// modulus of the core's degree, irreducible or not.
 FoldConstants compute_fold_constants(const CrcSpec &spec);
 
-// Slice-by-8 tables of a reflected CRC for the short-input path:
+// Slice-by-8 tables of a reflected 32-bit CRC for the short-input path:
 // t[k][b] is the state after one byte b followed by k zero bytes, from the
-// state 0 (no inversion). Throws std::invalid_argument for MSB-first CRCs.
+// state 0 (no inversion). Throws std::invalid_argument for other CRCs.
 using Slice8Tables = std::array<std::array<std::uint32_t, 256>, 8>;
 Slice8Tables compute_slice8_tables(const CrcSpec &spec);
 

@@ -18,13 +18,15 @@ class Engine {
         if (c.fold.size() < kStreams)
             throw std::invalid_argument(
                 "fold_update: constant set needs at least kStreams fold entries");
+        if (c.width != 32 && !(c.width == 64 && c.reflected))
+            throw std::invalid_argument("fold_update: the core is 32-bit or reflected 64-bit");
     }
 
     V128 load(const std::uint8_t *p) const { return c_.reflected ? load_le(p) : load_be(p); }
 
-    // The CRC state lines up with the first four bytes of the first vector.
-    V128 state_vector(std::uint32_t crc) const {
-        return c_.reflected ? V128{0, crc} : V128{std::uint64_t{crc} << 32, 0};
+    // The CRC state lines up with the first 4 (8) bytes of the first vector.
+    V128 state_vector(std::uint64_t crc) const {
+        return c_.reflected ? V128{0, crc} : V128{crc << 32, 0};
     }
 
     // Move bytes n places toward the end of the message / toward its start.
@@ -51,8 +53,17 @@ class Engine {
         return fold(top, 1) ^ earlier(acc, k) ^ (last16 & keep);
     }
 
-    std::uint32_t reduce(V128 a) const {
+    std::uint64_t reduce(V128 a) const {
         const V128 b = mul(a, c_.reduce[0]);
+        if (c_.width == 64) {
+            // b = S = A * x^64 mod P in 128 bits: its lo lane is T = floor(S
+            // / x^64), its hi lane S mod x^64. The lo lane of T * mu is the
+            // Barrett quotient q; q * (P - x^64) comes out times x, so one
+            // bit to the left its hi lane is q * (P - x^64) mod x^64.
+            const V128 q = mul(b, c_.reduce[1]);
+            const V128 s = mul(q, c_.reduce[2]);
+            return b.hi ^ shift_left_bits(s, 1).hi;
+        }
         if (c_.reflected) {
             // b = A * x^32 mod P in 96 bits. Rotated right by one word
             // (vsldoi 12), its lo lane is T = floor(b / x^32) and the low
@@ -70,16 +81,16 @@ class Engine {
         return static_cast<std::uint32_t>(cc.lo ^ t2.lo);
     }
 
-    std::uint32_t scalar(std::uint32_t crc, const std::uint8_t *p, std::size_t len) const {
+    std::uint64_t scalar(std::uint64_t crc, const std::uint8_t *p, std::size_t len) const {
         for (std::size_t i = 0; i < len; ++i) {
             if (c_.reflected) {
                 crc ^= p[i];
                 crc = (crc >> 4) ^ c_.nibble[crc & 15];
                 crc = (crc >> 4) ^ c_.nibble[crc & 15];
             } else {
-                crc ^= std::uint32_t{p[i]} << 24;
-                crc = (crc << 4) ^ c_.nibble[crc >> 28];
-                crc = (crc << 4) ^ c_.nibble[crc >> 28];
+                crc ^= std::uint64_t{p[i]} << 24;
+                crc = ((crc << 4) & 0xffffffffu) ^ c_.nibble[(crc >> 28) & 15];
+                crc = ((crc << 4) & 0xffffffffu) ^ c_.nibble[(crc >> 28) & 15];
             }
         }
         return crc;
@@ -92,7 +103,7 @@ class Engine {
 
 } // namespace
 
-std::uint32_t fold_update(const Constants &c, std::uint32_t crc, std::span<const std::uint8_t> data,
+std::uint64_t fold_update(const Constants &c, std::uint64_t crc, std::span<const std::uint8_t> data,
                           Trace *trace) {
     Trace local;
     Trace &t = trace ? *trace : local;

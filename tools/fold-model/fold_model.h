@@ -23,11 +23,13 @@ inline constexpr unsigned kStreams = 16; // parallel 16-byte streams of the main
 
 struct Constants {
     bool reflected = true;
+    unsigned width = 32;    // the core's width: 32, or 64 (reflected only)
     std::vector<V128> fold; // fold[k - 1]: times x^(128k); at least kStreams entries
-    // Reflected: 128->96, Barrett mu, Barrett P (reduce[3] unused);
+    // Reflected 32: 128->96, Barrett mu, Barrett P (reduce[3] unused);
+    // reflected 64: 128->128, Barrett mu, Barrett P - x^64 (reduce[3] unused);
     // MSB-first: 128->96, 96->64, Barrett mu, Barrett P.
     std::array<V128, 4> reduce{};
-    std::array<std::uint32_t, 16> nibble{};
+    std::array<std::uint64_t, 16> nibble{}; // width bits each
 };
 
 // Counts of what one call did, so tests can check that each path ran.
@@ -41,9 +43,10 @@ struct Trace {
     std::size_t vpmsumd = 0;      // multiplies issued
 };
 
-// Advances the raw CRC state over data, exactly as the core would for a
-// buffer at data.data() (the alignment decisions use the real address).
-std::uint32_t fold_update(const Constants &c, std::uint32_t crc, std::span<const std::uint8_t> data,
+// Advances the raw CRC state (width bits) over data, exactly as the core
+// would for a buffer at data.data() (the alignment decisions use the real
+// address).
+std::uint64_t fold_update(const Constants &c, std::uint64_t crc, std::span<const std::uint8_t> data,
                           Trace *trace = nullptr);
 
 } // namespace foldmodel

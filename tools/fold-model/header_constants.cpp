@@ -21,6 +21,7 @@ V128 row(const u64 (&r)[2]) {
 Constants build() {
     Constants c;
     c.reflected = CRC32C_VMX_REFLECTED != 0;
+    c.width = CRC32C_VMX_CORE_WIDTH;
     static_assert(CRC32C_VMX_STRIDES >= kStreams,
                   "the header has too few fold constants for the model");
     for (const auto &r : crc32c_vmx_fold)

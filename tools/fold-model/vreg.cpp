@@ -57,6 +57,14 @@ V128 shift_right_bytes(V128 v, unsigned n) {
     return {v.hi >> bits, (v.lo >> bits) | (v.hi << (64 - bits))};
 }
 
+V128 shift_left_bits(V128 v, unsigned n) {
+    if (n > 7)
+        throw std::out_of_range("shift_left_bits: vsl shifts by 0..7 bits");
+    if (n == 0)
+        return v;
+    return {(v.hi << n) | (v.lo >> (64 - n)), v.lo << n};
+}
+
 V128 rotate_right_words(V128 v) {
     return {(v.hi >> 32) | (v.lo << 32), (v.lo >> 32) | (v.hi << 32)};
 }

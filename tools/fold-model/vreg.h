@@ -41,6 +41,9 @@ V128 load_be(const std::uint8_t *p);
 // least significant end, filling with zeros.
 V128 shift_left_bytes(V128 v, unsigned n);
 V128 shift_right_bytes(V128 v, unsigned n);
+// vsl with a shift of n bits (0..7) in every byte: the whole register
+// shifted toward the most significant end, zeros in.
+V128 shift_left_bits(V128 v, unsigned n);
 // vsldoi v, v, 12: rotate the register by one 32-bit word toward the least
 // significant end.
 V128 rotate_right_words(V128 v);

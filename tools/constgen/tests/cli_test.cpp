@@ -35,8 +35,10 @@ TEST(Cli, HelpExitsZero) {
 TEST(Cli, DefaultsToCrc32cHeaderOnStdout) {
     const auto r = run({});
     EXPECT_EQ(r.code, 0);
+    // The command is quoted on comment lines of at most 80 columns.
     EXPECT_NE(
-        r.out.find("crc-constgen --poly 0x1edc6f41 --reflected --strides 16 --name crc32c_vmx"),
+        r.out.find(" *   crc-constgen --poly 0x1edc6f41 --width 32 --reflected --strides 16 \\\n"
+                   " *     --name crc32c_vmx\n"),
         std::string::npos);
 }
 
@@ -45,7 +47,13 @@ TEST(Cli, UsageErrorsExitTwoWithAMessage) {
         {"--frobnicate"},
         {"--poly"},
         {"--poly", "xyz"},
-        {"--poly", "0x123456789"},
+        {"--poly", "0x123456789"},              // wider than the default --width 32
+        {"--poly", "0x18bb7", "--width", "16"}, // the x^16 term given
+        {"--width", "24"},
+        {"--width"},
+        {"--width", "64", "--msb-first", "--poly", "0x1b"},
+        {"--width", "16", "--poly", "0x8bb7", "--slice8"},
+        {"--poly", "0x12345678901234567", "--width", "64"},
         {"--poly", "0x82f63b78"}, // reflected form given by mistake
         {"--reflected", "--msb-first"},
         {"--strides", "0"},
@@ -69,7 +77,16 @@ TEST(Cli, CanonicalCommandLeavesOutTheOutputPath) {
                                         "--strides", "8", "--name", "crc32_be"});
     ASSERT_TRUE(parsed.options);
     EXPECT_EQ(constgen::canonical_command(*parsed.options),
-              "crc-constgen --poly 0x04c11db7 --msb-first --strides 8 --name crc32_be");
+              "crc-constgen --poly 0x04c11db7 --width 32 --msb-first --strides 8 --name crc32_be");
+    parsed = constgen::parse_args({"--width", "16", "--msb-first", "--poly", "0x8BB7"});
+    ASSERT_TRUE(parsed.options);
+    EXPECT_EQ(constgen::canonical_command(*parsed.options),
+              "crc-constgen --poly 0x8bb7 --width 16 --msb-first --strides 16 --name crc32c_vmx");
+    parsed = constgen::parse_args({"--width", "64", "--poly", "0xad93d23594c93659"});
+    ASSERT_TRUE(parsed.options);
+    EXPECT_EQ(constgen::canonical_command(*parsed.options),
+              "crc-constgen --poly 0xad93d23594c93659 --width 64 --reflected --strides 16 --name "
+              "crc32c_vmx");
 }
 
 TEST(Cli, WritesTheFileAndReportsWriteErrors) {

@@ -40,7 +40,7 @@ Disassembles with $OBJDUMP (OBJDUMP= overrides) and fails if
     the family's template cores DIR/${family[0]} and
     DIR/${family[1]}) has no vpmsumd;
   - an object that must run on POWER8 (default: the family's template cores)
-    has any ISA 3.1 instruction (the list below);
+    has any ISA 3.1 instruction (the list in the next item);
   - in the core (default: DIR/module/arch/powerpc/crc32c_vmx_core.o), an
     ISA 3.1 instruction (lxvp, stxvp, xxeval, xxpermx, xxblendv*,
     xxsplti*, lxvr*/stxvr*, prefixed p* forms) is outside the function
@@ -49,10 +49,9 @@ Disassembles with $OBJDUMP (OBJDUMP= overrides) and fails if
     they have no lxvp and xxeval (the loop is gone).
 DIR defaults to the top of this tree (build first: tools/build-guest.sh or
 make KDIR=... ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-). Giving
---no-vector or --vpmsumd replaces that kind's defaults (and turns the default
-ISA 3.1 check off unless --isa31 is given too); relative paths are taken
-from DIR. --power8 replaces its default, and turns it off for the other
-explicit kinds unless given too.
+--no-vector, --vpmsumd, --isa31 or --power8 replaces that kind's defaults and
+turns the default ISA 3.1 and POWER8 checks off unless --isa31 or --power8 is
+given too; relative paths are taken from DIR.
   --self-test   prove that the check fails when it should: compiles small
                 objects with powerpc64le-linux-gnu-gcc (a vector op, FP code,
                 vpmsumd, integer code) and checks them as glue or module.
@@ -102,16 +101,18 @@ vector_insns() {
 		}'
 }
 
+# fail_with MESSAGE LINES: the failure and the first 20 offending
+# instructions (lines of insns()) on stderr; returns 1.
+fail_with() {
+	printf '%s: FAIL: %s\n' "${0##*/}" "$1" >&2
+	printf '%s\n' "$2" | head -n 20 | awk -F'\t' '{ printf "  %s: %s %s\n", $1, $2, $3 }' >&2
+	return 1
+}
+
 check_no_vector() { # OBJ
 	local bad
 	bad=$(vector_insns "$1")
-	if [ -n "$bad" ]; then
-		printf '%s: FAIL: %s must not use VMX/VSX/FP, but has %d such instruction(s):\n' \
-			"${0##*/}" "$1" "$(printf '%s\n' "$bad" | wc -l)" >&2
-		printf '%s\n' "$bad" | head -n 20 |
-			awk -F'\t' '{ printf "  %s: %s %s\n", $1, $2, $3 }' >&2
-		return 1
-	fi
+	[ -z "$bad" ] || fail_with "$1 must not use VMX/VSX/FP, but has $(printf '%s\n' "$bad" | wc -l) such instruction(s):" "$bad" || return 1
 	echo "ok: $1: no VMX/VSX/FP instruction ($(insns "$1" | wc -l) instructions)"
 }
 
@@ -124,13 +125,7 @@ check_isa31() { # OBJ
 	local all bad n
 	all=$(isa31_insns "$1")
 	bad=$(printf '%s\n' "$all" | awk -F'\t' 'NF && $1 != "crc32c_vmx_core_isa31" && $1 != "fold_streams_isa31"')
-	if [ -n "$bad" ]; then
-		printf '%s: FAIL: %s has ISA 3.1 instructions outside crc32c_vmx_core_isa31 and its loop fold_streams_isa31 (POWER8/9 would trap):\n' \
-			"${0##*/}" "$1" >&2
-		printf '%s\n' "$bad" | head -n 20 |
-			awk -F'\t' '{ printf "  %s: %s %s\n", $1, $2, $3 }' >&2
-		return 1
-	fi
+	[ -z "$bad" ] || fail_with "$1 has ISA 3.1 instructions outside crc32c_vmx_core_isa31 and its loop fold_streams_isa31 (POWER8/9 would trap):" "$bad" || return 1
 	n=$(printf '%s\n' "$all" | awk -F'\t' 'NF' | wc -l)
 	if ! printf '%s\n' "$all" | grep -q '	lxvp	' || ! printf '%s\n' "$all" | grep -q '	xxeval	'; then
 		printf '%s: FAIL: %s: the ISA 3.1 core has no lxvp or no xxeval: its loop is missing\n' \
@@ -143,13 +138,7 @@ check_isa31() { # OBJ
 check_power8() { # OBJ
 	local bad
 	bad=$(isa31_insns "$1")
-	if [ -n "$bad" ]; then
-		printf '%s: FAIL: %s must run on POWER8, but has %d ISA 3.1 instruction(s):\n' \
-			"${0##*/}" "$1" "$(printf '%s\n' "$bad" | wc -l)" >&2
-		printf '%s\n' "$bad" | head -n 20 |
-			awk -F'\t' '{ printf "  %s: %s %s\n", $1, $2, $3 }' >&2
-		return 1
-	fi
+	[ -z "$bad" ] || fail_with "$1 must run on POWER8, but has $(printf '%s\n' "$bad" | wc -l) ISA 3.1 instruction(s):" "$bad" || return 1
 	echo "ok: $1: no ISA 3.1 instruction"
 }
 

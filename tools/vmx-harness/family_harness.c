@@ -324,6 +324,7 @@ int main(int argc, char **argv)
 	return r.failed ? 1 : 0;
 
 bad:
-	fprintf(stderr, "family-harness: bad arguments: --crc t10dif|crc64|crc32c is required (try --help)\n");
+	fprintf(stderr, "family-harness: bad arguments: give --crc t10dif, crc64 or crc32c"
+			" and the options of --help\n");
 	return 2;
 }

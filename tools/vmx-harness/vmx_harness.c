@@ -4,17 +4,15 @@
  * compiled unchanged for userspace) against the bitwise reference, run on
  * POWER under qemu-user. See --help.
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "crc32c_bitwise.h"
 #include "crc32c_vmx_core.h"
 #include "crc32c_vmx_short.h"
+#include "harness_util.h"
 
 #define EXHAUSTIVE_MAX	8192
 #define SHORT_MAX	1024	/* short path: every length 0..SHORT_MAX */
@@ -35,16 +33,6 @@ struct run {
 	struct crc32c_prefix prefix;
 	unsigned long long passed, failed;
 };
-
-/* splitmix64: small, good enough, and the same on every host. */
-static uint64_t next_rand(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 static void check(struct run *r, const char *section, size_t len, size_t off, uint32_t seed,
 		  uint32_t expected, uint32_t got)
@@ -80,16 +68,16 @@ static void short_path(struct run *r, unsigned long long count)
 
 	for (off = 0; off < 16; off++)
 		for (len = 0; len <= SHORT_MAX; len++) {
-			seed = (uint32_t)next_rand(&r->rng);
+			seed = (uint32_t)harness_rand(&r->rng);
 			check(r, "short", len, off, seed, crc32c_span(&r->prefix, seed, off, len),
 			      crc32c_vmx_short(seed, r->base + off, len));
 		}
 	for (i = 0; i < count; i++) {
-		uint64_t x = next_rand(&r->rng);
+		uint64_t x = harness_rand(&r->rng);
 
 		len = x % (SHORT_MAX + 1);
 		off = (x >> 20) % (BUF_LEN - len + 1);
-		seed = (uint32_t)next_rand(&r->rng);
+		seed = (uint32_t)harness_rand(&r->rng);
 		check(r, "short", len, off, seed, crc32c_span(&r->prefix, seed, off, len),
 		      crc32c_vmx_short(seed, r->base + off, len));
 	}
@@ -102,9 +90,9 @@ static int self_check(struct run *r)
 	int i;
 
 	for (i = 0; i < 3000; i++) {
-		size_t len = next_rand(&s) % (i < 2900 ? 600 : 40000);
-		size_t off = next_rand(&s) % (BUF_LEN - len);
-		uint32_t seed = (uint32_t)next_rand(&s);
+		size_t len = harness_rand(&s) % (i < 2900 ? 600 : 40000);
+		size_t off = harness_rand(&s) % (BUF_LEN - len);
+		uint32_t seed = (uint32_t)harness_rand(&s);
 
 		if (crc32c_span(&r->prefix, seed, off, len) !=
 		    crc32c_bitwise(seed, r->base + off, len)) {
@@ -122,7 +110,7 @@ static void exhaustive(struct run *r)
 
 	for (off = 0; off < 16; off++)
 		for (len = 0; len <= EXHAUSTIVE_MAX; len++)
-			check_case(r, "exhaustive", len, off, (uint32_t)next_rand(&r->rng));
+			check_case(r, "exhaustive", len, off, (uint32_t)harness_rand(&r->rng));
 }
 
 /* +/-64 around each block-structure boundary, every offset. */
@@ -136,7 +124,7 @@ static void near_boundaries(struct run *r)
 
 		for (len = lo; len <= c + NEAR_WIDTH; len++)
 			for (off = 0; off < 16; off++)
-				check_case(r, "boundary", len, off, (uint32_t)next_rand(&r->rng));
+				check_case(r, "boundary", len, off, (uint32_t)harness_rand(&r->rng));
 	}
 }
 
@@ -149,7 +137,7 @@ static void random_cases(struct run *r, unsigned long long count)
 	unsigned long long i;
 
 	for (i = 0; i < count; i++) {
-		uint64_t x = next_rand(&r->rng);
+		uint64_t x = harness_rand(&r->rng);
 		unsigned int pick = x & 1023;
 		size_t len;
 		size_t off;
@@ -162,7 +150,7 @@ static void random_cases(struct run *r, unsigned long long count)
 		else
 			len = x % (BUF_LEN - 16 + 1);
 		off = (x >> 20) % (BUF_LEN - len + 1);
-		check_case(r, "random", len, off, (uint32_t)next_rand(&r->rng));
+		check_case(r, "random", len, off, (uint32_t)harness_rand(&r->rng));
 	}
 }
 
@@ -172,28 +160,17 @@ static void random_cases(struct run *r, unsigned long long count)
  */
 static int guard_pages(struct run *r)
 {
-	long page = sysconf(_SC_PAGESIZE);
-	uint8_t *map;
-	size_t len, off;
+	size_t page, len, off;
+	uint8_t *mid = harness_guarded_page(&page);
 
-	if (page <= 0)
-		page = 65536;
-	map = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (map == MAP_FAILED) {
-		printf("guard pages: mmap failed: %s\n", strerror(errno));
+	if (!mid)
 		return -1;
-	}
-	if (mprotect(map, page, PROT_NONE) || mprotect(map + 2 * page, page, PROT_NONE)) {
-		printf("guard pages: mprotect failed: %s\n", strerror(errno));
-		munmap(map, 3 * page);
-		return -1;
-	}
-	memcpy(map + page, r->base, page < BUF_LEN ? page : BUF_LEN);
-	for (len = 0; len <= 700 && len <= (size_t)page; len++) {
+	memcpy(mid, r->base, page < BUF_LEN ? page : BUF_LEN);
+	for (len = 0; len <= 700 && len <= page; len++) {
 		for (off = 0; off < 16; off++) {
-			const uint8_t *start = map + page + off;
-			const uint8_t *end = map + 2 * page - len - off;
-			uint32_t seed = (uint32_t)next_rand(&r->rng);
+			const uint8_t *start = mid + off;
+			const uint8_t *end = mid + page - len - off;
+			uint32_t seed = (uint32_t)harness_rand(&r->rng);
 
 			check(r, "guard-start", len, off, seed, crc32c_bitwise(seed, start, len),
 			      core(seed, start, len));
@@ -201,7 +178,7 @@ static int guard_pages(struct run *r)
 			      core(seed, end, len));
 		}
 	}
-	munmap(map, 3 * page);
+	harness_guarded_free(mid, page);
 	return 0;
 }
 
@@ -224,15 +201,6 @@ static void usage(FILE *f)
 		EXHAUSTIVE_MAX, NEAR_WIDTH, SHORT_MAX);
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtoull(s, &end, 0);
-	return errno || end == s || *end || s[0] == '-' ? -1 : 0;
-}
-
 int main(int argc, char **argv)
 {
 	static uint8_t storage[BUF_LEN + 32] __attribute__((aligned(16)));
@@ -253,15 +221,15 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[a], "--isa31")) {
 			core = crc32c_vmx_core_isa31;
 		} else if (!strcmp(argv[a], "--seed") && a + 1 < argc) {
-			if (parse_u64(argv[++a], &r.seed))
+			if (harness_parse_u64(argv[++a], &r.seed))
 				goto bad;
 		} else if (!strcmp(argv[a], "--random") && a + 1 < argc) {
-			if (parse_u64(argv[++a], &v))
+			if (harness_parse_u64(argv[++a], &v))
 				goto bad;
 			random_count = v;
 		} else if (!strcmp(argv[a], "--case") && a + 3 < argc) {
 			for (i = 0; i < 3; i++)
-				if (parse_u64(argv[++a], &one_case[i]))
+				if (harness_parse_u64(argv[++a], &one_case[i]))
 					goto bad;
 			if (one_case[0] + one_case[1] > BUF_LEN || one_case[2] > 0xffffffffULL)
 				goto bad;
@@ -274,7 +242,7 @@ int main(int argc, char **argv)
 	r.base = storage;
 	r.rng = r.seed;
 	for (i = 0; i < sizeof(storage); i++)
-		storage[i] = (uint8_t)next_rand(&r.rng);
+		storage[i] = (uint8_t)harness_rand(&r.rng);
 	if (crc32c_prefix_init(&r.prefix, r.base, BUF_LEN)) {
 		printf("out of memory\n");
 		return 1;

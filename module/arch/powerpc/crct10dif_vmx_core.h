@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * CRC-T10DIF (polynomial 0x8bb7, MSB first) by vpmsumd folding on POWER8
+ * and later: the math only, from the template core
+ * (crc_vmx_core_template.h).
+ *
+ * crct10dif_vmx_core() advances the raw 16-bit state over len bytes (no
+ * inversion; CRC-T10DIF has none), any length and alignment. Like
+ * crc32c_vmx_core() it uses VMX and VSX registers: in the kernel, only
+ * between enable_kernel_vsx() and disable_kernel_vsx(), with preemption
+ * and page faults disabled. No driver calls it yet.
+ */
+#ifndef CRCT10DIF_VMX_CORE_H
+#define CRCT10DIF_VMX_CORE_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
+#include "kernel_types.h"
+#endif
+
+u16 crct10dif_vmx_core(u16 crc, const u8 *p, size_t len);
+
+#endif /* CRCT10DIF_VMX_CORE_H */

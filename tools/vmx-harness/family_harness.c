@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Differential test of the template cores of the CRC family
+ * (module/arch/powerpc/crc_vmx_core_template.h: CRC-T10DIF, CRC64-Rocksoft,
+ * and CRC32C, which is also compared with the driver's core) against a
+ * bitwise reference from each CRC's definition, run on POWER under
+ * qemu-user. See --help.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crc32c_template_core.h"
+#include "crc32c_vmx_core.h"
+#include "crc64_rocksoft_vmx_core.h"
+#include "crc_family_ref.h"
+#include "crct10dif_vmx_core.h"
+#include "harness_util.h"
+
+#define EXHAUSTIVE_MAX	2048
+#define GUARD_MAX	700
+#define BUF_LEN		(65536 + 16)
+#define MAX_REPORTS	10
+
+/* One CRC of the family: its core, its catalogue entry and its definition */
+struct family_crc {
+	const char *name;		/* --crc NAME */
+	const char *core_name;
+	uint64_t (*core)(uint64_t crc, const u8 *p, size_t len);
+	/* a second core that must agree on every case, or NULL */
+	const char *twin_name;
+	uint64_t (*twin)(uint64_t crc, const u8 *p, size_t len);
+	unsigned int width;
+	int reflected;
+	uint64_t poly;
+	const char *catalogue;		/* the catalogue's name of the check */
+	uint64_t init, xorout, check;	/* its "123456789" check value */
+};
+
+static uint64_t t10dif(uint64_t crc, const u8 *p, size_t len)
+{
+	return crct10dif_vmx_core((u16)crc, p, len);
+}
+
+static uint64_t rocksoft(uint64_t crc, const u8 *p, size_t len)
+{
+	return crc64_rocksoft_vmx_core(crc, p, len);
+}
+
+static uint64_t crc32c_template(uint64_t crc, const u8 *p, size_t len)
+{
+	return crc32c_template_core((u32)crc, p, len);
+}
+
+static uint64_t crc32c_driver(uint64_t crc, const u8 *p, size_t len)
+{
+	return crc32c_vmx_core((u32)crc, p, len);
+}
+
+static const struct family_crc crcs[] = {
+	{ "t10dif", "crct10dif_vmx_core", t10dif, NULL, NULL, 16, 0, 0x8bb7,
+	  "CRC-16/T10-DIF", 0, 0, 0xd0db },
+	{ "crc64", "crc64_rocksoft_vmx_core", rocksoft, NULL, NULL, 64, 1, 0xad93d23594c93659ULL,
+	  "CRC-64/NVME", ~0ULL, ~0ULL, 0xae8b14860a799888ULL },
+	{ "crc32c", "crc32c_template_core", crc32c_template, "crc32c_vmx_core", crc32c_driver,
+	  32, 1, 0x1edc6f41, "CRC-32C", 0xffffffff, 0xffffffff, 0xe3069283 },
+};
+
+struct run {
+	const struct family_crc *crc;
+	uint64_t seed;
+	uint64_t rng;
+	const uint8_t *base;	/* 16-byte aligned, BUF_LEN + 16 bytes */
+	struct crc_ref ref;
+	unsigned long long passed, failed;
+};
+
+static void check(struct run *r, const char *section, const char *core, size_t len, size_t off,
+		  uint64_t seed, uint64_t expected, uint64_t got)
+{
+	if (expected == got) {
+		r->passed++;
+		return;
+	}
+	r->failed++;
+	if (r->failed <= MAX_REPORTS)
+		printf("MISMATCH [%s] %s length=%zu offset=%zu seed=0x%" PRIx64
+		       " expected=0x%" PRIx64 " got=0x%" PRIx64 "\n"
+		       "  reproduce: family-harness --crc %s --seed %" PRIu64
+		       " --case %zu %zu 0x%" PRIx64 "\n",
+		       section, core, len, off, seed, expected, got, r->crc->name, r->seed, len,
+		       off, seed);
+}
+
+/* The core (and its twin) on p[0, len) against the expected state. */
+static void check_at(struct run *r, const char *section, const uint8_t *p, size_t len,
+		     size_t off, uint64_t seed, uint64_t expected)
+{
+	const struct family_crc *c = r->crc;
+
+	check(r, section, c->core_name, len, off, seed, expected, c->core(seed, p, len));
+	if (c->twin)
+		check(r, section, c->twin_name, len, off, seed, expected, c->twin(seed, p, len));
+}
+
+static void check_case(struct run *r, const char *section, size_t len, size_t off, uint64_t seed)
+{
+	check_at(r, section, r->base + off, len, off, seed, crc_ref_span(&r->ref, seed, off, len));
+}
+
+static uint64_t random_state(struct run *r)
+{
+	return harness_rand(&r->rng) & r->ref.mask;
+}
+
+/* The catalogue's check value: the reference and the core on "123456789". */
+static void catalogue(struct run *r)
+{
+	static const uint8_t digits[] = "123456789";
+	const struct family_crc *c = r->crc;
+
+	check(r, "catalogue", "bitwise reference", 9, 0, c->init, c->check,
+	      crc_ref_bitwise(&r->ref, c->init, digits, 9) ^ c->xorout);
+	check(r, "catalogue", c->core_name, 9, 0, c->init, c->check,
+	      c->core(c->init, digits, 9) ^ c->xorout);
+}
+
+/* The span reference against plain bitwise updates. */
+static int self_check(struct run *r)
+{
+	uint64_t s = r->seed ^ 0x5eedULL;
+	int i;
+
+	for (i = 0; i < 3000; i++) {
+		size_t len = harness_rand(&s) % (i < 2900 ? 600 : 40000);
+		size_t off = harness_rand(&s) % (BUF_LEN - len);
+		uint64_t seed = harness_rand(&s) & r->ref.mask;
+
+		if (crc_ref_span(&r->ref, seed, off, len) !=
+		    crc_ref_bitwise(&r->ref, seed, r->base + off, len)) {
+			printf("reference self-check failed at length %zu offset %zu\n", len, off);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Every length 0..EXHAUSTIVE_MAX at every offset 0..15, a random state each. */
+static void exhaustive(struct run *r)
+{
+	size_t len, off;
+
+	for (off = 0; off < 16; off++)
+		for (len = 0; len <= EXHAUSTIVE_MAX; len++)
+			check_case(r, "exhaustive", len, off, random_state(r));
+}
+
+/*
+ * Mostly lengths up to 512 (where the paths change fastest; under TCG a
+ * case costs about its length), some up to 4096 and a few up to the whole
+ * buffer, any offset.
+ */
+static void random_cases(struct run *r, unsigned long long count)
+{
+	unsigned long long i;
+
+	for (i = 0; i < count; i++) {
+		uint64_t x = harness_rand(&r->rng);
+		unsigned int pick = x & 1023;
+		size_t len, off;
+
+		x >>= 10;
+		if (pick < 972)
+			len = x % 513;
+		else if (pick < 1020)
+			len = x % 4097;
+		else
+			len = x % (BUF_LEN - 16 + 1);
+		off = (x >> 20) % (BUF_LEN - len + 1);
+		check_case(r, "random", len, off, random_state(r));
+	}
+}
+
+/*
+ * Buffers that end right before, or start right after, an inaccessible
+ * page: any read outside [p, p + len) faults.
+ */
+static int guard_pages(struct run *r)
+{
+	size_t page, len, off;
+	uint8_t *mid = harness_guarded_page(&page);
+
+	if (!mid)
+		return -1;
+	memcpy(mid, r->base, page < BUF_LEN ? page : BUF_LEN);
+	for (len = 0; len <= GUARD_MAX && len <= page; len++) {
+		for (off = 0; off < 16; off++) {
+			const uint8_t *start = mid + off;
+			const uint8_t *end = mid + page - len - off;
+			uint64_t seed = random_state(r);
+
+			check_at(r, "guard-start", start, len, off, seed,
+				 crc_ref_bitwise(&r->ref, seed, start, len));
+			check_at(r, "guard-end", end, len, off, seed,
+				 crc_ref_bitwise(&r->ref, seed, end, len));
+		}
+	}
+	harness_guarded_free(mid, page);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: family-harness --crc t10dif|crc64|crc32c [--seed N] [--random N]\n"
+		"                      [--case LEN OFFSET STATE]\n"
+		"Checks a template core of the CRC family against a bitwise reference written\n"
+		"from the CRC's definition (raw state in and out):\n"
+		"  t10dif  crct10dif_vmx_core()       CRC-16/T10-DIF, check 0xd0db\n"
+		"  crc64   crc64_rocksoft_vmx_core()  CRC-64/NVME, check 0xae8b14860a799888\n"
+		"  crc32c  CRC32C from the template, CRC-32C, check 0xe3069283; every case\n"
+		"          also runs the driver's core crc32c_vmx_core(), which must agree\n"
+		"The catalogue's check value, every length 0..%d at offsets 0..15, lengths\n"
+		"0..%d against guard pages (both ends, offsets 0..15), then N random\n"
+		"(length, offset, state) cases (default 1000000).\n"
+		"  --seed N    seeds the data and all random choices (default 1)\n"
+		"  --case ...  runs only that case (as printed in a mismatch report)\n"
+		"Exit status: 0 all passed, 1 a case failed, 2 bad usage.\n",
+		EXHAUSTIVE_MAX, GUARD_MAX);
+}
+
+int main(int argc, char **argv)
+{
+	static uint8_t storage[BUF_LEN + 32] __attribute__((aligned(16)));
+	unsigned long long random_count = 1000000, v;
+	uint64_t one_case[3], u;
+	int have_case = 0;
+	struct run r;
+	size_t i;
+	int a;
+
+	memset(&r, 0, sizeof(r));
+	r.seed = 1;
+	for (a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[a], "--crc") && a + 1 < argc) {
+			a++;
+			for (i = 0; i < sizeof(crcs) / sizeof(crcs[0]); i++)
+				if (!strcmp(argv[a], crcs[i].name))
+					r.crc = &crcs[i];
+			if (!r.crc)
+				goto bad;
+		} else if (!strcmp(argv[a], "--seed") && a + 1 < argc) {
+			if (harness_parse_u64(argv[++a], &r.seed))
+				goto bad;
+		} else if (!strcmp(argv[a], "--random") && a + 1 < argc) {
+			if (harness_parse_u64(argv[++a], &u))
+				goto bad;
+			random_count = u;
+		} else if (!strcmp(argv[a], "--case") && a + 3 < argc) {
+			for (i = 0; i < 3; i++)
+				if (harness_parse_u64(argv[++a], &one_case[i]))
+					goto bad;
+			if (one_case[0] + one_case[1] > BUF_LEN)
+				goto bad;
+			have_case = 1;
+		} else {
+			goto bad;
+		}
+	}
+	if (!r.crc)
+		goto bad;
+
+	r.base = storage;
+	r.rng = r.seed;
+	for (i = 0; i < sizeof(storage); i++)
+		storage[i] = (uint8_t)harness_rand(&r.rng);
+	if (crc_ref_init(&r.ref, r.crc->width, r.crc->reflected, r.crc->poly, r.base, BUF_LEN)) {
+		printf("out of memory\n");
+		return 1;
+	}
+	if (self_check(&r))
+		return 1;
+
+	if (have_case) {
+		if (one_case[2] & ~r.ref.mask)
+			goto bad;
+		check_case(&r, "case", one_case[0], one_case[1], one_case[2]);
+		printf("case length=%" PRIu64 " offset=%" PRIu64 " state=0x%" PRIx64 ": %s\n",
+		       one_case[0], one_case[1], one_case[2], r.failed ? "FAILED" : "passed");
+		return r.failed ? 1 : 0;
+	}
+
+	printf("family-harness: %s (%s%s%s), seed %" PRIu64 ", %s\n", r.crc->name,
+	       r.crc->core_name, r.crc->twin ? " and " : "", r.crc->twin ? r.crc->twin_name : "",
+	       r.seed,
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	       "little-endian"
+#else
+	       "big-endian"
+#endif
+	       );
+	catalogue(&r);
+	printf("  catalogue %s check value: %llu comparisons\n", r.crc->catalogue,
+	       r.passed + r.failed);
+	v = r.passed + r.failed;
+	exhaustive(&r);
+	printf("  exhaustive (lengths 0..%d x 16 offsets): %llu comparisons\n", EXHAUSTIVE_MAX,
+	       r.passed + r.failed - v);
+	v = r.passed + r.failed;
+	if (guard_pages(&r))
+		r.failed++;
+	printf("  guard pages (lengths 0..%d x 16 offsets, both ends): %llu comparisons\n",
+	       GUARD_MAX, r.passed + r.failed - v);
+	v = r.passed + r.failed;
+	random_cases(&r, random_count);
+	printf("  random (length, offset, state): %llu cases, %llu comparisons\n", random_count,
+	       r.passed + r.failed - v);
+	printf("%llu passed, %llu failed\n", r.passed, r.failed);
+	crc_ref_free(&r.ref);
+	return r.failed ? 1 : 0;
+
+bad:
+	fprintf(stderr, "family-harness: bad arguments: give --crc t10dif, crc64 or crc32c"
+			" and the options of --help\n");
+	return 2;
+}

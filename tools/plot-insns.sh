@@ -9,6 +9,8 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/common.sh
 . "$top/tools/lib/common.sh"
+# shellcheck source=lib/plot.sh
+. "$top/tools/lib/plot.sh"
 
 usage() {
 	cat <<USAGE
@@ -54,28 +56,12 @@ END {
 	}
 	print "set xtics (" t ")" > (dir "/xtics")
 }' "$in" || die "$in is not an instruction table (insn-table.sh --tsv)"
-q() { printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'; }
 {
-	echo 'set terminal pngcairo size 1100,680 enhanced font "sans,10"'
-	echo "set output \"$(q "$out")\""
-	printf 'set title "%s" noenhanced\n' "$(q "$title")"
-	echo 'set logscale x 2'
-	echo 'set logscale y 10'
-	echo 'set xlabel "buffer size (bytes)"'
-	echo 'set ylabel "instructions per byte (per call, empty loop subtracted)"'
-	cat "$work/xtics"
-	echo 'set grid xtics ytics mxtics mytics lc rgb "#dddddd"'
+	plot_head "$out" "$(plot_quote "$title")" \
+		"instructions per byte (per call, empty loop subtracted)" "$work/xtics"
 	echo 'set offsets graph 0.03, graph 0.03, 0, 0'
 	echo 'set key top right box opaque'
-	echo 'set pointsize 1.2'
-	printf 'plot '
-	i=0
-	while read -r d; do
-		i=$((i + 1))
-		[ $i -eq 1 ] || printf ', \\\n     '
-		printf '"%s" using 1:2 with linespoints lw 2 title "%s"' "$work/d$i.dat" "$(q "$d")"
-	done <"$work/drivers"
-	echo
+	plot_lines "$work" 1:2 linespoints
 } >"$work/plot.gp"
 gnuplot "$work/plot.gp" 2>"$work/gnuplot.err" || { cat "$work/gnuplot.err" >&2; die "gnuplot failed"; }
 [ -s "$out" ] || die "gnuplot wrote no $out"

@@ -19,6 +19,8 @@
 #                  pairing fails
 #   missing-driver a driver's intervals gone from both sides: the table
 #                  fails and names the driver
+#   chart          tools/plot-insns.sh draws the recorded table as a PNG,
+#                  and refuses a file that is not such a table
 # Exit codes: 0 the case passed, 1 it failed, 2 bad usage.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,12 +30,12 @@ fx=$here/fixtures
 . "$bm/../lib/common.sh"
 
 usage() {
-	echo "Usage: ${0##*/} table|shifted|lost-interval|unbalanced|missing-driver"
+	echo "Usage: ${0##*/} table|shifted|lost-interval|unbalanced|missing-driver|chart"
 	echo "Exit codes: 0 the case passed, 1 it failed, 2 bad usage."
 }
 case "${1:-}" in
 -h|--help) usage; exit 0 ;;
-table|shifted|lost-interval|unbalanced|missing-driver) ;;
+table|shifted|lost-interval|unbalanced|missing-driver|chart) ;;
 *) usage >&2; exit 2 ;;
 esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/insn-table-test.XXXXXX")
@@ -115,5 +117,11 @@ missing-driver)
 		awk -F'\t' '$1 != "crc32c-vpmsum"' >"$work/counts.tsv"
 	expect_fail "no count for crc32c-vpmsum" \
 		"$bm/insn-table.sh" --counts "$work/counts.tsv" --drivers "$drivers" --sizes "$sizes"
+	;;
+chart)
+	table "$fx/demo-guest.log" "$fx/demo-plugin.txt" || die "the recorded boot gives no table"
+	"$bm/../plot-insns.sh" "$work/table.tsv" "$work/insns.png" >/dev/null || die "plot-insns.sh failed"
+	[ "$(head -c 4 "$work/insns.png" | od -An -c | tr -d ' ')" = '211PNG' ] || die "plot-insns.sh wrote no PNG"
+	expect_fail "not an instruction table" "$bm/../plot-insns.sh" "$work/counts.tsv" "$work/bad.png"
 	;;
 esac

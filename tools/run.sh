@@ -22,10 +22,11 @@ The kernel defaults to Debian 12's 6.1; 6.12 comes from bookworm-backports,
 newest is Debian testing's (7.2 today; its modules build in a cached Debian
 testing chroot, tools/vm/toolchain-chroot.sh). They are fetched by
 tools/vm/fetch-kernel.sh and build into build/k<kernel>/.
-Outputs (build/, or build/k<kernel>/ and -<kernel> names for other kernels):
-insns-demo.png and .txt (the instruction-count chart and table, first),
-crcbench-demo.png and .csv (the EMULATED throughput chart), the guest's
-result channel guest-demo-<cpu>.log and the plugin's counts demo-plugin.txt.
+Outputs: build/insns-demo.png and .txt (the instruction-count chart and
+table, shown first), build/crcbench-demo.png and .csv (the EMULATED
+throughput chart), build/guest-demo-<cpu>.log (the guest's result channel),
+build/demo-plugin.txt (the plugin's counts). Other kernels add -<kernel> to
+the chart and log names and keep the plugin's counts in build/k<kernel>/.
 Exit codes: 0 the demo passed, 1 it failed (log named), 2 bad usage, 3 guest crash/hang.
 USAGE
 }

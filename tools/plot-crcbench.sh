@@ -59,8 +59,8 @@ PY
 esac
 
 # Split the CSV by driver: size, median, min, max in MB/s. Columns are found
-# by header name; cpu_model (quoted, may hold commas) and the machine-state
-# columns after it are not read.
+# by header name; only cpu_model may hold commas (quoted), and the columns
+# after it are not read.
 awk -F, -v dir="$work" '
 function unquote(s) { gsub(/^"|"$/, "", s); gsub(/""/, "\"", s); return s }
 NR == 1 {
@@ -79,8 +79,11 @@ NF >= 6 {
 	if ($col["emulated"] == "yes") emulated = 1
 	if ("kernel_release" in col) kernel = $col["kernel_release"]
 	if ("cpu_model" in col) {
-		cpu = ""
-		for (i = col["cpu_model"]; i <= NF; i++) cpu = cpu (i > col["cpu_model"] ? "," : "") $i
+		# a quoted field runs to the first field that ends in a quote
+		i = col["cpu_model"]
+		cpu = $i
+		if (cpu ~ /^"/)
+			while ((cpu == "\"" || cpu !~ /"$/) && i < NF) cpu = cpu "," $(++i)
 		cpu = unquote(cpu)
 	}
 	if ("mode" in col) mode = $col["mode"]
@@ -113,6 +116,7 @@ sub="kernel $kernel, $cpu"
 {
 	plot_head "$out" "$(plot_quote "$title")\\n$(plot_quote "$sub")" \
 		"throughput, MB/s (10^6 bytes/s), median; bars: min..max" "$work/xtics"
+	echo 'set offsets graph 0.03, graph 0.03, 0, 0'
 	echo 'set key bottom right box opaque'
 	if [ "$emulated" = 1 ]; then
 		echo 'set label 1 "EMULATED (QEMU TCG): these figures are NOT POWER performance" at graph 0.5, graph 0.94 center font "sans,16" tc rgb "#cc0000" front'

@@ -24,6 +24,16 @@ plot_head() {
 	echo 'set pointsize 1.2'
 }
 
+# plot_color DRIVER: its line colour, the same in every chart (a kernel's
+# in-tree drivers share colours by role); gnuplot's next free one otherwise.
+plot_color() {
+	case "$1" in
+	crc32c-vmx) echo ' lc rgb "#9400d3"' ;;
+	crc32c-vpmsum|crc32c-powerpc) echo ' lc rgb "#009e73"' ;;
+	crc32c-generic|crc32c-lib) echo ' lc rgb "#56b4e9"' ;;
+	esac
+}
+
 # plot_lines DIR USING STYLE: the plot command, one line per driver named
 # in DIR/drivers (in order), its data in DIR/d1.dat, DIR/d2.dat, ...
 plot_lines() {
@@ -32,7 +42,8 @@ plot_lines() {
 	while read -r _d; do
 		_i=$((_i + 1))
 		[ $_i -eq 1 ] || printf ', \\\n     '
-		printf '"%s" using %s with %s lw 2 title "%s"' "$1/d$_i.dat" "$2" "$3" "$(plot_quote "$_d")"
+		printf '"%s" using %s with %s lw 2%s title "%s"' "$1/d$_i.dat" "$2" "$3" \
+			"$(plot_color "$_d")" "$(plot_quote "$_d")"
 	done <"$1/drivers"
 	echo
 }

@@ -388,7 +388,7 @@ static int __init bench_init(void)
 		return -ENOMEM;
 	get_random_bytes(bench_buf, BENCH_MAX_SIZE);
 
-	queue_work(system_unbound_wq, &bench_work);
+	queue_work(CRC32C_VMX_UNBOUND_WQ, &bench_work);
 	flush_work(&bench_work);
 	if (bench_err) {
 		kfree(bench_buf);

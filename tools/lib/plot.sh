@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# shellcheck shell=sh
 #
 # gnuplot script pieces shared by the project's size charts
 # (tools/plot-crcbench.sh, tools/plot-insns.sh): one line per driver,

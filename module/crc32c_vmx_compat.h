@@ -90,6 +90,18 @@ static inline void crc32c_vmx_hrtimer_setup(struct hrtimer *t,
 #endif
 
 /*
+ * The system's unbound workqueue, where the test modules run work that must
+ * not be a user task: system_dfl_wq since 6.17 ("workqueue: Add
+ * system_percpu_wq and system_dfl_wq"); from 7.2 on, work queued on the old
+ * name system_unbound_wq makes the kernel log a deprecation warning.
+ */
+#if CRC32C_VMX_SINCE(6, 17)
+#define CRC32C_VMX_UNBOUND_WQ system_dfl_wq
+#else
+#define CRC32C_VMX_UNBOUND_WQ system_unbound_wq
+#endif
+
+/*
  * Timers: the selftest module uses timer_delete_sync(), the name since 6.2
  * (upstream renamed the del_timer_sync() callers in 6.15 and is dropping the
  * old name). Debian's 6.1 (6.1.176) has it too,

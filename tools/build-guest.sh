@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Cross-build everything the POWER guest runs and pack it into
-# OUT/initramfs.cpio.gz: our module, the test-only modules, the mutants
+# OUT/initramfs.cpio.gz: our module, the test-only modules (selftests/kmod
+# and the bench module of tools/bench-model), the mutants
 # (tools/mutants), the kselftests (installed like a kernel tree's), the
 # guest helper programs. Run tools/setup.sh first (make run / make check do).
 #
@@ -94,13 +95,11 @@ say "build: crc32c_vmx.ko and the CRC family's template cores for $KREL"
 kmake CRCVMX_FAMILY_CORES=y M="$src" modules
 say "build: test-only modules (selftests/kmod)"
 kmake M="$src/selftests/kmod" modules
-# The bench module (tools/bench-model) is built and used by `make bench-model`
-# on the default kernel; every other kernel builds it here, so that it is
-# known to build there too.
-if [ "$src" != "$top" ]; then
-	say "build: bench module (tools/bench-model/kmod)"
-	kmake M="$src/tools/bench-model/kmod" modules
-fi
+# The bench module (tools/bench-model): make run's instruction-count table
+# loads it (test set "demo"); on every kernel, so that it is known to build
+# there too. make bench-model builds its own for its initramfs.
+say "build: bench module (tools/bench-model/kmod)"
+kmake M="$src/tools/bench-model/kmod" modules
 
 # Mutants: each its own build of the module, with its tests for this lane.
 mfiles=()
@@ -155,6 +154,7 @@ ${CROSS}gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 -I"$top/selftests" \
 	--sysroot "$CRCVMX_CACHE/sysroot-ppc64el" --out "$B/initramfs.cpio.gz" \
 	--ko "$src/crc32c_vmx.ko" --ko "$src/selftests/kmod/crc32c_broken.ko" \
 	--ko "$src/selftests/kmod/harness_warn.ko" --ko "$src/selftests/kmod/crc32c_vmx_ctx.ko" \
+	--ko "$src/tools/bench-model/kmod/crc32c_vmx_bench.ko" \
 	--ksft "$ksft" --bin "$cb/crcbench/crcbench-alg" \
 	--bin "$cb/crcbench/crcbench-jsoncheck" --bin "$B/guest-crcbench.sh" \
 	--bin "$B/vpmsumd-probe" \

@@ -14,6 +14,8 @@
 set -eu
 
 usage() { sed -n '4,13p' "$0" | sed 's/^# \{0,1\}//'; }
+# shellcheck source=lib/plot.sh
+. "$(cd "$(dirname "$0")" && pwd)/lib/plot.sh"
 die() { echo "plot-crcbench: $*" >&2; exit 1; }
 
 title=""
@@ -57,8 +59,8 @@ PY
 esac
 
 # Split the CSV by driver: size, median, min, max in MB/s. Columns are found
-# by header name; cpu_model (quoted, may hold commas) and the machine-state
-# columns after it are not read.
+# by header name; only cpu_model may hold commas (quoted), and the columns
+# after it are not read.
 awk -F, -v dir="$work" '
 function unquote(s) { gsub(/^"|"$/, "", s); gsub(/""/, "\"", s); return s }
 NR == 1 {
@@ -77,8 +79,11 @@ NF >= 6 {
 	if ($col["emulated"] == "yes") emulated = 1
 	if ("kernel_release" in col) kernel = $col["kernel_release"]
 	if ("cpu_model" in col) {
-		cpu = ""
-		for (i = col["cpu_model"]; i <= NF; i++) cpu = cpu (i > col["cpu_model"] ? "," : "") $i
+		# a quoted field runs to the first field that ends in a quote
+		i = col["cpu_model"]
+		cpu = $i
+		if (cpu ~ /^"/)
+			while ((cpu == "\"" || cpu !~ /"$/) && i < NF) cpu = cpu "," $(++i)
 		cpu = unquote(cpu)
 	}
 	if ("mode" in col) mode = $col["mode"]
@@ -108,33 +113,16 @@ emulated=$(sed -n 5p "$work/meta")
 [ -n "$title" ] || title="crc32c through AF_ALG: throughput by buffer size"
 sub="kernel $kernel, $cpu"
 [ -z "$mode" ] || sub="$sub, mode $mode, threads $threads"
-# gnuplot strings in double quotes: escape backslashes and quotes.
-q() { printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'; }
-
 {
-	echo 'set terminal pngcairo size 1100,680 enhanced font "sans,10"'
-	echo "set output \"$(q "$out")\""
-	printf 'set title "%s\\n%s" noenhanced\n' "$(q "$title")" "$(q "$sub")"
-	echo 'set logscale x 2'
-	echo 'set logscale y 10'
-	echo 'set xlabel "buffer size (bytes)"'
-	echo 'set ylabel "throughput, MB/s (10^6 bytes/s), median; bars: min..max"'
-	cat "$work/xtics"
-	echo 'set grid xtics ytics mxtics mytics lc rgb "#dddddd"'
+	plot_head "$out" "$(plot_quote "$title")\\n$(plot_quote "$sub")" \
+		"throughput, MB/s (10^6 bytes/s), median; bars: min..max" "$work/xtics"
+	echo 'set offsets graph 0.03, graph 0.03, 0, 0'
 	echo 'set key bottom right box opaque'
-	echo 'set pointsize 1.2'
 	if [ "$emulated" = 1 ]; then
 		echo 'set label 1 "EMULATED (QEMU TCG): these figures are NOT POWER performance" at graph 0.5, graph 0.94 center font "sans,16" tc rgb "#cc0000" front'
 		echo 'set object 1 rectangle from graph 0,0 to graph 1,1 behind fc rgb "#fff4f4" fs solid noborder'
 	fi
-	printf 'plot '
-	i=0
-	while read -r d; do
-		i=$((i + 1))
-		[ $i -eq 1 ] || printf ', \\\n     '
-		printf '"%s" using 1:2:3:4 with yerrorlines lw 2 title "%s"' "$work/d$i.dat" "$(q "$d")"
-	done <"$work/drivers"
-	echo
+	plot_lines "$work" 1:2:3:4 yerrorlines
 } >"$work/plot.gp"
 
 gnuplot "$work/plot.gp" 2>"$work/gnuplot.err" || {

@@ -516,7 +516,7 @@ static int kthread_run_set(const char *val, const struct kernel_param *kp)
 {
 	kthread_result = -EINPROGRESS;
 	kthread_bytes = 0;
-	queue_work(system_unbound_wq, &kthread_work);
+	queue_work(CRC32C_VMX_UNBOUND_WQ, &kthread_work);
 	flush_work(&kthread_work);
 	return 0;
 }

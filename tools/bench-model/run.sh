@@ -94,8 +94,7 @@ if [ "$report_only" -eq 0 ]; then
 	say "bench-model: build the plugin, crc32c_vmx.ko, crc32c_vmx_bench.ko, vsx-live (log: $B/build.log)"
 	KMAKE=(make -s -C "$KDIR" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- W=1)
 	{
-		cmd gcc -O2 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden \
-			-o "$B/insn-interval.so" "$here/plugin/insn-interval.c" &&
+		cmd "$here/build-plugin.sh" "$B/insn-interval.so" &&
 		cmd "${KMAKE[@]}" M="$top" modules &&
 		cmd "${KMAKE[@]}" M="$here/kmod" modules &&
 		cmd powerpc64le-linux-gnu-gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 \
@@ -137,10 +136,10 @@ if [ "$report_only" -eq 0 ]; then
 		--bin "$B/vsx-live" >>"$B/build.log" 2>&1 || { tail -n 20 "$B/build.log" >&2; die "initramfs failed (log: $B/build.log)"; }
 
 	# One guest per CPU model: boot, count, pair the k-th interval the guest
-	# logged with the k-th one the plugin counted. TAG names the files
-	# (counts.tsv for POWER8, counts-<tag>.tsv for the others).
+	# logged with the k-th one the plugin counted (pair-counts.sh). TAG
+	# names the files (counts.tsv for POWER8, counts-<tag>.tsv for the others).
 	guest_counts() {
-		local cpu=$1 tag=$2 sfx='' rc=0 summary nl ni
+		local cpu=$1 tag=$2 sfx='' rc=0
 		[ "$tag" = power8 ] || sfx=-$tag
 		say "bench-model: $cpu guest, 1 vCPU, insn-interval plugin (console: $B/guest$sfx.log)"
 		cmd env QEMU_EXTRA_ARGS="-plugin file=$B/insn-interval.so,out=$B/plugin$sfx.txt" \
@@ -148,27 +147,9 @@ if [ "$report_only" -eq 0 ]; then
 			--set bench-insn --cpu "$cpu" --smp 1 --timeout "$timeout" --log "$B/guest$sfx.log" \
 			--show none || rc=$?
 		[ "$rc" -eq 0 ] || { [ "$rc" -eq 3 ] && exit 3; die "the $cpu guest run failed (console: $B/guest$sfx.log)"; }
-		[ -s "$B/plugin$sfx.txt" ] || die "the plugin wrote no counts ($B/plugin$sfx.txt); did QEMU load it? (console: $B/guest$sfx.log)"
-		summary=$(grep '^# insn-interval:' "$B/plugin$sfx.txt" || true)
-		[ -n "$summary" ] || die "the plugin's summary line is missing from $B/plugin$sfx.txt (QEMU did not exit cleanly?)"
-		case "$summary" in
-		*" 0 END without BEGIN, 0 BEGIN inside an interval, 0 unterminated, 0 events"*) ;;
-		*) die "unbalanced markers ($cpu): $summary" ;;
-		esac
-		sed -n 's/^BENCH crc32c_vmx_bench: interval subject=\([^ ]*\) size=\([0-9]*\) n=\([0-9]*\)$/\1\t\2\t\3/p' \
-			"$B/guest$sfx.log" >"$B/labels$sfx.tsv"
-		sed -n 's/^interval vcpu=\([0-9]*\) seq=[0-9]* insns=\([0-9]*\) mtmsr=\([0-9]*\) vpmsumd=[0-9]*$/\1\t\2\t\3/p' \
-			"$B/plugin$sfx.txt" >"$B/intervals$sfx.tsv"
-		nl=$(wc -l <"$B/labels$sfx.tsv") ni=$(wc -l <"$B/intervals$sfx.tsv")
-		[ "$nl" -gt 0 ] && [ "$nl" -eq "$ni" ] ||
-			die "the $cpu guest logged $nl intervals but the plugin counted $ni ($B/guest$sfx.log, $B/plugin$sfx.txt)"
-		awk -F'\t' '$1 != 0 { bad = 1 } END { exit bad }' "$B/intervals$sfx.tsv" ||
-			die "intervals on a vCPU other than 0 in a one-vCPU guest ($B/plugin$sfx.txt)"
-		{
-			printf 'subject\tsize\tn\tinsns\tmtmsr\n'
-			paste "$B/labels$sfx.tsv" "$B/intervals$sfx.tsv" | cut -f1-3,5-6
-		} >"$B/counts$sfx.tsv"
-		echo "${summary#\# }" >"$B/summary$sfx.txt"
+		"$here/pair-counts.sh" --log "$B/guest$sfx.log" --plugin "$B/plugin$sfx.txt" \
+			>"$B/counts$sfx.tsv" || die "the $cpu guest's intervals do not pair (above)"
+		grep '^# insn-interval:' "$B/plugin$sfx.txt" | sed 's/^# //' >"$B/summary$sfx.txt"
 	}
 	guest_counts POWER8 power8
 	summary=$(cat "$B/summary.txt")

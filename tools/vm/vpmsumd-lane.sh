@@ -47,8 +47,7 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 case "$out" in *,*) die 2 "--out $out contains a comma, which qemu's -plugin option cannot take" ;; esac
 
-gcc -O2 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden -o "$out/insn-interval.so" \
-	"$top/tools/bench-model/plugin/insn-interval.c" || die "cannot build the insn-interval plugin"
+"$top/tools/bench-model/build-plugin.sh" "$out/insn-interval.so"
 rm -f "$out/plugin.txt"
 rc=0
 QEMU_EXTRA_ARGS="-plugin file=$out/insn-interval.so,out=$out/plugin.txt" \

@@ -27,6 +27,13 @@
  * 256, to locate their crossover. Each (subject, size) gets one untimed
  * warm-up call (which also checks its CRC), then `reps` intervals.
  *
+ * Two parameters narrow a run (make run's short table uses them):
+ *   subjects=a,b,...	only these subjects, in this order; a name that is
+ *			none of the above is taken as a crc32c driver name
+ *			(e.g. crc32c-lib on kernels that have it)
+ *   sizes=a,b,...	only these sizes (1 .. 64 KiB), for every subject,
+ *			without the fine steps
+ *
  * Writing to /sys/module/crc32c_vmx_bench/parameters/probe measures, in the
  * writer's context, what a vector section costs when the calling user thread
  * has live vector registers:
@@ -90,6 +97,18 @@ MODULE_PARM_DESC(iters, "calls per interval (default 8)");
 static unsigned int reps = 2;
 module_param(reps, uint, 0444);
 MODULE_PARM_DESC(reps, "intervals per subject and size (default 2)");
+
+#define BENCH_MAX_PARAMS	16
+
+static unsigned int sizes[BENCH_MAX_PARAMS];
+static unsigned int nr_sizes;
+module_param_array(sizes, uint, &nr_sizes, 0444);
+MODULE_PARM_DESC(sizes, "only these sizes, 1..65536 bytes (default: the standard list)");
+
+static char *subjects[BENCH_MAX_PARAMS];
+static unsigned int nr_subjects;
+module_param_array(subjects, charp, &nr_subjects, 0444);
+MODULE_PARM_DESC(subjects, "only these subjects or crc32c drivers, in order (default: all)");
 
 static const unsigned int bench_sizes[] = {
 	16, 32, 64, 128, 256, 512, SZ_1K, SZ_2K, SZ_4K, SZ_8K, SZ_16K, SZ_32K, SZ_64K,
@@ -196,12 +215,18 @@ static void bench_subject_size(struct bench_subject *s, unsigned int len)
 
 /*
  * The standard sizes; with fine, also every 8 bytes from 16 to 256, where
- * the vector path and the software CRC cross.
+ * the vector path and the software CRC cross. The sizes parameter, when
+ * given, replaces both.
  */
 static void bench_subject_all(struct bench_subject *s, bool fine)
 {
 	unsigned int i, len;
 
+	if (nr_sizes) {
+		for (i = 0; i < nr_sizes; i++)
+			bench_subject_size(s, sizes[i]);
+		return;
+	}
 	if (fine)
 		for (len = 16; len < BENCH_FINE_END; len += 8)
 			bench_subject_size(s, len);
@@ -275,47 +300,95 @@ MODULE_PARM_DESC(probe, "write entry, vector or none: live vector register probe
  */
 static int bench_err;
 
-static void bench_work_fn(struct work_struct *work)
+static struct bench_subject bench_baseline = { .name = "baseline", .run = run_baseline };
+static struct bench_subject bench_direct[] = {
+	{ .name = "vmx-section", .run = run_vmx_section },
+	{ .name = "sw", .run = run_sw },
+};
+
+static struct bench_subject bench_isa31 = {
+	.name = "isa31-section", .run = run_isa31_section,
+};
+
+/* One subject named in the subjects parameter. */
+static int bench_named(const char *name)
 {
-	struct bench_subject baseline = { .name = "baseline", .run = run_baseline };
-	struct bench_subject direct[] = {
-		{ .name = "vmx-section", .run = run_vmx_section },
-		{ .name = "sw", .run = run_sw },
-	};
-	struct bench_subject isa31 = { .name = "isa31-section", .run = run_isa31_section };
+	unsigned int i;
+
+	if (!strcmp(name, bench_baseline.name)) {
+		bench_subject_all(&bench_baseline, false);
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(bench_direct); i++) {
+		if (!strcmp(name, bench_direct[i].name)) {
+			bench_subject_all(&bench_direct[i], true);
+			return 0;
+		}
+	}
+	if (!strcmp(name, bench_isa31.name)) {
+		if (!cpu_has_feature(CPU_FTR_ARCH_31)) {
+			pr_err("%s needs a CPU with ISA 3.1\n", name);
+			return -ENODEV;
+		}
+		bench_subject_all(&bench_isa31, false);
+		return 0;
+	}
+	return bench_driver(name);
+}
+
+static int bench_all(void)
+{
 	unsigned int i;
 	int err;
 
-	pr_info("start iters=%u reps=%u\n", iters, reps);
-	bench_subject_all(&baseline, false);
-	for (i = 0; i < ARRAY_SIZE(direct); i++)
-		bench_subject_all(&direct[i], true);
+	bench_subject_all(&bench_baseline, false);
+	for (i = 0; i < ARRAY_SIZE(bench_direct); i++)
+		bench_subject_all(&bench_direct[i], true);
 	if (cpu_has_feature(CPU_FTR_ARCH_31))
-		bench_subject_all(&isa31, false);
+		bench_subject_all(&bench_isa31, false);
 	for (i = 0; i < ARRAY_SIZE(bench_drivers); i++) {
 		err = bench_driver(bench_drivers[i]);
-		if (err) {
-			bench_err = err;
-			return;
-		}
+		if (err)
+			return err;
 	}
-	bench_err = bench_failures ? -EIO : 0;
+	return 0;
+}
+
+static void bench_work_fn(struct work_struct *work)
+{
+	unsigned int i;
+	int err = 0;
+
+	pr_info("start iters=%u reps=%u\n", iters, reps);
+	if (!nr_subjects)
+		err = bench_all();
+	for (i = 0; i < nr_subjects && !err; i++)
+		err = bench_named(subjects[i]);
+	bench_err = err ? err : bench_failures ? -EIO : 0;
 }
 
 static DECLARE_WORK(bench_work, bench_work_fn);
 
 static int __init bench_init(void)
 {
+	unsigned int i;
+
 	if (!iters || !reps) {
 		pr_err("iters and reps must be at least 1\n");
 		return -EINVAL;
+	}
+	for (i = 0; i < nr_sizes; i++) {
+		if (!sizes[i] || sizes[i] > BENCH_MAX_SIZE) {
+			pr_err("size %u is not in 1..%u\n", sizes[i], BENCH_MAX_SIZE);
+			return -EINVAL;
+		}
 	}
 	bench_buf = kmalloc(BENCH_MAX_SIZE, GFP_KERNEL);
 	if (!bench_buf)
 		return -ENOMEM;
 	get_random_bytes(bench_buf, BENCH_MAX_SIZE);
 
-	queue_work(system_unbound_wq, &bench_work);
+	queue_work(CRC32C_VMX_UNBOUND_WQ, &bench_work);
 	flush_work(&bench_work);
 	if (bench_err) {
 		kfree(bench_buf);

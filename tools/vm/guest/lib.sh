@@ -29,6 +29,13 @@ load_crc32c_stack() {
 	done
 }
 
+# crc32c_vmx_bench's kernel log (tools/bench-model/kmod), each line as
+# "BENCH crc32c_vmx_bench: ...", for the host to pair its "interval" lines
+# with the insn-interval plugin's counts (tools/bench-model/pair-counts.sh).
+bench_log() {
+	dmesg | sed -n 's/^\[[^]]*\] *//; /^crc32c_vmx_bench: /s/^/BENCH /p'
+}
+
 # Lines of /proc/crypto for every "crc32c" implementation, one per driver.
 crc32c_table() {
 	awk -F' *: *' '

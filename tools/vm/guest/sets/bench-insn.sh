@@ -26,7 +26,7 @@ fail=0
 for f in /sys/module/crc32c_vmx/stats/*; do
 	[ -r "$f" ] && echo "BENCH stat ${f##*/}=$(cat "$f")"
 done
-dmesg | sed -n 's/^\[[^]]*\] *//; /^crc32c_vmx_bench: /s/^/BENCH /p'
+bench_log
 dmesg | grep -q 'crc32c_vmx_bench: MISMATCH' && fail=1
 rmmod crc32c_vmx_bench || fail=1
 exit $fail

@@ -191,6 +191,8 @@ class Runner {
         for (std::size_t i = 0; i < count; ++i) {
             fill_case_data(w.buffers[i].span(), w.key(i));
             w.expected[i] = crc32c_fast::digest(kDefaultSeed, w.buffers[i].span());
+            if (s_.on_buffer_filled)
+                s_.on_buffer_filled(w.buffers[i].span());
         }
         w.stale = false;
     }

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct BenchSettings {
     std::chrono::nanoseconds warmup{std::chrono::milliseconds(100)};
     unsigned trials = 5;
     std::uint64_t seed = 1; // buffer contents
+    // Testing seam: called in the thread that allocated and filled a buffer
+    // (after pinning it), once per buffer, right after filling it.
+    std::function<void(std::span<const std::uint8_t>)> on_buffer_filled;
 };
 
 struct TrialSample {

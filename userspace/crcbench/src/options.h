@@ -3,6 +3,8 @@
 // What the command line asks for, as plain data with the documented defaults.
 #pragma once
 
+#include "backend_options.h"
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -56,6 +58,7 @@ struct RunOptions {
     std::optional<std::string> json_file;
     std::optional<std::string> csv_file;
     std::optional<std::uint64_t> seed; // buffer contents
+    BackendOptions backend;            // --backend, --tcrypt-sec (backend_options.h)
 };
 
 struct Options {

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "output.h"
+#include "output_backends.h"
+#include "text_table.h"
 #include "units.h"
 #include "verifier.h"
 #include "version.h"
@@ -8,42 +10,6 @@
 
 namespace crcbench {
 namespace {
-
-// Column-aligned text: left-aligned first columns, right-aligned numbers.
-class Table {
-  public:
-    // align: one letter per column, 'l' left or 'r' right.
-    Table(std::vector<std::string> header, std::string align) : align_(std::move(align)) {
-        rows_.push_back(std::move(header));
-    }
-    void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
-
-    std::string str() const {
-        std::vector<std::size_t> width;
-        for (const auto &row : rows_) {
-            width.resize(std::max(width.size(), row.size()), 0);
-            for (std::size_t i = 0; i < row.size(); ++i)
-                width[i] = std::max(width[i], row[i].size());
-        }
-        std::string out;
-        for (const auto &row : rows_) {
-            std::string line = "  ";
-            for (std::size_t i = 0; i < row.size(); ++i) {
-                std::string pad(width[i] - row[i].size(), ' ');
-                line += (i < align_.size() && align_[i] == 'r') ? pad + row[i] : row[i] + pad;
-                if (i + 1 < row.size())
-                    line += "  ";
-            }
-            line.erase(line.find_last_not_of(' ') + 1);
-            out += line + "\n";
-        }
-        return out;
-    }
-
-  private:
-    std::string align_;
-    std::vector<std::vector<std::string>> rows_;
-};
 
 std::string system_lines(const SystemInfo &s) {
     std::string out =
@@ -196,6 +162,7 @@ std::string run_table(const RunReport &r) {
     out += r.ok()
                ? "verdict: ok, all " + std::to_string(checked) + " results matched the reference\n"
                : "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
+    out += backends_table(r);
     if (r.system.emulation.emulated())
         out += "*** " + std::string(kEmulationNotice) + " ***\n";
     return out;

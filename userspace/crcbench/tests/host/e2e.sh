@@ -248,7 +248,8 @@ case_threads_sweep() {
 		--threads 1,2 -f json --csv "$TMP/sweep.csv"
 	"$JSONCHECK" --schema run --expect-verdict ok "$TMP/sweep.out" >"$TMP/chk" ||
 		{ cat "$TMP/chk"; fail "sweep JSON invalid"; }
-	[ "$(grep -c '"threads": 2,' "$TMP/sweep.out")" = 4 ] || fail "expected 4 rows with 2 threads"
+	[ "$(sed -n '/"results"/,/"inkernel"/p' "$TMP/sweep.out" | grep -c '"threads": 2,')" = 4 ] ||
+		fail "expected 4 rows with 2 threads"
 	[ "$(wc -l <"$TMP/sweep.csv")" -eq 9 ] || fail "CSV rows: 2 drivers x 2 sizes x 2 counts"
 	run sweep_table 0 -- run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 -t 1..4
 	has sweep_table.out "THREADS"

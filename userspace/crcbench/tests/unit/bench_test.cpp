@@ -8,9 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <sched.h>
 #include <set>
+#include <thread>
 #include <unistd.h>
 
 using namespace crcbench;
@@ -290,5 +292,75 @@ TEST(Bench, WorkingSetCyclesThroughDistinctBuffers) {
         fill_case_data(data, mm.c.data_key);
         EXPECT_EQ(crc32c_fast::digest(kDefaultSeed, data), mm.expected);
         EXPECT_EQ(mm.got, mm.expected ^ 1);
+    }
+}
+
+namespace {
+// Records which thread (and CPU) hashes which buffer.
+class ThreadRecordingHasher : public Crc32cHasher {
+  public:
+    using Seen = std::vector<std::pair<const std::uint8_t *, std::thread::id>>;
+    ThreadRecordingHasher(Seen &seen, std::mutex &m) : seen_(seen), m_(m) {}
+    std::uint32_t digest(std::span<const std::uint8_t> data) override {
+        std::lock_guard lock(m_);
+        seen_.push_back({data.data(), std::this_thread::get_id()});
+        return crc32c_fast::digest(kDefaultSeed, data);
+    }
+    void set_seed(std::uint32_t) override {}
+    void update(std::span<const std::uint8_t>) override {}
+    std::uint32_t final() override { return 0; }
+
+  private:
+    Seen &seen_;
+    std::mutex &m_;
+};
+} // namespace
+
+// First touch: every worker thread allocates and fills its own buffers,
+// after pinning itself; the main thread touches none, and each buffer is
+// hashed only by the thread that filled it.
+TEST(Bench, WorkersFirstTouchTheirOwnBuffers) {
+    cpu_set_t allowed;
+    ASSERT_EQ(sched_getaffinity(0, sizeof allowed, &allowed), 0);
+    unsigned cpu = 0;
+    while (!CPU_ISSET(cpu, &allowed))
+        ++cpu;
+    struct Touch {
+        const std::uint8_t *buffer;
+        std::thread::id thread;
+        int cpu;
+    };
+    std::vector<Touch> touched;
+    ThreadRecordingHasher::Seen hashed;
+    std::mutex m;
+    BenchSettings s;
+    s.threads = 3;
+    s.cpus = {cpu};
+    s.working_set = 3 * 4096; // three buffers per thread
+    s.iterations = 6;
+    s.warmup = std::chrono::nanoseconds(0);
+    s.trials = 1;
+    s.on_buffer_filled = [&](std::span<const std::uint8_t> b) {
+        std::lock_guard lock(m);
+        touched.push_back({b.data(), std::this_thread::get_id(), sched_getcpu()});
+    };
+    run_bench({"crc32c-generic"}, {4096}, s, [&](const std::string &) {
+        return std::make_unique<ThreadRecordingHasher>(hashed, m);
+    });
+    ASSERT_EQ(touched.size(), 9u);
+    std::map<const std::uint8_t *, std::thread::id> owner;
+    std::set<std::thread::id> threads;
+    for (const Touch &t : touched) {
+        EXPECT_NE(t.thread, std::this_thread::get_id()) << "a buffer filled by the main thread";
+        EXPECT_EQ(t.cpu, static_cast<int>(cpu)) << "filled before the thread was pinned";
+        owner[t.buffer] = t.thread;
+        threads.insert(t.thread);
+    }
+    EXPECT_EQ(owner.size(), 9u);
+    EXPECT_EQ(threads.size(), 3u);
+    ASSERT_EQ(hashed.size(), 3u * 6u);
+    for (const auto &[buffer, thread] : hashed) {
+        ASSERT_TRUE(owner.count(buffer)) << "hashed a buffer nobody filled";
+        EXPECT_EQ(owner[buffer], thread) << "a buffer hashed by another thread than its filler";
     }
 }

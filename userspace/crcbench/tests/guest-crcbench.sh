@@ -12,6 +12,9 @@
 #     build; EXPECT_USER_DRIVERS= overrides that list);
 #   the test module crc32c_broken.ko (selftests/kmod) at
 #     /lib/modules/$(uname -r)/extra/crc32c_broken.ko, or BROKEN_KO=path.
+#   the kernel's tcrypt module (run --backend tcrypt); TCRYPT_HOOKS= are
+#     extra run options for it (default: kmod's modprobe where the guest has
+#     it, see below; the host run on the fake passes --kmsg and --modprobe).
 # Cases that need a module removed disable kernel module autoloading for the
 # moment (/proc/sys/kernel/modprobe emptied, restored afterwards) and are
 # reported as "# SKIP" when the module cannot be removed.
@@ -38,7 +41,7 @@ fi
 
 N=0
 FAILED=0
-PLAN=21
+PLAN=26
 echo "TAP version 13"
 echo "1..$PLAN"
 
@@ -322,6 +325,90 @@ else
 	else
 		not_ok "$desc" "rmmod crc32c_broken failed"
 	fi
+fi
+
+# 22. --cpus: every thread pinned (recorded in the report); a CPU the
+# machine does not have fails instead of running unpinned
+desc="run --cpus pins the threads and records it"
+if t 0 "$desc" run -q -d crc32c-generic -s 4K -n 20 --trials 1 --warmup 0 --threads 2 \
+	--cpus 1 -f json; then
+	if grep -q '"cpus": "1"' "$TMP/out" && t 7 "$desc" run -q -d crc32c-generic -s 64 -n 1 \
+		--trials 1 --warmup 0 --cpus 4000; then
+		if in_err "cannot pin a thread to CPU 4000"; then ok "$desc"
+		else not_ok "$desc" "no 'cannot pin' error for CPU 4000"; fi
+	elif ! grep -q '"cpus": "1"' "$TMP/out"; then
+		not_ok "$desc" "the report does not record --cpus 1"
+	fi
+fi
+
+# 23. a threads sweep: one row per driver and size for each thread count
+desc="run --threads 1,2 gives rows per thread count"
+if t 0 "$desc" run -q -d "crc32c-generic,$TOP_DRIVER" -s 64,4K -n 10 --trials 1 --warmup 0 \
+	--threads 1,2 -f csv; then
+	one=$(awk -F, 'NR > 1 && $4 == 1' "$TMP/out" | wc -l)
+	two=$(awk -F, 'NR > 1 && $4 == 2' "$TMP/out" | wc -l)
+	if [ "$one" -eq 4 ] && [ "$two" -eq 4 ]; then ok "$desc"
+	else not_ok "$desc" "rows: $one with 1 thread, $two with 2 (expected 4 and 4)"; fi
+fi
+
+# 24. --working-set: recorded, and every buffer of the ring verified
+desc="run --working-set records it and every result matches"
+if t 0 "$desc" run -q -d "crc32c-generic,$TOP_DRIVER" -s 4K -n 40 --trials 1 --warmup 0 \
+	--working-set 64K -f json; then
+	cp "$TMP/out" "$TMP/ws.json"
+	if ! grep -q '"working_set": 65536' "$TMP/ws.json"; then
+		not_ok "$desc" "working_set 65536 not in the report"
+	elif "$JSONCHECK" --schema run --expect-verdict ok "$TMP/ws.json" >"$TMP/err" 2>&1; then
+		ok "$desc"
+	else
+		not_ok "$desc" "crcbench-jsoncheck rejected it"
+	fi
+fi
+
+# 25. both backends: AF_ALG and tcrypt (the kernel's own speed test, inside
+# the kernel) side by side, a fit per driver and backend. tcrypt measures
+# 22 block/update combinations for --tcrypt-sec each: about 45 s here.
+# The guest's modprobe is busybox's, which retries a failed finit_module
+# with init_module: tcrypt (which always fails, EAGAIN) would run twice.
+if [ -z "${TCRYPT_HOOKS+set}" ]; then
+	TCRYPT_HOOKS=""
+	[ -x /usr/lib/kmod-compat/modprobe ] && TCRYPT_HOOKS="--modprobe /usr/lib/kmod-compat/modprobe"
+fi
+[ -n "${FAKE_KMSG:-}" ] && : >>"$FAKE_KMSG" # the host run on the fake: its log file
+desc="run --backend afalg,tcrypt: both backends per driver, fits positive"
+# shellcheck disable=SC2086
+if t 0 "$desc" run -q -d "crc32c-generic,$TOP_DRIVER" -s 64,1K,8K -n 20 --trials 1 --warmup 0 \
+	--backend afalg,tcrypt --tcrypt-sec 1 $TCRYPT_HOOKS --json "$TMP/both.json"; then
+	why=""
+	in_out "end to end (AF_ALG)" || why="$why; no 'end to end (AF_ALG)' column"
+	in_out "in-kernel vs generic" || why="$why; no in-kernel ratio"
+	# shellcheck disable=SC2086
+	"$JSONCHECK" --schema run $expect_args --expect-verdict ok "$TMP/both.json" >"$TMP/chk" 2>&1 ||
+		why="$why; crcbench-jsoncheck: $(head -n 3 "$TMP/chk" | tr '\n' ' ')"
+	for d in crc32c-generic "$TOP_DRIVER"; do
+		# tcrypt's 7 one-digest sizes, each under the driver tcrypt reported
+		n=$(grep -c "\"driver_reported\": \"$d\"" "$TMP/both.json")
+		[ "$n" -eq 7 ] || why="$why; $n tcrypt rows for $d, expected 7"
+	done
+	# 2 drivers x 2 backends: a fit each, per-call cost and marginal GB/s > 0
+	a=$(grep -c '"a_ns": [0-9]*[1-9][0-9]*\.' "$TMP/both.json")
+	g=$(grep -c '"marginal_gb_per_s": [0-9]' "$TMP/both.json")
+	[ "$a" -eq 4 ] && [ "$g" -eq 4 ] || why="$why; positive fits: $a a_ns, $g marginal_gb_per_s of 4"
+	if [ -z "$why" ]; then ok "$desc"; else not_ok "$desc" "${why#; }"; fi
+fi
+
+# 26. tcrypt loads a module and reads /dev/kmsg: as another user, exit 6
+desc="run --backend tcrypt as non-root exits 6"
+# shellcheck disable=SC2086
+as_nobody "$(command -v "$CRCBENCH")" run -q -d crc32c-generic --backend tcrypt $TCRYPT_HOOKS \
+	>"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc -eq 125 ]; then
+	skip "$desc" "cannot drop privileges here (neither setpriv --reuid nor su works)"
+elif [ $rc -eq 6 ] && one_line_err && in_err "the tcrypt backend needs root"; then
+	ok "$desc"
+else
+	not_ok "$desc" "exit code $rc, expected 6"
 fi
 
 if [ "$N" -ne "$PLAN" ]; then

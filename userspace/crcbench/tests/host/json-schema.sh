@@ -38,9 +38,19 @@ CRCBENCH_MACHINE_ROOT="$FIXTURES/machine-power9-lpar" tool run -q -d crc32c-gene
 	--trials 1 --warmup 0 -f json >"$tmp/lpar.json" || fail "run with the LPAR fixture"
 grep -q '"lpar_entitled_capacity": "250"' "$tmp/lpar.json" || fail "LPAR entitlement not reported"
 CRCBENCH_MACHINE_ROOT=/nonexistent tool list -f json >"$tmp/bare.json" || fail "list, no files"
+# Both backends (tcrypt through fake-modprobe.sh and its recorded records),
+# and tcrypt alone (no AF_ALG rows).
+: >"$tmp/kmsg"
+for b in afalg,tcrypt tcrypt; do
+	FAKE_KMSG="$tmp/kmsg" FAKE_TCRYPT_DIR="$FIXTURES" FAKE_TCRYPT_ALIAS=crc32c-fakevec=crc32c-vmx \
+		tool run -q -d crc32c-generic,crc32c-fakevec --user-baselines -s 64..1K -n 5 --trials 1 \
+		--warmup 0 --backend $b --kmsg "$tmp/kmsg" --modprobe "$here/fake-modprobe.sh" -f json \
+		>"$tmp/backend-${b%%,*}.json" || fail "run --backend $b"
+done
 grep -q '"vulnerabilities": null' "$tmp/bare.json" || fail "absent vulnerabilities not null"
 validate "$tmp/list.json" "$tmp/run.json" "$tmp/broken.json" "$tmp/stream.json" \
-	"$tmp/lpar.json" "$tmp/bare.json" "$tmp/user.json" ||
+	"$tmp/lpar.json" "$tmp/bare.json" "$tmp/user.json" "$tmp/backend-afalg.json" \
+	"$tmp/backend-tcrypt.json" ||
 	fail "a report of crcbench-alg does not match its schema"
 
 # Each of these must be rejected.
@@ -61,6 +71,18 @@ save("no-machine-state", lambda d: d["system"].pop("machine_state"))
 save("user-driver-without-reason", lambda d: d["user_drivers"][0].pop("unavailable_reason"))
 save("user-driver-not-user", lambda d: d["user_drivers"][0].update(driver="crc32c-x"))
 PY
+"$py" - "$tmp/backend-afalg.json" "$tmp" <<'PY' || fail "could not write the broken reports"
+import json, sys
+run = json.load(open(sys.argv[1]))
+def save(name, change):
+    doc = json.loads(json.dumps(run))
+    change(doc)
+    json.dump(doc, open(f"{sys.argv[2]}/bad-{name}.json", "w"))
+save("unknown-backend", lambda d: d["config"].update(backends=["afalg", "kernel"]))
+save("inkernel-without-ns", lambda d: d["inkernel"]["results"][0].pop("ns_per_op"))
+save("fit-and-reason", lambda d: d["fits"][0].update(no_fit_reason="both"))
+save("fit-two-points", lambda d: d["fits"][0]["fit"].update(points=2))
+PY
 n=0
 for f in "$tmp"/bad-*.json; do
 	if validate "$f" >"$tmp/out" 2>&1; then
@@ -69,5 +91,5 @@ for f in "$tmp"/bad-*.json; do
 	fi
 	n=$((n + 1))
 done
-[ "$n" = 9 ] || fail "expected 9 broken reports, found $n"
-echo "ok: 7 reports valid, $n broken ones rejected"
+[ "$n" = 13 ] || fail "expected 13 broken reports, found $n"
+echo "ok: 9 reports valid, $n broken ones rejected"

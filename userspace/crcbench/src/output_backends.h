@@ -20,7 +20,8 @@ void backends_config_json(JsonWriter &w, const RunReport &r);
 // JSON: "inkernel" and "fits" at the top level.
 void backends_json(JsonWriter &w, const RunReport &r);
 
-// CSV: the columns appended to every row, and their cells for one row of
+// CSV: the columns after "mismatches" (before any column that may hold a
+// comma: simple readers split there), and their cells for one row of
 // a backend (the fit of that driver, backend and thread count among `fits`,
 // make_fits of the report).
 std::string backends_csv_header();

@@ -95,8 +95,8 @@ std::string run_csv(const RunReport &r) {
         "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,bytes_per_s_max,"
         "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,ratio_trials_min,"
         "ratio_trials_max,noisy,checked_ops,mismatches" +
-        config_header() + ",emulated,kernel_release,cpu_model,cpus" +
-        machine_header(r.system.machine_state) + backends_csv_header() + "\n";
+        backends_csv_header() + config_header() + ",emulated,kernel_release,cpu_model,cpus" +
+        machine_header(r.system.machine_state) + "\n";
     const std::string tail = config_cells(r.settings) + "," +
                              std::string(r.system.emulation.emulated() ? "yes" : "no") + "," +
                              cell(r.system.kernel_release) + "," + cell(r.system.cpu_model) +
@@ -114,10 +114,10 @@ std::string run_csv(const RunReport &r) {
                                        format_fixed(row.ratio_trials->max, 4)
                                  : std::string(",")) +
                "," + (row.noisy ? "true" : "false") + "," + std::to_string(row.checked_ops) + "," +
-               std::to_string(row.mismatches) + "," + tail +
+               std::to_string(row.mismatches) +
                backends_csv_cells(r, fits, row.driver, Backend::afalg, row.threads,
                                   afalg_ns_per_op(row)) +
-               "\n";
+               "," + tail + "\n";
     }
     // tcrypt's rows: one measurement each (min = median = max), no check.
     if (r.inkernel)
@@ -126,8 +126,9 @@ std::string run_csv(const RunReport &r) {
             out += cell(k.driver) + "," + std::to_string(k.size) + ",digest,1,1," + bps + "," +
                    bps + "," + bps + "," + ops + "," + ops + "," + ops + "," +
                    (k.ratio_to_generic ? format_fixed(*k.ratio_to_generic, 4) : "") +
-                   ",,,false,0,0," + tail +
-                   backends_csv_cells(r, fits, k.driver, Backend::tcrypt, 1, k.ns_per_op) + "\n";
+                   ",,,false,0,0" +
+                   backends_csv_cells(r, fits, k.driver, Backend::tcrypt, 1, k.ns_per_op) + "," +
+                   tail + "\n";
         }
     return out;
 }

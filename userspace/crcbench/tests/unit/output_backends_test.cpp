@@ -158,8 +158,8 @@ TEST(OutputBackends, CsvHasARowPerBackend) {
                                                    "fit_marginal_gb_per_s,fit_r_squared,"
                                                    "fit_max_rel_residual,tcrypt_sec"));
     // AF_ALG rows: ns/op from the median ops/s (4000/s: 250 us), no fit (2 sizes).
-    EXPECT_TRUE(has(csv, ",afalg,250000.000,,,,,,1\n")) << csv;
+    EXPECT_TRUE(has(csv, ",afalg,250000.000,,,,,,1,")) << csv;
     // tcrypt rows: one measurement, the fit of that driver.
     EXPECT_TRUE(has(csv, "crc32c-vmx,1024,digest,1,1,")) << csv;
-    EXPECT_TRUE(has(csv, ",tcrypt,152.400,50.000,0.100000,10.0000,1.000000,0.000000,1\n")) << csv;
+    EXPECT_TRUE(has(csv, ",tcrypt,152.400,50.000,0.100000,10.0000,1.000000,0.000000,1,")) << csv;
 }

@@ -44,10 +44,12 @@ std::vector<OptionSpec> backend_run_options() {
         {"", "--backend", "LIST",
          "how to measure, comma-separated (default afalg):\n"
          "afalg: through AF_ALG, system calls included (end to end);\n"
-         "tcrypt: inside the kernel, the kernel's own hash speed test\n"
-         "(modprobe tcrypt mode=300; needs root and CONFIG_CRYPTO_TEST)\n"
-         "at 16..8K bytes; both: side by side, with a fit\n"
-         "time = a + b*size per driver and backend",
+         "tcrypt: inside the kernel, no system call per digest: the\n"
+         "kernel's own hash speed test (modprobe tcrypt mode=300;\n"
+         "needs root and CONFIG_CRYPTO_TEST=m) at its sizes 16..8K\n"
+         "(--sizes is afalg's). afalg,tcrypt: side by side. Every\n"
+         "driver and backend gets a fit time = a + b*size:\n"
+         "a = per-call cost (ns), 1/b = marginal throughput (GB/s)",
          "afalg,tcrypt",
          [](Options &o, std::string_view v) { o.run.backend.backends = parse_backend_list(v); }},
         {"", "--tcrypt-sec", "N",

@@ -72,7 +72,8 @@ TcryptRun parse_tcrypt_records(const std::vector<KmsgRecord> &records, const std
     TcryptRun run;
     run.requested = requested;
     bool started = false;
-    std::optional<Header> pending; // a header still waiting for its result
+    Header pending;       // the last header
+    bool waiting = false; // pending still waits for its result
     const std::string testing = std::string(kTesting) + requested + " (";
     const std::string load_failed = std::string(kLoadFailed) + requested + ":";
     for (const KmsgRecord &rec : records) {
@@ -98,30 +99,31 @@ TcryptRun parse_tcrypt_records(const std::vector<KmsgRecord> &records, const std
             text.starts_with("template (") || text.starts_with("ahash request allocation"))
             fail(requested + ": " + std::string(text));
         if (auto h = parse_header(text)) {
-            if (pending)
-                fail(requested + ": test " + std::to_string(pending->test) +
+            if (waiting)
+                fail(requested + ": test " + std::to_string(pending.test) +
                      " has no result in the kernel log");
             if (h->test != run.rows.size())
-                fail(requested + ": test " + std::to_string(h->test) + " follows test " +
-                     std::to_string(run.rows.size()) + " - 1: records are missing");
+                fail(requested + ": test " + std::to_string(h->test) + " where test " +
+                     std::to_string(run.rows.size()) + " was due: records are missing");
             pending = *h;
-            if (pending->rest.empty())
+            waiting = true;
+            if (pending.rest.empty())
                 continue;
-            text = pending->rest; // the result in the same record
+            text = pending.rest; // the result in the same record
         }
-        if (!pending)
+        if (!waiting)
             continue; // somebody else's record
         if (auto result = parse_result(text)) {
             run.rows.push_back(
-                {pending->test, pending->block, pending->update, result->first, result->second});
-            pending.reset();
+                {pending.test, pending.block, pending.update, result->first, result->second});
+            waiting = false;
         }
     }
     if (!started)
         fail("no \"" + std::string(kTesting) + requested +
              "\" record in the kernel log: tcrypt did not run for it");
-    if (pending)
-        fail(requested + ": test " + std::to_string(pending->test) +
+    if (waiting)
+        fail(requested + ": test " + std::to_string(pending.test) +
              " has no result in the kernel log");
     if (digest_rows(run).empty())
         fail(requested + ": no one-digest-per-operation result in the kernel log");

@@ -318,7 +318,7 @@ class ThreadRecordingHasher : public Crc32cHasher {
 
 // First touch: every worker thread allocates and fills its own buffers,
 // after pinning itself; the main thread touches none, and each buffer is
-// hashed only by the thread that filled it.
+// hashed only by the thread that allocated and filled it.
 TEST(Bench, WorkersFirstTouchTheirOwnBuffers) {
     cpu_set_t allowed;
     ASSERT_EQ(sched_getaffinity(0, sizeof allowed, &allowed), 0);
@@ -327,6 +327,7 @@ TEST(Bench, WorkersFirstTouchTheirOwnBuffers) {
         ++cpu;
     struct Touch {
         const std::uint8_t *buffer;
+        bool allocated;
         std::thread::id thread;
         int cpu;
     };
@@ -339,28 +340,36 @@ TEST(Bench, WorkersFirstTouchTheirOwnBuffers) {
     s.working_set = 3 * 4096; // three buffers per thread
     s.iterations = 6;
     s.warmup = std::chrono::nanoseconds(0);
-    s.trials = 1;
-    s.on_buffer_filled = [&](std::span<const std::uint8_t> b) {
+    s.trials = 1; // (a later trial's threads refill the buffers on the same CPUs)
+    s.on_buffer_touched = [&](std::span<const std::uint8_t> b, bool allocated) {
         std::lock_guard lock(m);
-        touched.push_back({b.data(), std::this_thread::get_id(), sched_getcpu()});
+        touched.push_back({b.data(), allocated, std::this_thread::get_id(), sched_getcpu()});
     };
     run_bench({"crc32c-generic"}, {4096}, s, [&](const std::string &) {
         return std::make_unique<ThreadRecordingHasher>(hashed, m);
     });
-    ASSERT_EQ(touched.size(), 9u);
-    std::map<const std::uint8_t *, std::thread::id> owner;
+    std::map<const std::uint8_t *, std::thread::id> owner; // who allocated it
     std::set<std::thread::id> threads;
+    std::size_t fills = 0;
     for (const Touch &t : touched) {
-        EXPECT_NE(t.thread, std::this_thread::get_id()) << "a buffer filled by the main thread";
-        EXPECT_EQ(t.cpu, static_cast<int>(cpu)) << "filled before the thread was pinned";
-        owner[t.buffer] = t.thread;
-        threads.insert(t.thread);
+        EXPECT_NE(t.thread, std::this_thread::get_id()) << "a buffer touched by the main thread";
+        EXPECT_EQ(t.cpu, static_cast<int>(cpu)) << "touched before the thread was pinned";
+        if (t.allocated) {
+            EXPECT_FALSE(owner.count(t.buffer)) << "allocated twice";
+            owner[t.buffer] = t.thread;
+            threads.insert(t.thread);
+        } else {
+            ++fills;
+            ASSERT_TRUE(owner.count(t.buffer)) << "filled before it was allocated";
+            EXPECT_EQ(owner[t.buffer], t.thread) << "filled by another thread than its allocator";
+        }
     }
     EXPECT_EQ(owner.size(), 9u);
     EXPECT_EQ(threads.size(), 3u);
+    EXPECT_EQ(fills, 9u);
     ASSERT_EQ(hashed.size(), 3u * 6u);
     for (const auto &[buffer, thread] : hashed) {
-        ASSERT_TRUE(owner.count(buffer)) << "hashed a buffer nobody filled";
-        EXPECT_EQ(owner[buffer], thread) << "a buffer hashed by another thread than its filler";
+        ASSERT_TRUE(owner.count(buffer)) << "hashed a buffer nobody allocated";
+        EXPECT_EQ(owner[buffer], thread) << "a buffer hashed by another thread than its owner";
     }
 }

@@ -108,6 +108,15 @@ std::string fits_table(const RunReport &r) {
     return out;
 }
 
+void number_or_null(JsonWriter &w, std::string_view key, const std::optional<double> &v,
+                    int decimals) {
+    w.key(key);
+    if (v)
+        w.value(*v, decimals);
+    else
+        w.null();
+}
+
 void fit_object(JsonWriter &w, const LineFitResult &res) {
     w.key("fit");
     if (!res.fit) {
@@ -119,11 +128,7 @@ void fit_object(JsonWriter &w, const LineFitResult &res) {
     w.begin_object();
     w.field("a_ns", f.a_ns, 3);
     w.field("b_ns_per_byte", f.b_ns_per_byte, 6);
-    w.key("marginal_gb_per_s");
-    if (f.marginal_gb_per_s)
-        w.value(*f.marginal_gb_per_s, 4);
-    else
-        w.null();
+    number_or_null(w, "marginal_gb_per_s", f.marginal_gb_per_s, 4);
     w.field("r_squared", f.r_squared, 6);
     w.field("max_rel_residual", f.max_rel_residual, 6);
     w.field("points", static_cast<std::uint64_t>(f.points));
@@ -175,11 +180,7 @@ void backends_json(JsonWriter &w, const RunReport &r) {
             w.field("ops_per_s", row.ops_per_s, 1);
             w.field("bytes_per_s", row.bytes_per_s, 1);
             w.field("ns_per_op", row.ns_per_op, 3);
-            w.key("ratio_to_generic");
-            if (row.ratio_to_generic)
-                w.value(*row.ratio_to_generic, 4);
-            else
-                w.null();
+            number_or_null(w, "ratio_to_generic", row.ratio_to_generic, 4);
             w.end_object();
         }
         w.end_array();

@@ -271,15 +271,22 @@ as_nobody() {
 		return 125
 	fi
 }
-as_nobody "$(command -v "$CRCBENCH")" list --proc-crypto "$TMP/private" >"$TMP/out" 2>"$TMP/err"
-rc=$?
-if [ $rc -eq 125 ]; then
-	skip "$desc" "cannot drop privileges here (neither setpriv --reuid nor su works)"
-elif [ $rc -eq 6 ] && one_line_err && in_err "permission denied"; then
-	ok "$desc"
-else
-	not_ok "$desc" "exit code $rc, expected 6"
-fi
+# exit6_as_nobody DESC TEXT ARGS...: crcbench-alg ARGS as nobody must exit
+# 6 with one line on stderr that holds TEXT.
+exit6_as_nobody() {
+	desc=$1 text=$2
+	shift 2
+	as_nobody "$(command -v "$CRCBENCH")" "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	if [ $rc -eq 125 ]; then
+		skip "$desc" "cannot drop privileges here (neither setpriv --reuid nor su works)"
+	elif [ $rc -eq 6 ] && one_line_err && in_err "$text"; then
+		ok "$desc"
+	else
+		not_ok "$desc" "exit code $rc, expected 6"
+	fi
+}
+exit6_as_nobody "$desc" "permission denied" list --proc-crypto "$TMP/private"
 
 # 16-20. a deliberately wrong driver
 desc="crc32c-broken loads"
@@ -400,18 +407,9 @@ if t 0 "$desc" run -q -d "crc32c-generic,$TOP_DRIVER" -s 64,8K,64K -n 20 --trial
 fi
 
 # 26. tcrypt loads a module and reads /dev/kmsg: as another user, exit 6
-desc="run --backend tcrypt as non-root exits 6"
 # shellcheck disable=SC2086
-as_nobody "$(command -v "$CRCBENCH")" run -q -d crc32c-generic --backend tcrypt $TCRYPT_HOOKS \
-	>"$TMP/out" 2>"$TMP/err"
-rc=$?
-if [ $rc -eq 125 ]; then
-	skip "$desc" "cannot drop privileges here (neither setpriv --reuid nor su works)"
-elif [ $rc -eq 6 ] && one_line_err && in_err "the tcrypt backend needs root"; then
-	ok "$desc"
-else
-	not_ok "$desc" "exit code $rc, expected 6"
-fi
+exit6_as_nobody "run --backend tcrypt as non-root exits 6" "the tcrypt backend needs root" \
+	run -q -d crc32c-generic --backend tcrypt $TCRYPT_HOOKS
 
 if [ "$N" -ne "$PLAN" ]; then
 	echo "# planned $PLAN tests, ran $N"

@@ -47,7 +47,8 @@ std::string backend_label(const RunReport &r, const BackendFit &f) {
 std::string side_by_side(const RunReport &r) {
     const bool afalg = !r.rows.empty();
     const unsigned threads = r.thread_counts.front();
-    std::string out = "both backends per driver, ns per operation (one digest of SIZE bytes)";
+    std::string out = std::string(afalg ? "both backends per driver" : "in-kernel per driver") +
+                      ", ns per operation (one digest of SIZE bytes)";
     out += afalg && threads > 1 ? ", AF_ALG at " + std::to_string(threads) + " threads" : "";
     out += r.system.emulation.emulated() ? ", EMULATED" : "";
     out += ":\n  end to end (AF_ALG): throughput ratio to " + std::string(kBaselineDriver) +

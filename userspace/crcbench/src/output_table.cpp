@@ -123,6 +123,11 @@ std::string run_table(const RunReport &r) {
     out += system_lines(r.system);
     out += describe_settings(r);
     out += resolve_line(r.resolves_to, false);
+    if (std::find(r.backends.begin(), r.backends.end(), Backend::afalg) == r.backends.end())
+        return out + "AF_ALG: not measured (--backend tcrypt; tcrypt checks no results)\n" +
+               backends_table(r) +
+               (r.system.emulation.emulated() ? "*** " + std::string(kEmulationNotice) + " ***\n"
+                                              : std::string());
     out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median "
            "over the trials of (this driver / " +
            std::string(kBaselineDriver) +

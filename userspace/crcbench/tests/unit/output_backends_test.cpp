@@ -150,6 +150,9 @@ TEST(OutputBackends, TcryptAloneHasNoAfalgRows) {
     EXPECT_TRUE(problems.empty()) << problems.front();
     std::string t = run_table(r);
     EXPECT_TRUE(has(t, "152.4"));
+    EXPECT_TRUE(has(t, "AF_ALG: not measured (--backend tcrypt"));
+    EXPECT_TRUE(has(t, "in-kernel per driver, ns per operation"));
+    EXPECT_FALSE(has(t, "verdict:"));
 }
 
 TEST(OutputBackends, CsvHasARowPerBackend) {

@@ -191,3 +191,16 @@ TEST(TcryptLog, RecordedKernel61Runs) {
                                       "crc32c-generic", "crc32c-generic"),
                  ToolError);
 }
+
+// Shown on the console of a POWER8 guest on Debian's 6.12 (EMULATED timings):
+// the prefix on every line, each result joined to its header.
+TEST(TcryptLog, RecordedKernel612Run) {
+    auto recs = records(tst::fixture("tcrypt-6.12-crc32c-generic.kmsg"));
+    TcryptRun run = parse_tcrypt_records(recs, "crc32c-generic", "crc32c-generic");
+    EXPECT_EQ(run.rows.size(), 22u);
+    auto digest = digest_rows(run);
+    ASSERT_EQ(digest.size(), 7u);
+    EXPECT_EQ(digest.front().ops_per_s, 2507619u);
+    EXPECT_EQ(digest.back().block_len, 8192u);
+    EXPECT_EQ(digest.back().ops_per_s, 42601u);
+}

@@ -70,6 +70,8 @@ NR == 1 {
 	for (i = 1; i <= n; i++) if (!(want[i] in col)) { print "missing column " want[i] > "/dev/stderr"; exit 3 }
 	next
 }
+# Rows of the tcrypt backend (run --backend afalg,tcrypt) are not charted.
+"backend" in col && $col["backend"] != "afalg" { next }
 NF >= 6 {
 	d = $col["driver"]
 	if (!(d in idx)) { idx[d] = ++nd; order[nd] = d }

@@ -9,9 +9,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../lib/common.sh
 . "$here/../lib/common.sh"
 
-# In-tree modules the test sets load (dependencies are added automatically).
+# In-tree modules the test sets load (dependencies are added automatically);
+# tcrypt: crcbench-alg run --backend tcrypt.
 # The crc32c drivers depend on the kernel line (set below, once KREL is known).
-TREE_MODULES=(crypto_user algif_hash btrfs ext4 xfs dm-integrity brd loop)
+TREE_MODULES=(crypto_user algif_hash btrfs ext4 xfs dm-integrity brd loop tcrypt)
 
 usage() {
 	cat <<USAGE

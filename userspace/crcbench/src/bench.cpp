@@ -184,13 +184,18 @@ class Runner {
             count = *s_.working_set / size_;
         if (w.buffers.size() != count || w.buffers.front().size() != size_) {
             w.buffers.clear();
-            for (std::size_t i = 0; i < count; ++i)
+            for (std::size_t i = 0; i < count; ++i) {
                 w.buffers.emplace_back(size_, kCaseAlignment);
+                if (s_.on_buffer_touched)
+                    s_.on_buffer_touched(w.buffers.back().span(), true);
+            }
         }
         w.expected.resize(count);
         for (std::size_t i = 0; i < count; ++i) {
             fill_case_data(w.buffers[i].span(), w.key(i));
             w.expected[i] = crc32c_fast::digest(kDefaultSeed, w.buffers[i].span());
+            if (s_.on_buffer_touched)
+                s_.on_buffer_touched(w.buffers[i].span(), false);
         }
         w.stale = false;
     }

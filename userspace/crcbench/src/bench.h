@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct BenchSettings {
     std::chrono::nanoseconds warmup{std::chrono::milliseconds(100)};
     unsigned trials = 5;
     std::uint64_t seed = 1; // buffer contents
+    // Testing seam: called in the thread that touches a buffer, right after
+    // allocating it (zero-filled: its first touch; allocated = true) and
+    // right after filling it with the trial's data (allocated = false).
+    std::function<void(std::span<const std::uint8_t>, bool allocated)> on_buffer_touched;
 };
 
 struct TrialSample {

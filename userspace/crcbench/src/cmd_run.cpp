@@ -3,6 +3,7 @@
 #include "driver_catalog.h"
 #include "error.h"
 #include "file_io.h"
+#include "inkernel_run.h"
 #include "kcapi_hasher.h"
 #include "output.h"
 #include "progress.h"
@@ -53,6 +54,11 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     report.settings = settings_from(opt);
     report.thread_counts = opt.threads;
     report.sizes = opt.sizes;
+    report.backends = opt.backend.backends;
+    const bool afalg = opt.backend.has(Backend::afalg);
+    const TcryptEnv tcrypt = tcrypt_env(opt.backend.kmsg_path, opt.backend.modprobe);
+    if (opt.backend.has(Backend::tcrypt))
+        require_tcrypt_root(tcrypt); // before anything is measured
     // Opened now: an unwritable path fails before the run, not after it.
     std::optional<OutputFile> json_out, csv_out;
     if (opt.json_file)
@@ -63,9 +69,9 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
         std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
 
     Progress progress(Progress::wanted(o.common.quiet));
-    HasherFactory factory = make_factory(report.settings.splice);
+    HasherFactory factory = afalg ? make_factory(report.settings.splice) : HasherFactory{};
     // A threads sweep: one complete run per thread count, rows tagged with it.
-    for (std::size_t k = 0; k < report.thread_counts.size(); ++k) {
+    for (std::size_t k = 0; afalg && k < report.thread_counts.size(); ++k) {
         BenchSettings s = report.settings;
         s.threads = report.thread_counts[k];
         std::string step = report.thread_counts.size() > 1
@@ -84,6 +90,9 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
             if (c.first_mismatch)
                 report.mismatches.push_back(*c.first_mismatch);
     }
+    if (opt.backend.has(Backend::tcrypt))
+        report.inkernel = measure_in_kernel(report.measured, report.resolves_to,
+                                            opt.backend.tcrypt_sec, tcrypt, progress);
     progress.finish();
 
     std::fputs(render(report, opt.format).c_str(), stdout);

@@ -2,6 +2,7 @@
 #include "option_table.h"
 
 #include "error.h"
+#include "option_table_backend.h"
 #include "units.h"
 
 #include <limits>
@@ -100,7 +101,7 @@ std::vector<OptionSpec> make_verify() {
 }
 
 std::vector<OptionSpec> make_run() {
-    return {
+    std::vector<OptionSpec> run = {
         {"-d", "--driver", "D",
          "a driver name, \"crc32c\" or a userspace baseline\n"
          "(user:slice8, user:vmx, user:vmx-isa31: no AF_ALG, no\n"
@@ -187,6 +188,9 @@ std::vector<OptionSpec> make_run() {
         {"", "--seed", "N", "seed of the buffer contents (default: chosen, in the JSON)", "0x10",
          [](Options &o, std::string_view v) { o.run.seed = parse_uint(v, 0, kU64Max, "--seed"); }},
     };
+    for (OptionSpec &spec : backend_run_options())
+        run.push_back(std::move(spec));
+    return run;
 }
 
 std::vector<OptionSpec> make_file() {

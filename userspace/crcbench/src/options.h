@@ -4,6 +4,7 @@
 #pragma once
 
 #include "file_options.h"
+#include "backend_options.h"
 
 #include <chrono>
 #include <cstddef>
@@ -59,6 +60,7 @@ struct RunOptions {
     std::optional<std::string> json_file;
     std::optional<std::string> csv_file;
     std::optional<std::uint64_t> seed; // buffer contents
+    BackendOptions backend;            // --backend, --tcrypt-sec (backend_options.h)
 };
 
 struct Options {

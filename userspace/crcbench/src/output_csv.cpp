@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "output.h"
 #include "report_parts.h"
+#include "output_backends.h"
 #include "units.h"
 
 namespace crcbench {
@@ -99,12 +100,13 @@ std::string run_csv(const RunReport &r) {
         "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,bytes_per_s_max,"
         "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,ratio_trials_min,"
         "ratio_trials_max,noisy,checked_ops,mismatches" +
-        config_header() + ",emulated,kernel_release,cpu_model,cpus" +
+        backends_csv_header() + config_header() + ",emulated,kernel_release,cpu_model,cpus" +
         machine_header(r.system.machine_state) + "\n";
     const std::string tail = config_cells(r.settings) + "," +
                              std::string(r.system.emulation.emulated() ? "yes" : "no") + "," +
                              cell(r.system.kernel_release) + "," + cell(r.system.cpu_model) +
                              cpus_cell(r.settings) + machine_cells(r.system.machine_state);
+    const std::vector<BackendFit> fits = make_fits(r.rows, r.inkernel);
     for (const RunRow &row : r.rows) {
         out += cell(row.driver) + "," + std::to_string(row.size) + "," +
                std::string(mode_name(r.settings.mode)) + "," + std::to_string(row.threads) + "," +
@@ -117,8 +119,22 @@ std::string run_csv(const RunReport &r) {
                                        format_fixed(row.ratio_trials->max, 4)
                                  : std::string(",")) +
                "," + (row.noisy ? "true" : "false") + "," + std::to_string(row.checked_ops) + "," +
-               std::to_string(row.mismatches) + "," + tail + "\n";
+               std::to_string(row.mismatches) +
+               backends_csv_cells(r, fits, row.driver, Backend::afalg, row.threads,
+                                  afalg_ns_per_op(row)) +
+               "," + tail + "\n";
     }
+    // tcrypt's rows: one measurement each (min = median = max), no check.
+    if (r.inkernel)
+        for (const InKernelRow &k : r.inkernel->rows) {
+            std::string bps = num(k.bytes_per_s), ops = num(k.ops_per_s);
+            out += cell(k.driver) + "," + std::to_string(k.size) + ",digest,1,1," + bps + "," +
+                   bps + "," + bps + "," + ops + "," + ops + "," + ops + "," +
+                   (k.ratio_to_generic ? format_fixed(*k.ratio_to_generic, 4) : "") +
+                   ",,,false,0,0" +
+                   backends_csv_cells(r, fits, k.driver, Backend::tcrypt, 1, k.ns_per_op) + "," +
+                   tail + "\n";
+        }
     return out;
 }
 

@@ -2,6 +2,7 @@
 #include "json_writer.h"
 #include "output.h"
 #include "report_parts.h"
+#include "output_backends.h"
 #include "units.h"
 #include "version.h"
 
@@ -170,6 +171,7 @@ std::string run_json(const RunReport &r) {
     // round integers above 2^53, and the seed must reproduce the run exactly.
     w.field("seed", std::to_string(s.seed));
     w.field("baseline", kBaselineDriver);
+    backends_config_json(w, r);
     w.end_object();
     drivers_array(w, r.drivers, r.resolves_to);
     user_drivers_array(w, r.user_drivers);
@@ -205,6 +207,7 @@ std::string run_json(const RunReport &r) {
         w.end_object();
     }
     w.end_array();
+    backends_json(w, r);
     w.field("verdict", r.ok() ? "ok" : "mismatch");
     w.end_object();
     return w.str();

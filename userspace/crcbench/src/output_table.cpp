@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "output.h"
+#include "output_backends.h"
 #include "report_parts.h"
 #include "text_table.h"
 #include "units.h"
@@ -124,6 +125,11 @@ std::string run_table(const RunReport &r) {
     out += system_lines(r.system);
     out += describe_settings(r);
     out += resolve_line(r.resolves_to, false);
+    if (std::find(r.backends.begin(), r.backends.end(), Backend::afalg) == r.backends.end())
+        return out + "AF_ALG: not measured (--backend tcrypt; tcrypt checks no results)\n" +
+               backends_table(r) +
+               (r.system.emulation.emulated() ? "*** " + std::string(kEmulationNotice) + " ***\n"
+                                              : std::string());
     out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median "
            "over the trials of (this driver / " +
            std::string(kBaselineDriver) +
@@ -163,6 +169,7 @@ std::string run_table(const RunReport &r) {
     out += r.ok()
                ? "verdict: ok, all " + std::to_string(checked) + " results matched the reference\n"
                : "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
+    out += backends_table(r);
     if (r.system.emulation.emulated())
         out += "*** " + std::string(kEmulationNotice) + " ***\n";
     return out;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "bench.h"
+#include "inkernel.h"
 #include "proc_crypto.h"
 #include "stats.h"
 #include "system_info.h"
@@ -57,6 +58,10 @@ struct RunReport {
     std::vector<std::string> measured;    // the drivers this run measured
     std::vector<RunRow> rows;             // by thread count, size, then driver
     std::vector<Mismatch> mismatches;     // first mismatch per failing cell
+    // --backend: rows are afalg's, inkernel tcrypt's (inkernel.h; the fits
+    // of both are derived from them: make_fits)
+    std::vector<Backend> backends{Backend::afalg};
+    std::optional<InKernelResults> inkernel;
 
     bool ok() const { return mismatches.empty(); }
 };

@@ -14,31 +14,9 @@ PC="$FIXTURES/proc-crypto-fake.txt"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/crcbench-e2e.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT INT TERM
 
-fail() { echo "FAIL: $*"; exit 1; }
-
-# run NAME EXPECTED_RC [ENV=VALUE ...] -- ARGS: runs the tool with the fake,
-# stdout in $TMP/NAME.out, stderr in $TMP/NAME.err, checks the exit code.
-run() {
-	name=$1 want=$2
-	shift 2
-	envs=""
-	while [ "$1" != "--" ]; do envs="$envs $1"; shift; done
-	shift
-	# shellcheck disable=SC2086
-	env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" $envs \
-		"$CRCBENCH" "$@" >"$TMP/$name.out" 2>"$TMP/$name.err"
-	rc=$?
-	if [ "$rc" != "$want" ]; then
-		echo "--- stdout"; cat "$TMP/$name.out"; echo "--- stderr"; cat "$TMP/$name.err"
-		fail "$name: exit code $rc, expected $want (crcbench-alg $*)"
-	fi
-}
-
-has() { grep -q -- "$2" "$TMP/$1" || { cat "$TMP/$1"; fail "$1 lacks '$2'"; }; }
-one_line() {
-	n=$(wc -l <"$TMP/$1")
-	[ "$n" -eq 1 ] || { cat "$TMP/$1"; fail "$1: $n lines, expected one clear line"; }
-}
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=e2e-lib.sh
+. "$here/e2e-lib.sh"
 
 # Operations on the op socket per hashed message, from the fake's trace.
 syscalls_per_op() { # SIZE OPS [run args...]
@@ -248,7 +226,8 @@ case_threads_sweep() {
 		--threads 1,2 -f json --csv "$TMP/sweep.csv"
 	"$JSONCHECK" --schema run --expect-verdict ok "$TMP/sweep.out" >"$TMP/chk" ||
 		{ cat "$TMP/chk"; fail "sweep JSON invalid"; }
-	[ "$(grep -c '"threads": 2,' "$TMP/sweep.out")" = 4 ] || fail "expected 4 rows with 2 threads"
+	[ "$(sed -n '/"results"/,/"inkernel"/p' "$TMP/sweep.out" | grep -c '"threads": 2,')" = 4 ] ||
+		fail "expected 4 rows with 2 threads"
 	[ "$(wc -l <"$TMP/sweep.csv")" -eq 9 ] || fail "CSV rows: 2 drivers x 2 sizes x 2 counts"
 	run sweep_table 0 -- run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 -t 1..4
 	has sweep_table.out "THREADS"

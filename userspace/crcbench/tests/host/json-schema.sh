@@ -38,6 +38,15 @@ CRCBENCH_MACHINE_ROOT="$FIXTURES/machine-power9-lpar" tool run -q -d crc32c-gene
 	--trials 1 --warmup 0 -f json >"$tmp/lpar.json" || fail "run with the LPAR fixture"
 grep -q '"lpar_entitled_capacity": "250"' "$tmp/lpar.json" || fail "LPAR entitlement not reported"
 CRCBENCH_MACHINE_ROOT=/nonexistent tool list -f json >"$tmp/bare.json" || fail "list, no files"
+# Both backends (tcrypt through fake-modprobe.sh and its recorded records),
+# and tcrypt alone (no AF_ALG rows).
+: >"$tmp/kmsg"
+for b in afalg,tcrypt tcrypt; do
+	FAKE_KMSG="$tmp/kmsg" FAKE_TCRYPT_DIR="$FIXTURES" FAKE_TCRYPT_ALIAS=crc32c-fakevec=crc32c-vmx \
+		tool run -q -d crc32c-generic,crc32c-fakevec --user-baselines -s 64..1K -n 5 --trials 1 \
+		--warmup 0 --backend $b --kmsg "$tmp/kmsg" --modprobe "$here/fake-modprobe.sh" -f json \
+		>"$tmp/backend-${b%%,*}.json" || fail "run --backend $b"
+done
 grep -q '"vulnerabilities": null' "$tmp/bare.json" || fail "absent vulnerabilities not null"
 # file: whole-file CRCs, pages with the per-page list, a driver that disagrees.
 head -c 20000 /dev/urandom >"$tmp/data"
@@ -49,17 +58,17 @@ tool file -q -d crc32c-broken -f json "$tmp/data" >"$tmp/file-broken.json"
 [ $? = 1 ] || fail "file through crc32c-broken: expected exit 1"
 validate "$tmp/list.json" "$tmp/run.json" "$tmp/broken.json" "$tmp/stream.json" \
 	"$tmp/lpar.json" "$tmp/bare.json" "$tmp/user.json" "$tmp/file.json" "$tmp/file-pages.json" \
-	"$tmp/file-broken.json" ||
+	"$tmp/file-broken.json" "$tmp/backend-afalg.json" "$tmp/backend-tcrypt.json" ||
 	fail "a report of crcbench-alg does not match its schema"
 
 # Each of these must be rejected.
-"$py" - "$tmp/run.json" "$tmp" <<'PY' || fail "could not write the broken reports"
+"$py" - "$tmp/run.json" "$tmp/backend-afalg.json" "$tmp" <<'PY' ||
 import json, sys
-run = json.load(open(sys.argv[1]))
-def save(name, change):
-    doc = json.loads(json.dumps(run))
+run, both = (json.load(open(f)) for f in sys.argv[1:3])
+def save(name, change, report=run):
+    doc = json.loads(json.dumps(report))
     change(doc)
-    json.dump(doc, open(f"{sys.argv[2]}/bad-{name}.json", "w"))
+    json.dump(doc, open(f"{sys.argv[3]}/bad-{name}.json", "w"))
 save("numeric-seed", lambda d: d["config"].update(seed=12345))
 save("no-verdict", lambda d: d.pop("verdict"))
 save("extra-field", lambda d: d.update(extra=1))
@@ -69,10 +78,15 @@ save("unknown-emulation", lambda d: d["system"].update(emulation="bochs"))
 save("no-machine-state", lambda d: d["system"].pop("machine_state"))
 save("user-driver-without-reason", lambda d: d["user_drivers"][0].pop("unavailable_reason"))
 save("user-driver-not-user", lambda d: d["user_drivers"][0].update(driver="crc32c-x"))
-f = json.load(open(f"{sys.argv[2]}/file.json"))
-f["files"][0]["results"][0]["transfer"] = "zerocopy"
-json.dump(f, open(f"{sys.argv[2]}/bad-file-transfer.json", "w"))
+file_report = json.load(open(f"{sys.argv[3]}/file.json"))
+save("file-transfer", lambda d: d["files"][0]["results"][0].update(transfer="zerocopy"),
+     file_report)
+save("unknown-backend", lambda d: d["config"].update(backends=["afalg", "kernel"]), both)
+save("inkernel-without-ns", lambda d: d["inkernel"]["results"][0].pop("ns_per_op"), both)
+save("fit-and-reason", lambda d: d["fits"][0].update(no_fit_reason="both"), both)
+save("fit-two-points", lambda d: d["fits"][0]["fit"].update(points=2), both)
 PY
+	fail "could not write the broken reports"
 n=0
 for f in "$tmp"/bad-*.json; do
 	if validate "$f" >"$tmp/out" 2>&1; then
@@ -81,5 +95,5 @@ for f in "$tmp"/bad-*.json; do
 	fi
 	n=$((n + 1))
 done
-[ "$n" = 10 ] || fail "expected 10 broken reports, found $n"
-echo "ok: 10 reports valid, $n broken ones rejected"
+[ "$n" = 14 ] || fail "expected 14 broken reports, found $n"
+echo "ok: 12 reports valid, $n broken ones rejected"

@@ -8,9 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <sched.h>
 #include <set>
+#include <thread>
 #include <unistd.h>
 
 using namespace crcbench;
@@ -290,5 +292,84 @@ TEST(Bench, WorkingSetCyclesThroughDistinctBuffers) {
         fill_case_data(data, mm.c.data_key);
         EXPECT_EQ(crc32c_fast::digest(kDefaultSeed, data), mm.expected);
         EXPECT_EQ(mm.got, mm.expected ^ 1);
+    }
+}
+
+namespace {
+// Records which thread (and CPU) hashes which buffer.
+class ThreadRecordingHasher : public Crc32cHasher {
+  public:
+    using Seen = std::vector<std::pair<const std::uint8_t *, std::thread::id>>;
+    ThreadRecordingHasher(Seen &seen, std::mutex &m) : seen_(seen), m_(m) {}
+    std::uint32_t digest(std::span<const std::uint8_t> data) override {
+        std::lock_guard lock(m_);
+        seen_.push_back({data.data(), std::this_thread::get_id()});
+        return crc32c_fast::digest(kDefaultSeed, data);
+    }
+    void set_seed(std::uint32_t) override {}
+    void update(std::span<const std::uint8_t>) override {}
+    std::uint32_t final() override { return 0; }
+
+  private:
+    Seen &seen_;
+    std::mutex &m_;
+};
+} // namespace
+
+// First touch: every worker thread allocates and fills its own buffers,
+// after pinning itself; the main thread touches none, and each buffer is
+// hashed only by the thread that allocated and filled it.
+TEST(Bench, WorkersFirstTouchTheirOwnBuffers) {
+    cpu_set_t allowed;
+    ASSERT_EQ(sched_getaffinity(0, sizeof allowed, &allowed), 0);
+    unsigned cpu = 0;
+    while (!CPU_ISSET(cpu, &allowed))
+        ++cpu;
+    struct Touch {
+        const std::uint8_t *buffer;
+        bool allocated;
+        std::thread::id thread;
+        int cpu;
+    };
+    std::vector<Touch> touched;
+    ThreadRecordingHasher::Seen hashed;
+    std::mutex m;
+    BenchSettings s;
+    s.threads = 3;
+    s.cpus = {cpu};
+    s.working_set = 3 * 4096; // three buffers per thread
+    s.iterations = 6;
+    s.warmup = std::chrono::nanoseconds(0);
+    s.trials = 1; // (a later trial's threads refill the buffers on the same CPUs)
+    s.on_buffer_touched = [&](std::span<const std::uint8_t> b, bool allocated) {
+        std::lock_guard lock(m);
+        touched.push_back({b.data(), allocated, std::this_thread::get_id(), sched_getcpu()});
+    };
+    run_bench({"crc32c-generic"}, {4096}, s, [&](const std::string &) {
+        return std::make_unique<ThreadRecordingHasher>(hashed, m);
+    });
+    std::map<const std::uint8_t *, std::thread::id> owner; // who allocated it
+    std::set<std::thread::id> threads;
+    std::size_t fills = 0;
+    for (const Touch &t : touched) {
+        EXPECT_NE(t.thread, std::this_thread::get_id()) << "a buffer touched by the main thread";
+        EXPECT_EQ(t.cpu, static_cast<int>(cpu)) << "touched before the thread was pinned";
+        if (t.allocated) {
+            EXPECT_FALSE(owner.count(t.buffer)) << "allocated twice";
+            owner[t.buffer] = t.thread;
+            threads.insert(t.thread);
+        } else {
+            ++fills;
+            ASSERT_TRUE(owner.count(t.buffer)) << "filled before it was allocated";
+            EXPECT_EQ(owner[t.buffer], t.thread) << "filled by another thread than its allocator";
+        }
+    }
+    EXPECT_EQ(owner.size(), 9u);
+    EXPECT_EQ(threads.size(), 3u);
+    EXPECT_EQ(fills, 9u);
+    ASSERT_EQ(hashed.size(), 3u * 6u);
+    for (const auto &[buffer, thread] : hashed) {
+        ASSERT_TRUE(owner.count(buffer)) << "hashed a buffer nobody allocated";
+        EXPECT_EQ(owner[buffer], thread) << "a buffer hashed by another thread than its owner";
     }
 }

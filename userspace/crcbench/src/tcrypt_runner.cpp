@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "tcrypt_runner.h"
+
+#include "error.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace crcbench {
+namespace {
+
+// EAGAIN's text as modprobe (kmod or busybox) prints it.
+constexpr std::string_view kEagainText = "Resource temporarily unavailable";
+
+class Fd {
+  public:
+    explicit Fd(int fd = -1) : fd_(fd) {}
+    ~Fd() {
+        if (fd_ >= 0)
+            ::close(fd_);
+    }
+    Fd(const Fd &) = delete;
+    Fd &operator=(const Fd &) = delete;
+    int get() const { return fd_; }
+    void reset(int fd = -1) {
+        if (fd_ >= 0)
+            ::close(fd_);
+        fd_ = fd;
+    }
+
+  private:
+    int fd_;
+};
+
+ToolError os_error(int e, const std::string &what) {
+    ExitCode code = (e == EACCES || e == EPERM) ? ExitCode::permission : ExitCode::runtime;
+    return ToolError(code, (code == ExitCode::permission ? "permission denied: " : "") + what +
+                               ": " + std::strerror(e));
+}
+
+// The kernel log from where it ends now. A character device (/dev/kmsg)
+// hands out one record per read(); a file (the tests' stand-in) is read as
+// lines from its current size on.
+class KmsgReader {
+  public:
+    explicit KmsgReader(const std::string &path) : path_(path) {
+        fd_.reset(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+        if (fd_.get() < 0)
+            throw os_error(errno, "cannot open the kernel log " + path +
+                                      " (the tcrypt backend reads tcrypt's results there)");
+        struct stat st {};
+        if (::fstat(fd_.get(), &st) != 0)
+            throw os_error(errno, "cannot stat " + path);
+        device_ = S_ISCHR(st.st_mode);
+        if (::lseek(fd_.get(), 0, SEEK_END) < 0)
+            throw os_error(errno, "cannot seek to the end of " + path);
+    }
+
+    std::vector<KmsgRecord> read_new() {
+        std::vector<KmsgRecord> out;
+        std::string text;
+        char buf[8192];
+        for (;;) {
+            ssize_t n = ::read(fd_.get(), buf, sizeof buf);
+            if (n > 0) {
+                if (!device_) {
+                    text.append(buf, static_cast<std::size_t>(n));
+                } else if (auto r = parse_kmsg_record(std::string_view(buf, n))) {
+                    out.push_back(std::move(*r));
+                }
+                continue;
+            }
+            if (n == 0 || errno == EAGAIN)
+                break;
+            if (errno == EINTR)
+                continue;
+            if (errno == EPIPE)
+                throw ToolError(ExitCode::runtime,
+                                "the kernel log overran while tcrypt was printing (records "
+                                "lost): try again on a quieter system");
+            throw os_error(errno, "cannot read " + path_);
+        }
+        if (!device_)
+            out = parse_kmsg_lines(text);
+        return out;
+    }
+
+  private:
+    std::string path_;
+    Fd fd_;
+    bool device_ = false;
+};
+
+struct Finished {
+    int status = 0;
+    std::string err; // stderr of the program
+};
+
+Finished run_program(const std::vector<std::string> &argv) {
+    int pipefd[2];
+    if (::pipe2(pipefd, O_CLOEXEC) != 0)
+        throw os_error(errno, "pipe");
+    Fd rd(pipefd[0]), wr(pipefd[1]);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, wr.get(), 2);
+    std::vector<char *> args;
+    for (const std::string &a : argv)
+        args.push_back(const_cast<char *>(a.c_str()));
+    args.push_back(nullptr);
+    pid_t pid = 0;
+    int rc = ::posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0)
+        throw ToolError(ExitCode::runtime, "cannot run " + argv[0] + " (" + std::strerror(rc) +
+                                               "): the tcrypt backend loads tcrypt with it");
+    wr.reset();
+    Finished f;
+    char buf[1024];
+    for (;;) {
+        ssize_t n = ::read(rd.get(), buf, sizeof buf);
+        if (n > 0)
+            f.err.append(buf, static_cast<std::size_t>(n));
+        else if (n == 0 || errno != EINTR)
+            break;
+    }
+    while (::waitpid(pid, &f.status, 0) < 0)
+        if (errno != EINTR)
+            throw os_error(errno, "waitpid");
+    return f;
+}
+
+std::string first_line(const std::string &s) {
+    std::string line = s.substr(0, s.find('\n'));
+    return line.empty() ? "no message" : line;
+}
+
+} // namespace
+
+TcryptEnv tcrypt_env(const std::optional<std::string> &kmsg_path,
+                     const std::optional<std::string> &modprobe) {
+    TcryptEnv env;
+    if (kmsg_path)
+        env.kmsg_path = *kmsg_path;
+    if (modprobe)
+        env.modprobe = *modprobe;
+    env.is_root = ::geteuid() == 0;
+    return env;
+}
+
+TcryptRun run_tcrypt(const std::string &requested, const std::string &expected_driver, unsigned sec,
+                     const TcryptEnv &env) {
+    KmsgReader log(env.kmsg_path);
+    Finished f = run_program(
+        {env.modprobe, "tcrypt", "mode=300", "alg=" + requested, "sec=" + std::to_string(sec)});
+    std::vector<KmsgRecord> records = log.read_new();
+    bool exited = WIFEXITED(f.status);
+    int code = exited ? WEXITSTATUS(f.status) : -1;
+    if (code != 0 && f.err.find(kEagainText) == std::string::npos)
+        throw ToolError(ExitCode::runtime,
+                        "cannot load tcrypt: " + env.modprobe + " tcrypt failed (" +
+                            (exited ? "exit code " + std::to_string(code) : "killed") + ": " +
+                            first_line(f.err) +
+                            "); the tcrypt backend needs the kernel's tcrypt module "
+                            "(CONFIG_CRYPTO_TEST=m), or use --backend afalg");
+    try {
+        return parse_tcrypt_records(records, requested, expected_driver);
+    } catch (const ToolError &e) {
+        if (code != 0)
+            throw;
+        // Loaded, yet nothing printed: modprobe found tcrypt loaded already.
+        throw ToolError(ExitCode::runtime,
+                        std::string(e.what()) +
+                            " (modprobe succeeded: is tcrypt already loaded? rmmod tcrypt)");
+    }
+}
+
+} // namespace crcbench

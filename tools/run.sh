@@ -107,7 +107,7 @@ say "run: chart of instructions per byte: $ichart.png (table: $ichart.txt)"
 
 # Then the EMULATED throughput, behind the counts.
 echo
-echo "crcbench-alg run through AF_ALG, timed in the QEMU guest: EMULATED, NOT POWER performance."
+echo "crcbench-alg run through AF_ALG (end to end) and in the kernel (tcrypt), timed in the QEMU guest: EMULATED, NOT POWER performance."
 echo "Under TCG vpmsumd is a slow helper call, so the vector drivers look slower than they are."
 guest_file crcbench.txt | sed 's/^/  /'
 guest_file crcbench.csv >"$chart.csv"

@@ -58,9 +58,15 @@ fi
 
 # The EMULATED throughput table: the host prints it after the instruction
 # counts, and draws build/crcbench-demo.png from the CSV.
-echo "| crcbench-alg run: every crc32c driver through AF_ALG, timed (EMULATED; its table follows the counts)"
+echo "| crcbench-alg run: every crc32c driver through AF_ALG (end to end) and in the kernel (tcrypt), timed (EMULATED; its table follows the counts)"
 # ---- The crcbench-alg command of the demo: the one place to change it ----
+# AF_ALG (end to end) beside the kernel's own tcrypt speed test (in-kernel);
+# kmod's modprobe, as busybox's would run tcrypt twice (docs/crcbench-alg.md).
+hooks=
+[ -x /usr/lib/kmod-compat/modprobe ] && hooks="--modprobe /usr/lib/kmod-compat/modprobe"
+# shellcheck disable=SC2086
 crcbench-alg run --sizes 64..64K --duration 100ms --warmup 20ms --trials 3 \
+	--backend afalg,tcrypt --tcrypt-sec 1 $hooks \
 	--csv /tmp/crcbench.csv >/tmp/crcbench.txt 2>/tmp/crcbench.err || {
 	sed 's/^/|   /' /tmp/crcbench.err
 	fail=1

@@ -271,7 +271,7 @@ MODULE_ALIAS_CRYPTO("crc64-rocksoft-vmx");
  */
 static int __init crc_family_vmx_mod_init(void)
 {
-	pr_err("this kernel has no crct10dif or crc64-rocksoft crypto API algorithm (removed in Linux 6.15; before, CONFIG_CRYPTO_CRCT10DIF and CONFIG_CRYPTO_CRC64_ROCKSOFT): nothing to register, not loading\n");
+	pr_err("this kernel has no crct10dif or crc64-rocksoft crypto API algorithm (removed in Linux 6.15; older kernels need CONFIG_CRYPTO_CRCT10DIF and CONFIG_CRYPTO_CRC64_ROCKSOFT): nothing to register, not loading\n");
 	return -EOPNOTSUPP;
 }
 

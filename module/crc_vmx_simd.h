@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The vector section every driver of this project runs its core in, and
- * the test for live user vector state. crc_family_vmx_glue.c uses it;
- * crc32c_vmx_glue.c still has its own copies of the same (moving it over
- * means regenerating the mutant patches under tools/mutants/ that edit
- * those lines).
+ * the test for live user vector state, and the CPU check at load.
+ * crc_family_vmx_glue.c uses all of it; crc32c_vmx_glue.c only the CPU
+ * check for now: it still has its own copies of the section code (moving
+ * it over means regenerating the mutant patches under tools/mutants/ that
+ * edit those lines).
  *
  * A core (arch/powerpc/) uses VMX and VSX registers. It may run only from
  * task context (the caller has checked crypto_simd_usable()), with

@@ -33,6 +33,7 @@
 #include "crc32c_vmx_compat.h"
 #include "crc32c_vmx_short.h"
 #include "crc32c_vmx_stats.h"
+#include "crc_vmx_simd.h"
 
 #define CRC32C_VMX_DRIVER	"crc32c-vmx"
 #define CRC32C_DIGEST_SIZE	4
@@ -269,29 +270,11 @@ static const struct cpu_feature crc32c_vmx_cpu_features[] = {
 };
 MODULE_DEVICE_TABLE(cpu, crc32c_vmx_cpu_features);
 
-/*
- * vpmsumd is part of the vector crypto facility (ISA 2.07, POWER8). The core
- * also executes VSX instructions (unaligned loads, register moves), and the
- * glue switches VSX on around it, so both must be present.
- */
-static int crc32c_vmx_check_cpu(void)
-{
-	if (!cpu_have_feature(cpu_feature(PPC_MODULE_FEATURE_VEC_CRYPTO))) {
-		pr_err("no vector crypto facility (vpmsumd, POWER8 and later): not loading\n");
-		return -ENODEV;
-	}
-	if (!cpu_has_feature(CPU_FTR_VSX)) {
-		pr_err("no VSX on this CPU (or it is disabled): not loading\n");
-		return -ENODEV;
-	}
-	return 0;
-}
-
 static int __init crc32c_vmx_mod_init(void)
 {
 	int err;
 
-	err = crc32c_vmx_check_cpu();
+	err = crc_vmx_check_cpu();
 	if (err)
 		return err;
 	if (priority < CRC32C_VMX_PRIO_MIN || priority > CRC32C_VMX_PRIO_MAX) {

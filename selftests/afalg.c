@@ -79,11 +79,10 @@ static int send_more(int fd, const unsigned char *p, size_t len)
 	return 0;
 }
 
-int afalg_digest(struct afalg_hash *h, const void *data, size_t len,
-		 const size_t *split, size_t nsplit, uint32_t *digest)
+int afalg_digest_bytes(struct afalg_hash *h, const void *data, size_t len,
+		       const size_t *split, size_t nsplit, void *out, size_t outlen)
 {
 	const unsigned char *p = data;
-	unsigned char out[4];
 	size_t i;
 	int err;
 
@@ -97,8 +96,20 @@ int afalg_digest(struct afalg_hash *h, const void *data, size_t len,
 	/* Final piece (possibly empty): send without MSG_MORE ends the message. */
 	if (send(h->op, p, len, 0) != (ssize_t)len)
 		return errno ? -errno : -EIO;
-	if (recv(h->op, out, sizeof(out), 0) != sizeof(out))
+	if (recv(h->op, out, outlen, 0) != (ssize_t)outlen)
 		return errno ? -errno : -EIO;
+	return 0;
+}
+
+int afalg_digest(struct afalg_hash *h, const void *data, size_t len,
+		 const size_t *split, size_t nsplit, uint32_t *digest)
+{
+	unsigned char out[4];
+	int err;
+
+	err = afalg_digest_bytes(h, data, len, split, nsplit, out, sizeof(out));
+	if (err)
+		return err;
 	*digest = out[0] | out[1] << 8 | out[2] << 16 | (uint32_t)out[3] << 24;
 	return 0;
 }

@@ -34,6 +34,13 @@ int afalg_digest(struct afalg_hash *h, const void *data, size_t len,
 		 const size_t *split, size_t nsplit, uint32_t *digest);
 
 /*
+ * As afalg_digest(), for any digest size: the outlen digest bytes as the
+ * driver writes them go to out. Returns 0 or -errno.
+ */
+int afalg_digest_bytes(struct afalg_hash *h, const void *data, size_t len,
+		       const size_t *split, size_t nsplit, void *out, size_t outlen);
+
+/*
  * The kernel's crc32c driver the tests compare against (the default of -r):
  * "crc32c-generic" up to 6.16, "crc32c-lib" from 6.17 on, which dropped
  * crc32c-generic. The same rule as REF_CRC32C in crc32c_lib.sh.

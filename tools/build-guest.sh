@@ -86,12 +86,13 @@ else
 	cp -r "$top/selftests/kmod" "$src/selftests/"
 	cp -r "$top/tools/bench-model/kmod" "$src/tools/bench-model/"
 fi
-# CRCVMX_FAMILY_CORES=y: the CRC-T10DIF and CRC64-Rocksoft template cores
-# too, in no module yet (no driver calls them), so that every kernel proves
-# they build without warnings; tools/check-objects.sh checks their code. One
-# make run: a second one in the same tree is refused by newer Kbuild
+# CRCVMX_FAMILY_CORES=y: crc_family_vmx.ko too (crct10dif-vmx and
+# crc64-rocksoft-vmx on the CRC-T10DIF and CRC64-Rocksoft template cores),
+# on every kernel, so that each proves it builds without warnings (from 6.15
+# on it builds and refuses to load); tools/check-objects.sh checks its code.
+# One make run: a second one in the same tree is refused by newer Kbuild
 # ("external module source tree is not clean").
-say "build: crc32c_vmx.ko and the CRC family's template cores for $KREL"
+say "build: crc32c_vmx.ko and crc_family_vmx.ko for $KREL"
 kmake CRCVMX_FAMILY_CORES=y M="$src" modules
 say "build: test-only modules (selftests/kmod)"
 kmake M="$src/selftests/kmod" modules
@@ -152,7 +153,8 @@ ${CROSS}gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 -I"$top/selftests" \
 
 "$top/tools/vm/mkinitramfs.sh" --kernel-env "$kenv" \
 	--sysroot "$CRCVMX_CACHE/sysroot-ppc64el" --out "$B/initramfs.cpio.gz" \
-	--ko "$src/crc32c_vmx.ko" --ko "$src/selftests/kmod/crc32c_broken.ko" \
+	--ko "$src/crc32c_vmx.ko" --ko "$src/crc_family_vmx.ko" \
+	--ko "$src/selftests/kmod/crc32c_broken.ko" \
 	--ko "$src/selftests/kmod/harness_warn.ko" --ko "$src/selftests/kmod/crc32c_vmx_ctx.ko" \
 	--ko "$src/tools/bench-model/kmod/crc32c_vmx_bench.ko" \
 	--ksft "$ksft" --bin "$cb/crcbench/crcbench-alg" \

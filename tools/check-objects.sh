@@ -17,7 +17,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 OBJDUMP=${OBJDUMP:-powerpc64le-linux-gnu-objdump}
 
 # The CRC family's template cores (module/arch/powerpc/crc_vmx_core_template.h):
-# POWER8 code, built by tools/build-guest.sh, in no module yet.
+# POWER8 code, built by tools/build-guest.sh into crc_family_vmx.ko.
 family=(module/arch/powerpc/crct10dif_vmx_core.o module/arch/powerpc/crc64_rocksoft_vmx_core.o)
 # The only objects that may use the vector unit.
 cores=(module/arch/powerpc/crc32c_vmx_core.o "${family[@]}")
@@ -30,14 +30,14 @@ Usage: ${0##*/} [--dir DIR] [--no-vector OBJ ...] [--vpmsumd OBJ ...] [--isa31 O
 Disassembles with $OBJDUMP (OBJDUMP= overrides) and fails if
   - an object that must stay scalar (default: every DIR/module/**/*.o but
     the core objects ${cores[*]##*/},
-    among them DIR/module/crc32c_vmx_glue.o and DIR/module/crc32c_vmx_stats.o,
-    which must exist) holds any VMX, VSX or floating-point
+    among them DIR/module/crc32c_vmx_glue.o, DIR/module/crc32c_vmx_stats.o
+    and crc_family_vmx's glue and stats objects, which must exist) holds any VMX, VSX or floating-point
     instruction: a vector, VSX or FP register operand (v0-v31, vs0-vs63,
     f0-f31) or a mnemonic of those units (lvx, stvx, lxv*, stxv*, lxs*, xx*,
     xs*, xv*, v*, mfvscr, mtvscr, mfvsr*, mtvsr*, mfvrsave, dss, dst*, f*,
     lf*, stf*, mffs, mtfs*, mcrfs, prefixed pl*/pst* forms);
-  - an object that must use the vector core (default: DIR/crc32c_vmx.ko and
-    the family's template cores DIR/${family[0]} and
+  - an object that must use the vector core (default: DIR/crc32c_vmx.ko,
+    DIR/crc_family_vmx.ko and the family's template cores DIR/${family[0]} and
     DIR/${family[1]}) has no vpmsumd;
   - an object that must run on POWER8 (default: the family's template cores)
     has any ISA 3.1 instruction (the list in the next item);
@@ -197,6 +197,7 @@ self_test() {
 	expect 3 "a missing object is reported" --dir "$tmp" --no-vector missing.o \
 		--vpmsumd vpmsumd.o
 	if [ -e "$top/crc32c_vmx.ko" ] && [ -e "$top/module/crc32c_vmx_glue.o" ] &&
+	   [ -e "$top/crc_family_vmx.ko" ] && [ -e "$top/module/crc_family_vmx_glue.o" ] &&
 	   [ -e "$top/${family[0]}" ] && [ -e "$top/${family[1]}" ]; then
 		expect 0 "the built module and the family's template cores of this tree pass" \
 			--dir "$top"
@@ -208,11 +209,12 @@ self_test() {
 			--power8 module/arch/powerpc/crc32c_vmx_core.o
 		# A stray vector object under module/ is caught without being named.
 		mkdir -p "$tmp/module/arch/powerpc"
-		cp "$top/module/crc32c_vmx_glue.o" "$top/module/crc32c_vmx_stats.o" "$tmp/module/"
+		cp "$top/module/crc32c_vmx_glue.o" "$top/module/crc32c_vmx_stats.o" \
+			"$top/module/crc_family_vmx_glue.o" "$top/module/crc_family_vmx_stats.o" "$tmp/module/"
 		cp "$tmp/vector_op.o" "$tmp/module/stray.o"
 		cp "$tmp/vpmsumd.o" "$tmp/module/arch/powerpc/crct10dif_vmx_core.o"
 		cp "$tmp/vpmsumd.o" "$tmp/module/arch/powerpc/crc64_rocksoft_vmx_core.o"
-		cp "$top/crc32c_vmx.ko" "$tmp/"
+		cp "$top/crc32c_vmx.ko" "$top/crc_family_vmx.ko" "$tmp/"
 		cp "$top/module/arch/powerpc/crc32c_vmx_core.o" "$tmp/module/arch/powerpc/"
 		expect 1 "an unlisted vector object under module/ fails by default" --dir "$tmp"
 		rm "$tmp/module/stray.o"
@@ -266,7 +268,8 @@ done
 # and the counters must be among them (checked below), so an unbuilt tree
 # fails rather than passing with nothing checked.
 if [ ${#novec[@]} -eq 0 ]; then
-	novec=(module/crc32c_vmx_glue.o module/crc32c_vmx_stats.o)
+	novec=(module/crc32c_vmx_glue.o module/crc32c_vmx_stats.o module/crc_family_vmx_glue.o
+		module/crc_family_vmx_stats.o)
 	if [ -d "$dir/module" ]; then
 		while IFS= read -r o; do
 			o=${o#"$dir"/}
@@ -275,7 +278,7 @@ if [ ${#novec[@]} -eq 0 ]; then
 		done < <(find "$dir/module" -name '*.o' | sort)
 	fi
 fi
-[ ${#vpm[@]} -gt 0 ] || vpm=(crc32c_vmx.ko "${family[@]}")
+[ ${#vpm[@]} -gt 0 ] || vpm=(crc32c_vmx.ko crc_family_vmx.ko "${family[@]}")
 # The ISA 3.1 and POWER8 checks run by default only when no kind was chosen
 # explicitly.
 [ ${#isa[@]} -gt 0 ] || [ "$explicit" -eq 1 ] || isa=(module/arch/powerpc/crc32c_vmx_core.o)

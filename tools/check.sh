@@ -281,7 +281,8 @@ if [ "$build_rc" -eq 0 ]; then
 	# vector types, so the VMX core is left out).
 	{
 		KM=(make -s -C "$KDIR" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- C=2 CHECK=sparse)
-		"${KM[@]}" M="$top" module/crc32c_vmx_glue.o module/crc32c_vmx_stats.o &&
+		"${KM[@]}" M="$top" CRCVMX_FAMILY_CORES=y module/crc32c_vmx_glue.o \
+			module/crc32c_vmx_stats.o module/crc_family_vmx_glue.o module/crc_family_vmx_stats.o &&
 		"${KM[@]}" M="$top/selftests/kmod" &&
 		"${KM[@]}" M="$top/tools/bench-model/kmod" bench_main.o
 	} >build/sparse.log 2>&1

@@ -8,4 +8,4 @@ load_crc32c_stack || exit 1
 cd /kselftest && ./run_kselftest.sh -t crc32c_vmx:crc32c_vmx_afalg \
 	-t crc32c_vmx:crc32c_vmx_detects_wrong_driver.sh -t crc32c_vmx:crc32c_vmx_vecstate \
 	-t crc32c_vmx:crc32c_vmx_contexts.sh -t crc32c_vmx:crc32c_vmx_isa31.sh \
-	-t crc32c_vmx:crc32c_vmx_livestate
+	-t crc32c_vmx:crc32c_vmx_livestate -t crc32c_vmx:crc_family_vmx.sh

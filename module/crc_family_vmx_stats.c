@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Read-only sysfs view of the crc_family_vmx counters (see
+ * crc_family_vmx_stats.h).
+ */
+#include <linux/module.h>
+#include <linux/sysfs.h>
+
+#include "crc32c_vmx_compat.h"
+#include "crc_family_vmx_stats.h"
+
+DEFINE_PER_CPU(struct crc_family_vmx_counts, crc_family_vmx_counts[CRC_FAMILY_VMX_NR]);
+
+static ssize_t crc_family_vmx_show_vector(enum crc_family_vmx_id id, char *buf)
+{
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu_ptr(&crc_family_vmx_counts[id], cpu)->vector_bytes;
+	return sysfs_emit(buf, "%llu\n", sum);
+}
+
+static ssize_t crc_family_vmx_show_fallback(enum crc_family_vmx_id id, char *buf)
+{
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += atomic64_read(&per_cpu_ptr(&crc_family_vmx_counts[id], cpu)->fallback_bytes);
+	return sysfs_emit(buf, "%llu\n", sum);
+}
+
+/*
+ * The show callbacks must have exactly the type of struct
+ * module_attribute's member (CRC32C_VMX_MODATTR), or a kernel with kCFI
+ * traps the call: see crc32c_vmx_stats.c.
+ */
+static ssize_t crct10dif_vector_bytes_show(CRC32C_VMX_MODATTR *mattr,
+					   struct module_kobject *mk, char *buf)
+{
+	return crc_family_vmx_show_vector(CRC_FAMILY_VMX_T10DIF, buf);
+}
+
+static ssize_t crct10dif_fallback_bytes_show(CRC32C_VMX_MODATTR *mattr,
+					     struct module_kobject *mk, char *buf)
+{
+	return crc_family_vmx_show_fallback(CRC_FAMILY_VMX_T10DIF, buf);
+}
+
+static ssize_t crc64_rocksoft_vector_bytes_show(CRC32C_VMX_MODATTR *mattr,
+						struct module_kobject *mk, char *buf)
+{
+	return crc_family_vmx_show_vector(CRC_FAMILY_VMX_CRC64, buf);
+}
+
+static ssize_t crc64_rocksoft_fallback_bytes_show(CRC32C_VMX_MODATTR *mattr,
+						  struct module_kobject *mk, char *buf)
+{
+	return crc_family_vmx_show_fallback(CRC_FAMILY_VMX_CRC64, buf);
+}
+
+static struct module_attribute crct10dif_vector_bytes_attr = __ATTR_RO(crct10dif_vector_bytes);
+static struct module_attribute crct10dif_fallback_bytes_attr =
+	__ATTR_RO(crct10dif_fallback_bytes);
+static struct module_attribute crc64_rocksoft_vector_bytes_attr =
+	__ATTR_RO(crc64_rocksoft_vector_bytes);
+static struct module_attribute crc64_rocksoft_fallback_bytes_attr =
+	__ATTR_RO(crc64_rocksoft_fallback_bytes);
+
+static struct attribute *crc_family_vmx_stats_attrs[] = {
+	&crct10dif_vector_bytes_attr.attr,
+	&crct10dif_fallback_bytes_attr.attr,
+	&crc64_rocksoft_vector_bytes_attr.attr,
+	&crc64_rocksoft_fallback_bytes_attr.attr,
+	NULL,
+};
+
+static const struct attribute_group crc_family_vmx_stats_group = {
+	.name = "stats",
+	.attrs = crc_family_vmx_stats_attrs,
+};
+
+int crc_family_vmx_stats_init(void)
+{
+	return sysfs_create_group(&THIS_MODULE->mkobj.kobj, &crc_family_vmx_stats_group);
+}
+
+void crc_family_vmx_stats_exit(void)
+{
+	sysfs_remove_group(&THIS_MODULE->mkobj.kobj, &crc_family_vmx_stats_group);
+}

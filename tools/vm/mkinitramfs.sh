@@ -9,10 +9,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../lib/common.sh
 . "$here/../lib/common.sh"
 
-# In-tree modules the test sets load (dependencies are added automatically);
-# tcrypt: crcbench-alg run --backend tcrypt.
-# The crc32c drivers depend on the kernel line (set below, once KREL is known).
-TREE_MODULES=(crypto_user algif_hash btrfs ext4 xfs dm-integrity brd loop tcrypt)
+# In-tree modules the test sets load (dependencies are added automatically).
+# The crc32c drivers depend on the kernel line, tcrypt on the configuration
+# (set below, once KREL is known).
+TREE_MODULES=(crypto_user algif_hash btrfs ext4 xfs dm-integrity brd loop)
 
 usage() {
 	cat <<USAGE
@@ -64,6 +64,13 @@ if [ "$(echo "$KREL" | awk -F'[.-]' '{ print $1 * 1000 + $2 }')" -le 6014 ]; the
 			TREE_MODULES+=("$m")
 		fi
 	done
+fi
+
+# tcrypt (crcbench-alg run --backend tcrypt, the crcbench and demo sets):
+# Debian's kernels have it (CONFIG_CRYPTO_TEST=m); the debug kernel, which
+# runs neither set, does not.
+if modprobe -d "$KROOT" -S "$KREL" --show-depends tcrypt >/dev/null 2>&1; then
+	TREE_MODULES+=(tcrypt)
 fi
 
 stage="$out.d"

@@ -3,8 +3,8 @@
 // What the command line asks for, as plain data with the documented defaults.
 #pragma once
 
-#include "file_options.h"
 #include "backend_options.h"
+#include "file_options.h"
 
 #include <chrono>
 #include <cstddef>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "output.h"
-#include "report_parts.h"
 #include "output_backends.h"
+#include "report_parts.h"
 #include "units.h"
 
 namespace crcbench {

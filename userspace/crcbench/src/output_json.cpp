@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "json_writer.h"
 #include "output.h"
-#include "report_parts.h"
 #include "output_backends.h"
+#include "report_parts.h"
 #include "units.h"
 #include "version.h"
 

@@ -411,7 +411,7 @@ if [ "$build_rc" -eq 0 ]; then
 				run_set debug signing POWER8 --append module.sig_enforce=1
 		else
 			say "check: the signing lane's modules or initramfs failed (build/signing.log)"
-			tail -5 build/signing.log >&2
+			tail -n 5 build/signing.log >&2
 			result "debug:signing build" 1
 		fi
 		stage "mutants on the debug kernel"
@@ -420,7 +420,7 @@ if [ "$build_rc" -eq 0 ]; then
 		result "mutants:debug lane ran" $?
 	else
 		say "check: the debug kernel or its guest build failed (build/debug-kernel.log, build/build-guest-debug.log)"
-		tail -5 build/debug-kernel.log build/build-guest-debug.log >&2
+		tail -n 5 build/debug-kernel.log build/build-guest-debug.log >&2
 		result "debug:build" 1
 	fi
 

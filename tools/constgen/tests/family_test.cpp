@@ -9,6 +9,7 @@
 #include "fold_constants.h"
 
 #include "fold_model.h"
+#include "model_constants.h"
 
 #include <gtest/gtest.h>
 
@@ -80,25 +81,12 @@ std::uint64_t bitwise(const CrcSpec &s, std::uint64_t crc, std::span<const std::
     return crc;
 }
 
-// The generated constants as the model's constant set.
-foldmodel::Constants model_of(const constgen::FoldConstants &c) {
-    foldmodel::Constants m;
-    m.reflected = c.spec.order == BitOrder::reflected;
-    m.width = c.core_width;
-    for (const auto &f : c.fold)
-        m.fold.push_back({f.value.hi, f.value.lo});
-    for (std::size_t i = 0; i < c.reduce.size(); ++i)
-        m.reduce[i] = {c.reduce[i].value.hi, c.reduce[i].value.lo};
-    m.nibble = c.nibble;
-    return m;
-}
-
 // A CRC of the family on the model: a 16-bit state rides in the top
 // (MSB-first) or low (reflected) half of the 32-bit core's state.
 class OnModel {
   public:
     explicit OnModel(const CrcSpec &s)
-        : spec_(s), consts_(constgen::compute_fold_constants(s)), model_(model_of(consts_)),
+        : spec_(s), consts_(constgen::compute_fold_constants(s)), model_(to_model(consts_)),
           shift_(s.order == BitOrder::msb_first ? consts_.core_width - s.width : 0) {}
 
     std::uint64_t update(std::uint64_t crc, std::span<const std::uint8_t> d,

@@ -3,6 +3,7 @@
 
 #include "fold_model.h"
 #include "header_writer.h"
+#include "model_constants.h"
 
 #include <gtest/gtest.h>
 
@@ -146,18 +147,6 @@ TEST(FoldConstants, StridesOutOfRangeThrow) {
 }
 
 // ---- The constants through the host model -------------------------------
-
-foldmodel::Constants to_model(const constgen::FoldConstants &c) {
-    foldmodel::Constants m;
-    m.reflected = c.spec.order == BitOrder::reflected;
-    m.width = c.core_width;
-    for (const auto &f : c.fold)
-        m.fold.push_back({f.value.hi, f.value.lo});
-    for (std::size_t i = 0; i < c.reduce.size(); ++i)
-        m.reduce[i] = {c.reduce[i].value.hi, c.reduce[i].value.lo};
-    m.nibble = c.nibble;
-    return m;
-}
 
 std::uint32_t bitwise(const CrcSpec &s, std::uint32_t crc, std::span<const std::uint8_t> d) {
     const std::uint32_t rpoly = constgen::reflect32(Gf2Poly(s.poly));

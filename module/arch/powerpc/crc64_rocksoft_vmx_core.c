@@ -23,5 +23,5 @@
 
 u64 crc64_rocksoft_vmx_core(u64 crc, const u8 *p, size_t len)
 {
-	return crc_vmx_run(crc, p, len);
+	return crc_vmx_run(crc, p, len, 0);
 }

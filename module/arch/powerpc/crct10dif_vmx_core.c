@@ -24,5 +24,5 @@
 
 u16 crct10dif_vmx_core(u16 crc, const u8 *p, size_t len)
 {
-	return crc_vmx_run((u32)crc << 16, p, len) >> 16;
+	return crc_vmx_run((u32)crc << 16, p, len, 0) >> 16;
 }

@@ -21,10 +21,10 @@ DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto, CrcAlg alg)
     DriverCatalog c;
     const std::string_view name = alg_info(alg).name;
     c.alg = alg;
-    c.drivers = crc32c_drivers(proc_crypto, name);
-    if (auto best = resolve_crc32c(proc_crypto, name))
+    c.drivers = alg_drivers(proc_crypto, name);
+    if (auto best = resolve_alg(proc_crypto, name))
         c.resolves_to = best->driver;
-    c.ambiguous = crc32c_resolution_ambiguous(proc_crypto, name);
+    c.ambiguous = resolution_ambiguous(proc_crypto, name);
     return c;
 }
 

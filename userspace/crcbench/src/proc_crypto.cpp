@@ -78,7 +78,7 @@ std::vector<AlgEntry> parse_proc_crypto(std::string_view text) {
     return out;
 }
 
-std::vector<AlgEntry> crc32c_drivers(const std::vector<AlgEntry> &all, std::string_view name) {
+std::vector<AlgEntry> alg_drivers(const std::vector<AlgEntry> &all, std::string_view name) {
     std::vector<AlgEntry> out;
     std::set<std::string> seen;
     for (const AlgEntry &e : all)
@@ -88,19 +88,19 @@ std::vector<AlgEntry> crc32c_drivers(const std::vector<AlgEntry> &all, std::stri
     return out;
 }
 
-std::optional<AlgEntry> resolve_crc32c(const std::vector<AlgEntry> &all, std::string_view name) {
-    for (const AlgEntry &e : crc32c_drivers(all, name))
+std::optional<AlgEntry> resolve_alg(const std::vector<AlgEntry> &all, std::string_view name) {
+    for (const AlgEntry &e : alg_drivers(all, name))
         if (e.selftest == "passed")
             return e;
     return std::nullopt;
 }
 
-bool crc32c_resolution_ambiguous(const std::vector<AlgEntry> &all, std::string_view name) {
-    std::optional<AlgEntry> best = resolve_crc32c(all, name);
+bool resolution_ambiguous(const std::vector<AlgEntry> &all, std::string_view name) {
+    std::optional<AlgEntry> best = resolve_alg(all, name);
     if (!best)
         return false;
     int same = 0;
-    for (const AlgEntry &e : crc32c_drivers(all, name))
+    for (const AlgEntry &e : alg_drivers(all, name))
         if (e.selftest == "passed" && e.priority == best->priority)
             ++same;
     return same > 1;

@@ -31,17 +31,16 @@ std::vector<AlgEntry> parse_proc_crypto(std::string_view text);
 // The entries named `name` (the algorithm, cra_name: "crc32c", "crct10dif",
 // "crc64-rocksoft") that user space can reach (not internal), one per
 // driver, highest priority first (ties: driver name order).
-std::vector<AlgEntry> crc32c_drivers(const std::vector<AlgEntry> &all,
-                                     std::string_view name = "crc32c");
+std::vector<AlgEntry> alg_drivers(const std::vector<AlgEntry> &all,
+                                  std::string_view name = "crc32c");
 
 // What `name` resolves to: the highest-priority non-internal entry of it
 // whose self-test passed; nullopt when there is none.
-std::optional<AlgEntry> resolve_crc32c(const std::vector<AlgEntry> &all,
-                                       std::string_view name = "crc32c");
+std::optional<AlgEntry> resolve_alg(const std::vector<AlgEntry> &all,
+                                    std::string_view name = "crc32c");
 
 // Two or more usable drivers share the top priority (the kernel then keeps
 // whichever it finds first, which /proc/crypto does not tell).
-bool crc32c_resolution_ambiguous(const std::vector<AlgEntry> &all,
-                                 std::string_view name = "crc32c");
+bool resolution_ambiguous(const std::vector<AlgEntry> &all, std::string_view name = "crc32c");
 
 } // namespace crcbench

@@ -30,7 +30,7 @@ inline constexpr double kNoisySpread = 0.10;
 struct ListReport {
     CrcAlg alg = CrcAlg::crc32c; // --alg: whose drivers these are
     SystemInfo system;
-    std::vector<AlgEntry> drivers; // crc32c drivers, highest priority first
+    std::vector<AlgEntry> drivers; // the drivers of alg, highest priority first
     std::optional<std::string> resolves_to;
     bool ambiguous = false;
     std::vector<UserDriver> user_drivers; // the userspace baselines, available or not
@@ -58,7 +58,7 @@ struct RunReport {
     BenchSettings settings;                 // settings.threads: the first count
     std::vector<unsigned> thread_counts{1}; // --threads: one run each, rows by count
     std::vector<std::size_t> sizes;
-    std::vector<AlgEntry> drivers; // every crc32c driver present
+    std::vector<AlgEntry> drivers; // every driver of alg present
     std::optional<std::string> resolves_to;
     std::vector<UserDriver> user_drivers; // the userspace baselines, available or not
     std::vector<std::string> measured;    // the drivers this run measured

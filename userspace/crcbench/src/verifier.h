@@ -25,10 +25,11 @@ struct Mismatch {
     CrcAlg alg = CrcAlg::crc32c;
 };
 
-// What a driver's results are compared with. The table code (crc32c_fast,
-// cross-checked by the bitwise reference up to 64 KiB) judges the kernel's
-// drivers; user:slice8 *is* that table code, and a judge cannot judge
-// itself, so it gets the bitwise reference at every length.
+// What a driver's results are compared with. The table code of the
+// algorithm (crc32c_fast, crc_family_ref; cross-checked by the bitwise
+// reference up to 64 KiB) judges the kernel's drivers; user:slice8 *is*
+// the crc32c table code, and a judge cannot judge itself, so it gets the
+// bitwise reference at every length.
 enum class Judge { table, bitwise };
 
 Judge judge_for(const std::string &driver);

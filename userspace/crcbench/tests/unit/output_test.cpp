@@ -30,7 +30,7 @@ std::vector<std::string> lines(const std::string &text) {
 ListReport sample_list(bool emulated) {
     ListReport r;
     r.system = sample_system(emulated);
-    r.drivers = crc32c_drivers(parse_proc_crypto(tst::fixture("proc-crypto-guest.txt")));
+    r.drivers = alg_drivers(parse_proc_crypto(tst::fixture("proc-crypto-guest.txt")));
     r.resolves_to = "crc32c-vmx";
     return r;
 }

@@ -90,6 +90,7 @@ if t 5 "$desc" verify --alg crct10dif -d user:slice8; then
 fi
 
 desc="--alg crc64-rocksoft refuses --innodb and keyed --case specs (exit 2)"
+# shellcheck disable=SC2154 # rc: the exit code t (guest-crcbench.sh) saw
 if t 2 "$desc" file --alg crc64-rocksoft --innodb "$TMP/family.data" &&
 	in_err "InnoDB full_crc32 page checksums are crc32c" &&
 	t 2 "$desc" verify --alg crc64-rocksoft --case 64:0:0x1234:digest; then

@@ -95,6 +95,7 @@ case_alg_refusals() {
 		--warmup 0 -f json
 	has ub.err "leaves out user:slice8: computes crc32c only"
 	has ub.out '"unavailable_reason": "computes crc32c only'
+	# shellcheck disable=SC2034 # PC: read by e2e-lib.sh's run
 	PC="$FIXTURES/proc-crypto-guest.txt" # crc32c drivers only, like 7.2
 	run none 5 -- verify --alg crct10dif
 	one_line none.err

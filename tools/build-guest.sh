@@ -132,6 +132,7 @@ if [ "$B" = "$top/build" ] || [ ! -x "$cb/crcbench/crcbench-alg" ]; then
 	cmake --build "$cb" -j2 --target crcbench-alg crcbench-jsoncheck >/dev/null
 fi
 install -m 0755 "$top/userspace/crcbench/tests/guest-crcbench.sh" "$B/guest-crcbench.sh"
+install -m 0755 "$top/userspace/crcbench/tests/guest-crcbench-family.sh" "$B/guest-crcbench-family.sh"
 
 # crcbench-alg file --innodb in the guest: the tablespace a real mariadbd
 # wrote, its copy with two flipped bytes and innochecksum's verdict on it
@@ -159,6 +160,7 @@ ${CROSS}gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 -I"$top/selftests" \
 	--ko "$src/tools/bench-model/kmod/crc32c_vmx_bench.ko" \
 	--ksft "$ksft" --bin "$cb/crcbench/crcbench-alg" \
 	--bin "$cb/crcbench/crcbench-jsoncheck" --bin "$B/guest-crcbench.sh" \
+	--bin "$B/guest-crcbench-family.sh" \
 	--bin "$B/vpmsumd-probe" \
 	--file "$top/modprobe.d/crc32c-vmx.conf:/etc/modprobe.d/crc32c-vmx.conf" "${mfiles[@]}" \
 	"${ifiles[@]}"

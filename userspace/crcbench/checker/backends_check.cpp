@@ -23,7 +23,8 @@ bool is_user(const std::string &d) {
 
 class BackendChecker {
   public:
-    explicit BackendChecker(std::vector<std::string> &problems) : problems_(problems) {}
+    BackendChecker(std::vector<std::string> &problems, std::string alg)
+        : problems_(problems), alg_(std::move(alg)), generic_(alg_ + "-generic") {}
 
     void problem(const std::string &path, const std::string &what) {
         problems_.push_back(path + ": " + what);
@@ -114,7 +115,7 @@ class BackendChecker {
                     continue;
                 if (!contains(measured, d->text) || is_user(d->text))
                     problem(rp + ".driver", "\"" + d->text + "\" is not a measured kernel driver");
-                if (d->text != "crc32c" && rep->text != d->text)
+                if (d->text != alg_ && rep->text != d->text)
                     problem(rp + ".driver_reported", "tcrypt measured another driver");
                 if (!seen.insert({d->text, *size}).second)
                     problem(rp, "duplicate row for this driver and size");
@@ -123,7 +124,7 @@ class BackendChecker {
                     problem(rp + ".ns_per_op", "is not 10^9 / ops_per_s");
                 if (bytes && std::fabs(*bytes - *ops * *size) > 1e-3 * *bytes + *size)
                     problem(rp + ".bytes_per_s", "is not ops_per_s x size");
-                if (rep->text == "crc32c-generic") {
+                if (rep->text == generic_) {
                     generic[static_cast<std::size_t>(*size)] = *ns;
                     if (!ratio || ratio->type != Type::number ||
                         std::fabs(ratio->number - 1.0) > 1e-3)
@@ -138,11 +139,11 @@ class BackendChecker {
         for (const Row &r : rows_) {
             auto it = generic.find(r.size);
             if (it == generic.end() && r.ratio)
-                problem(r.path + ".ratio_to_generic", "set, but crc32c-generic has no row here");
+                problem(r.path + ".ratio_to_generic", "set, but " + generic_ + " has no row here");
             if (it != generic.end() &&
                 (!r.ratio || std::fabs(*r.ratio - it->second / r.ns) > 1e-3 * *r.ratio))
                 problem(r.path + ".ratio_to_generic",
-                        "is not crc32c-generic's ns_per_op / this one's");
+                        "is not " + generic_ + "'s ns_per_op / this one's");
         }
         std::set<std::string> skipped;
         if (const JsonValue *nm = need(*ik, p, "not_measured", Type::array))
@@ -217,6 +218,8 @@ class BackendChecker {
         std::string path;
     };
     std::vector<std::string> &problems_;
+    std::string alg_;     // $.alg
+    std::string generic_; // its generic driver: the baseline
     std::vector<Row> rows_;
 
     void check_fit(const JsonValue &fit, const std::string &p,
@@ -264,8 +267,8 @@ bool report_has_afalg(const JsonValue &doc) {
 }
 
 void check_backends(const JsonValue &doc, const std::vector<std::string> &measured,
-                    std::vector<std::string> &problems) {
-    BackendChecker c(problems);
+                    std::vector<std::string> &problems, const std::string &alg) {
+    BackendChecker c(problems, alg);
     const JsonValue *cfg = doc.get("config");
     if (!cfg || !cfg->get("backends"))
         return; // a report from before the backends: nothing of theirs to check

@@ -17,8 +17,9 @@ namespace crcbench::check {
 // for reports without $.config.backends (written before backends existed).
 bool report_has_afalg(const JsonValue &doc);
 
-// Appends "$.path: what" for every problem. `measured`: $.measured.
+// Appends "$.path: what" for every problem. `measured`: $.measured; alg:
+// $.alg ("crc32c" when absent), whose generic driver is the ratios' baseline.
 void check_backends(const JsonValue &doc, const std::vector<std::string> &measured,
-                    std::vector<std::string> &problems);
+                    std::vector<std::string> &problems, const std::string &alg = "crc32c");
 
 } // namespace crcbench::check

@@ -18,6 +18,7 @@ namespace {
 
 constexpr const char *kUsage =
     "Usage: crcbench-jsoncheck [--schema run|list] [--expect-driver D ...]\n"
+    "                          [--expect-alg crc32c|crct10dif|crc64-rocksoft]\n"
     "                          [--expect-emulated yes|no] [--expect-verdict ok|mismatch]\n"
     "                          FILE|-\n"
     "\n"
@@ -25,7 +26,8 @@ constexpr const char *kUsage =
     "older run.v1, and crcbench-alg.list.v1): syntax, every documented field and\n"
     "its type, and\n"
     "consistency (one result per measured driver and size, min <= median <= max,\n"
-    "bytes/s = ops/s x size, the baseline's ratio is 1, verdict vs mismatches,\n"
+    "bytes/s = ops/s x size, the baseline (the generic driver of $.alg) and its\n"
+    "ratio of 1, verdict vs mismatches,\n"
     "the emulation notice). Prints \"ok\" or one line per problem.\n"
     "\n"
     "Exit codes: 0 valid, 1 invalid or unreadable, 2 bad arguments.\n";
@@ -59,6 +61,11 @@ int main(int argc, char **argv) {
                 expect.schema = std::string(v);
             } else if (a == "--expect-driver") {
                 expect.drivers.emplace_back(need(a));
+            } else if (a == "--expect-alg") {
+                std::string_view v = need(a);
+                if (v != "crc32c" && v != "crct10dif" && v != "crc64-rocksoft")
+                    return usage_error("--expect-alg must be crc32c, crct10dif or crc64-rocksoft");
+                expect.alg = std::string(v);
             } else if (a == "--expect-emulated") {
                 std::string_view v = need(a);
                 if (v != "yes" && v != "no")

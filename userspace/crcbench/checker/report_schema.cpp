@@ -289,7 +289,11 @@ class Checker {
     }
 
     void check_results(const JsonValue &doc, const Config &cfg,
-                       const std::vector<std::string> &listed, const Expectations &expect) {
+                       const std::vector<std::string> &listed, const Expectations &expect,
+                       const std::string &alg) {
+        if (!cfg.baseline.empty() && cfg.baseline != alg + "-generic")
+            problem("$.config.baseline",
+                    "is \"" + cfg.baseline + "\", not " + alg + "-generic (the $.alg baseline)");
         std::vector<std::string> measured;
         if (const JsonValue *m = member(doc, "$", "measured", Type::array)) {
             if (m->items.empty())
@@ -301,7 +305,7 @@ class Checker {
                     problem(p, "is not a string");
                     continue;
                 }
-                if (d.text != "crc32c" &&
+                if (d.text != alg &&
                     std::find(listed.begin(), listed.end(), d.text) == listed.end())
                     problem(p, "\"" + d.text + "\" is not among $.drivers");
                 measured.push_back(d.text);
@@ -408,6 +412,17 @@ std::vector<std::string> check_report(const JsonValue &doc, const Expectations &
     if (auto tool = c.str(doc, "$", "tool"); tool && *tool != "crcbench-alg")
         c.problem("$.tool", "is not crcbench-alg");
     c.str(doc, "$", "version");
+    // $.alg: the algorithm of every driver (absent in older reports: crc32c).
+    std::string alg = "crc32c";
+    if (const JsonValue *a = doc.get("alg")) {
+        if (a->type != Type::string ||
+            (a->text != "crc32c" && a->text != "crct10dif" && a->text != "crc64-rocksoft"))
+            c.problem("$.alg", "must be \"crc32c\", \"crct10dif\" or \"crc64-rocksoft\"");
+        else
+            alg = a->text;
+    }
+    if (expect.alg && alg != *expect.alg)
+        c.problem("$.alg", "is \"" + alg + "\", expected \"" + *expect.alg + "\"");
     if (!schema)
         return c.problems;
     bool is_run_v1 = *schema == "crcbench-alg.run.v1";
@@ -433,8 +448,8 @@ std::vector<std::string> check_report(const JsonValue &doc, const Expectations &
         return c.problems;
     }
     auto cfg = c.check_config(doc, is_run_v1);
-    c.check_results(doc, cfg, listed, expect);
-    check_backends(doc, c.measured_drivers, c.problems);
+    c.check_results(doc, cfg, listed, expect, alg);
+    check_backends(doc, c.measured_drivers, c.problems, alg);
     return c.problems;
 }
 

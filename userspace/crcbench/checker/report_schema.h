@@ -18,6 +18,7 @@ struct Expectations {
     std::optional<bool> emulated;
     std::optional<std::string> verdict; // "ok" or "mismatch" (run only)
     std::optional<std::string> schema;  // "run" or "list"
+    std::optional<std::string> alg;     // $.alg ("crc32c" when absent)
 };
 
 // Every problem found, as "$.path: what is wrong". Empty: the report is valid.

@@ -17,7 +17,8 @@
 
 namespace crcbench {
 
-AfAlgHashSocket::AfAlgHashSocket(std::string driver) : driver_(std::move(driver)) {
+AfAlgHashSocket::AfAlgHashSocket(std::string driver, CrcAlg alg)
+    : driver_(std::move(driver)), alg_(alg) {
     sockaddr_alg sa{};
     sa.salg_family = AF_ALG;
     std::memcpy(sa.salg_type, "hash", 5);
@@ -64,23 +65,25 @@ void AfAlgHashSocket::send(std::span<const std::uint8_t> data, bool more) {
     } while (!data.empty());
 }
 
-std::uint32_t AfAlgHashSocket::result() {
-    std::uint8_t out[4] = {};
+Digest AfAlgHashSocket::result() {
+    const std::size_t size = alg_info(alg_).digest_size;
+    std::uint8_t out[8] = {};
     ssize_t rc;
     do
-        rc = ::read(op_, out, sizeof out);
+        rc = ::read(op_, out, size);
     while (rc < 0 && errno == EINTR);
     if (rc < 0)
         throw classify_op_error(-errno, "read of the digest", driver_);
-    if (rc != 4)
+    if (rc != static_cast<ssize_t>(size))
         throw ToolError(ExitCode::runtime, "the digest of '" + driver_ + "' has " +
-                                               std::to_string(rc) + " bytes, not 4");
-    return std::uint32_t{out[0]} | (std::uint32_t{out[1]} << 8) | (std::uint32_t{out[2]} << 16) |
-           (std::uint32_t{out[3]} << 24);
+                                               std::to_string(rc) + " bytes, not " +
+                                               std::to_string(size));
+    return decode_digest(alg_, std::span<const std::uint8_t>(out, size));
 }
 
-HashStreamFactory afalg_stream_factory() {
-    return [](const std::string &driver) { return std::make_unique<AfAlgHashSocket>(driver); };
+HashStreamFactory afalg_stream_factory(CrcAlg alg) {
+    return
+        [alg](const std::string &driver) { return std::make_unique<AfAlgHashSocket>(driver, alg); };
 }
 
 } // namespace crcbench

@@ -2,7 +2,6 @@
 #include "bench.h"
 
 #include "aligned_buffer.h"
-#include "crc32c_fast.h"
 #include "error.h"
 #include "units.h"
 
@@ -38,7 +37,7 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
 struct Worker {
     std::vector<std::unique_ptr<Crc32cHasher>> hashers;
     std::vector<AlignedBuffer> buffers;
-    std::vector<std::uint32_t> expected;
+    std::vector<Digest> expected;
     std::uint64_t data_key = 0;
     bool stale = true; // buffers to (re)fill by the thread itself before timing
 
@@ -68,7 +67,7 @@ struct ThreadTally {
     Clock::time_point start{}, end{};
     std::uint64_t ops = 0;
     std::uint64_t mismatches = 0;
-    std::uint32_t first_got = 0;
+    Digest first_got = 0;
     std::size_t first_buffer = 0; // which buffer of the ring gave first_got
     std::exception_ptr error;
 };
@@ -158,7 +157,7 @@ class Runner {
                 const Worker &w = workers_[t];
                 c.data_key = w.key(tt.first_buffer);
                 cell.first_mismatch =
-                    Mismatch{drivers_[d], c, w.expected[tt.first_buffer], tt.first_got};
+                    Mismatch{drivers_[d], c, w.expected[tt.first_buffer], tt.first_got, s_.alg};
             }
         }
         sample.bytes = sample.ops * size_;
@@ -193,7 +192,7 @@ class Runner {
         w.expected.resize(count);
         for (std::size_t i = 0; i < count; ++i) {
             fill_case_data(w.buffers[i].span(), w.key(i));
-            w.expected[i] = crc32c_fast::digest(kDefaultSeed, w.buffers[i].span());
+            w.expected[i] = reference_digest(s_.alg, std::nullopt, w.buffers[i].span());
             if (s_.on_buffer_touched)
                 s_.on_buffer_touched(w.buffers[i].span(), false);
         }
@@ -206,14 +205,14 @@ class Runner {
         const std::size_t count = w.buffers.size();
         const std::uint64_t limit = iterations.value_or(~std::uint64_t{0});
         std::uint64_t ops = 0, bad = 0;
-        std::uint32_t first_got = 0;
+        Digest first_got = 0;
         std::size_t first_buffer = 0, i = 0;
         tally.start = Clock::now();
         try {
             while (ops < limit && !stop.load(std::memory_order_relaxed)) {
                 const std::span<const std::uint8_t> data = w.buffers[i].span();
-                const std::uint32_t expected = w.expected[i];
-                std::uint32_t got;
+                const Digest expected = w.expected[i];
+                Digest got;
                 if (pieces_.empty()) {
                     got = h.digest(data);
                 } else {

@@ -22,6 +22,7 @@
 namespace crcbench {
 
 struct BenchSettings {
+    CrcAlg alg = CrcAlg::crc32c; // what the drivers compute (the reference of every result)
     OpMode mode = OpMode::digest;
     std::optional<std::size_t> chunk; // stream mode update size; default whole buffer
     bool splice = false;              // recorded in reports; the factory applies it

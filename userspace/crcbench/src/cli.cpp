@@ -153,7 +153,12 @@ void finish_run(RunOptions &r) {
         throw UsageError("--chunk must be greater than 0");
 }
 
-void finish_file(FileOptions &f) {
+void finish_file(FileOptions &f, const CommonOptions &common) {
+    if (f.innodb && common.alg != CrcAlg::crc32c)
+        throw UsageError("--innodb: InnoDB full_crc32 page checksums are crc32c; --alg " +
+                         std::string(alg_info(common.alg).name) +
+                         " cannot check them (use --page-size for per-page CRCs of another "
+                         "algorithm)");
     if (f.paths.empty())
         throw UsageError("file: no PATH given (usage: crcbench-alg file [OPTIONS] PATH...)");
     if (f.per_page && !f.page_size && !f.innodb)
@@ -212,7 +217,7 @@ Options parse_args(std::span<const std::string_view> args) {
         o.command = Command::file;
         parse_command(cur, o, command);
         if (o.command == Command::file)
-            finish_file(o.file);
+            finish_file(o.file, o.common);
     } else {
         throw UsageError("unknown command '" + std::string(command) +
                          "' (commands: list, verify, run, file; try --help)");

@@ -25,10 +25,11 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
     DriverCatalog catalog = load_catalog_for(o.common, f.drivers);
     report.drivers = catalog.drivers;
     report.resolves_to = catalog.resolves_to;
-    report.user_drivers = user_drivers();
+    report.alg = o.common.alg;
+    report.user_drivers = user_drivers(report.alg);
     report.measured = select_drivers(catalog, f.drivers, true);
     if (f.user_baselines)
-        report.measured = add_user_baselines(report.measured, o.common.quiet);
+        report.measured = add_user_baselines(report.measured, o.common.quiet, report.alg);
     report.innodb = f.innodb;
     report.per_page = f.per_page;
     report.page_size = f.page_size;
@@ -53,7 +54,7 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
         fr.path = file.path();
         fr.size = file.size();
         fr.page_size = p.page_size;
-        std::vector<std::uint32_t> reference = reference_unit_crcs(file.bytes(), p.layout);
+        std::vector<Digest> reference = reference_unit_crcs(file.bytes(), p.layout, report.alg);
         if (p.page_size) {
             fr.pages = p.layout.count;
             fr.page_crcs = reference;

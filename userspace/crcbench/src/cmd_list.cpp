@@ -17,7 +17,8 @@ int cmd_list(const Options &o) {
     r.drivers = catalog.drivers;
     r.resolves_to = catalog.resolves_to;
     r.ambiguous = catalog.ambiguous;
-    r.user_drivers = user_drivers();
+    r.alg = o.common.alg;
+    r.user_drivers = user_drivers(r.alg);
     std::fputs(render(r, o.list.format).c_str(), stdout);
     return to_int(ExitCode::ok);
 }

@@ -47,11 +47,13 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     DriverCatalog catalog = load_catalog_for(o.common, opt.drivers);
     report.drivers = catalog.drivers;
     report.resolves_to = catalog.resolves_to;
-    report.user_drivers = user_drivers();
+    report.alg = o.common.alg;
+    report.user_drivers = user_drivers(report.alg);
     report.measured = select_drivers(catalog, opt.drivers, true);
     if (opt.user_baselines)
-        report.measured = add_user_baselines(report.measured, o.common.quiet);
+        report.measured = add_user_baselines(report.measured, o.common.quiet, report.alg);
     report.settings = settings_from(opt);
+    report.settings.alg = report.alg;
     report.thread_counts = opt.threads;
     report.sizes = opt.sizes;
     report.backends = opt.backend.backends;
@@ -82,7 +84,7 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
             [&](std::size_t done, std::size_t total, const std::string &what) {
                 progress.update(k * total + done, report.thread_counts.size() * total, step + what);
             });
-        for (RunRow &row : make_rows(cells)) {
+        for (RunRow &row : make_rows(cells, report.alg)) {
             row.threads = s.threads;
             report.rows.push_back(row);
         }
@@ -92,7 +94,7 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     }
     if (opt.backend.has(Backend::tcrypt))
         report.inkernel = measure_in_kernel(report.measured, report.resolves_to,
-                                            opt.backend.tcrypt_sec, tcrypt, progress);
+                                            opt.backend.tcrypt_sec, tcrypt, progress, report.alg);
     progress.finish();
 
     std::fputs(render(report, opt.format).c_str(), stdout);

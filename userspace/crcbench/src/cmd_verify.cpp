@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "commands.h"
 #include "driver_catalog.h"
+#include "error.h"
 #include "progress.h"
+#include "report_parts.h"
 #include "system_info.h"
 #include "units.h"
 #include "user_drivers.h"
@@ -30,13 +32,19 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
     DriverCatalog catalog = load_catalog_for(o.common, v.drivers);
     std::vector<std::string> drivers = select_drivers(catalog, v.drivers, false);
     if (v.user_baselines)
-        drivers = add_user_baselines(drivers, o.common.quiet);
+        drivers = add_user_baselines(drivers, o.common.quiet, o.common.alg);
+    const AlgInfo &alg = alg_info(o.common.alg);
 
     std::vector<VerifyCase> cases;
     std::string origin;
     if (!v.cases.empty()) {
-        for (const std::string &spec : v.cases)
+        for (const std::string &spec : v.cases) {
             cases.push_back(parse_case(spec));
+            if (cases.back().seed && !alg.keyed)
+                throw UsageError("--case '" + spec + "': " + std::string(alg.name) +
+                                 " has no key (its drivers offer no setkey): give SEED as "
+                                 "\"default\"");
+        }
         origin = std::to_string(cases.size()) + " case(s) from --case";
     } else {
         std::uint64_t seed = v.seed.value_or(fresh_seed());
@@ -44,11 +52,17 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
         std::size_t fixed = cases.size();
         auto more = random_cases(v.random_cases, seed, v.max_length);
         cases.insert(cases.end(), more.begin(), more.end());
+        if (!alg.keyed)
+            cases = without_keys(std::move(cases));
         origin = std::to_string(fixed) + " fixed + " + std::to_string(more.size()) +
                  " random cases (--seed " + std::to_string(seed) + "), lengths up to " +
                  format_size(v.max_length);
     }
     std::printf("crcbench-alg verify: kernel %s, %s\n", sys.kernel_release.c_str(), origin.c_str());
+    std::fputs(alg_line(o.common.alg).c_str(), stdout);
+    std::printf("keys: %s\n", alg.keyed ? "the cases' seeds through setkey, the others the default"
+                                        : "none, so the cases have no seeds (offsets, splits and "
+                                          "lengths as for crc32c)");
     std::fflush(stdout);
 
     // A driver the kernel has not accepted yet cannot be opened; say so.
@@ -69,10 +83,14 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
     Progress progress(Progress::wanted(o.common.quiet));
     std::vector<DriverVerdict> verdicts;
     if (!runnable.empty())
-        verdicts = run_verify(runnable, cases, factory, [&](std::size_t done, std::size_t total) {
-            progress.update(done, total,
-                            "verify: case " + std::to_string(done) + "/" + std::to_string(total));
-        });
+        verdicts = run_verify(
+            runnable, cases, factory,
+            [&](std::size_t done, std::size_t total) {
+                progress.update(done, total,
+                                "verify: case " + std::to_string(done) + "/" +
+                                    std::to_string(total));
+            },
+            o.common.alg);
     progress.finish();
 
     for (const DriverVerdict &dv : verdicts) {

@@ -17,17 +17,19 @@ const AlgEntry *DriverCatalog::find(const std::string &driver) const {
     return nullptr;
 }
 
-DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto) {
+DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto, CrcAlg alg) {
     DriverCatalog c;
-    c.drivers = crc32c_drivers(proc_crypto);
-    if (auto best = resolve_crc32c(proc_crypto))
+    const std::string_view name = alg_info(alg).name;
+    c.alg = alg;
+    c.drivers = alg_drivers(proc_crypto, name);
+    if (auto best = resolve_alg(proc_crypto, name))
         c.resolves_to = best->driver;
-    c.ambiguous = crc32c_resolution_ambiguous(proc_crypto);
+    c.ambiguous = resolution_ambiguous(proc_crypto, name);
     return c;
 }
 
 DriverCatalog load_catalog(const CommonOptions &common) {
-    return make_catalog(parse_proc_crypto(read_text_file(proc_crypto_path(common))));
+    return make_catalog(parse_proc_crypto(read_text_file(proc_crypto_path(common))), common.alg);
 }
 
 DriverCatalog load_catalog_for(const CommonOptions &common,
@@ -40,9 +42,22 @@ DriverCatalog load_catalog_for(const CommonOptions &common,
     try {
         return load_catalog(common);
     } catch (const ToolError &) {
-        return DriverCatalog{};
+        DriverCatalog empty;
+        empty.alg = common.alg;
+        return empty;
     }
 }
+
+namespace {
+
+// "crc32c-generic" -> "crc32c_generic", the module that registers it.
+std::string module_of(std::string_view driver) {
+    std::string m(driver);
+    std::replace(m.begin(), m.end(), '-', '_');
+    return m;
+}
+
+} // namespace
 
 std::string describe_drivers(const DriverCatalog &catalog) {
     if (catalog.drivers.empty())
@@ -56,6 +71,9 @@ std::string describe_drivers(const DriverCatalog &catalog) {
 std::vector<std::string> select_drivers(const DriverCatalog &catalog,
                                         const std::vector<std::string> &requested,
                                         bool only_passed) {
+    const AlgInfo &info = alg_info(catalog.alg);
+    const std::string alg(info.name);
+    const std::string here = alg + " drivers here: " + describe_drivers(catalog);
     std::vector<std::string> out;
     if (requested.empty()) {
         std::vector<AlgEntry> sorted = catalog.drivers;
@@ -67,26 +85,28 @@ std::vector<std::string> select_drivers(const DriverCatalog &catalog,
                 out.push_back(e.driver);
         if (out.empty())
             throw ToolError(ExitCode::unknown_driver,
-                            "no usable crc32c driver is registered (crc32c drivers here: " +
-                                describe_drivers(catalog) + "); try: modprobe crc32c_generic");
+                            "no usable " + alg + " driver is registered (" + here +
+                                "); try: modprobe " + module_of(info.generic_driver) + " (" + alg +
+                                " drivers exist in " + std::string(info.kernels) + ")");
         return out;
     }
     for (const std::string &name : requested) {
         if (is_user_driver(name)) {
-            check_user_driver(name);
+            check_user_driver(name, catalog.alg);
             if (std::find(out.begin(), out.end(), name) == out.end())
                 out.push_back(name);
             continue;
         }
-        if (name != "crc32c" && !catalog.find(name))
+        if (name != alg && !catalog.find(name))
             throw ToolError(ExitCode::unknown_driver,
-                            "unknown driver '" + name +
-                                "'; crc32c drivers here: " + describe_drivers(catalog));
-        if (name == "crc32c" && !catalog.resolves_to)
+                            "unknown driver '" + name + "'; " + here +
+                                (catalog.drivers.empty() ? " (" + alg + " drivers exist in " +
+                                                               std::string(info.kernels) + ")"
+                                                         : std::string()));
+        if (name == alg && !catalog.resolves_to)
             throw ToolError(ExitCode::unknown_driver,
-                            "\"crc32c\" resolves to nothing: no crc32c driver has passed its "
-                            "self-test (crc32c drivers here: " +
-                                describe_drivers(catalog) + ")");
+                            "\"" + alg + "\" resolves to nothing: no " + alg +
+                                " driver has passed its self-test (" + here + ")");
         if (std::find(out.begin(), out.end(), name) == out.end())
             out.push_back(name);
     }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// The crc32c drivers this kernel has (from /proc/crypto) and the checking of
-// the names a user asks for against them.
+// The drivers of one CRC algorithm (--alg; crc32c by default) this kernel
+// has (from /proc/crypto) and the checking of the names a user asks for
+// against them.
 #pragma once
 
 #include "options.h"
@@ -14,16 +15,18 @@
 namespace crcbench {
 
 struct DriverCatalog {
-    std::vector<AlgEntry> drivers; // crc32c, not internal, highest priority first
+    CrcAlg alg = CrcAlg::crc32c;
+    std::vector<AlgEntry> drivers; // of alg, not internal, highest priority first
     std::optional<std::string> resolves_to;
     bool ambiguous = false;
 
     const AlgEntry *find(const std::string &driver) const;
 };
 
-DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto);
+DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto, CrcAlg alg = CrcAlg::crc32c);
 
-// Reads /proc/crypto (or the override). Throws ToolError.
+// Reads /proc/crypto (or the override); the drivers of common.alg. Throws
+// ToolError.
 DriverCatalog load_catalog(const CommonOptions &common);
 
 // The same for a request of drivers: one that names only userspace drivers
@@ -32,11 +35,13 @@ DriverCatalog load_catalog(const CommonOptions &common);
 DriverCatalog load_catalog_for(const CommonOptions &common,
                                const std::vector<std::string> &requested);
 
-// The requested names, checked: each must be a listed crc32c driver, the
-// generic name "crc32c" or an available userspace driver ("user:...", see
-// user_drivers.h). Unknown names throw ToolError(unknown_driver) with
-// the list of what exists. Empty request: `fallback` (every driver, or only
-// those whose self-test passed when only_passed), in ascending priority.
+// The requested names, checked: each must be a listed driver of the
+// catalog's algorithm, the algorithm's name ("crc32c") or an available
+// userspace driver ("user:...", see user_drivers.h). Unknown names throw
+// ToolError(unknown_driver) with the list of what exists. Empty request:
+// every driver, or only those whose self-test passed when only_passed, in
+// ascending priority; none at all throws ToolError(unknown_driver) saying
+// which kernels have drivers of the algorithm.
 std::vector<std::string> select_drivers(const DriverCatalog &catalog,
                                         const std::vector<std::string> &requested,
                                         bool only_passed);

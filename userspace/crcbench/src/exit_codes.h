@@ -14,8 +14,9 @@ enum class ExitCode : int {
     usage = 2,          // bad arguments
     no_af_alg = 3,      // AF_ALG (or its hash interface, algif_hash) is unavailable
     no_crypto_user = 4, // NETLINK_CRYPTO unavailable: crypto_user not loaded
-    unknown_driver = 5, // a requested driver is not a crc32c driver of this kernel,
-                        // or a user: baseline unknown or unavailable here
+    unknown_driver = 5, // a requested driver is not a driver of the --alg algorithm
+                        // here (or there is none), or a user: baseline unknown or
+                        // unavailable here
     permission = 6,     // permission denied (EACCES/EPERM)
     runtime = 7,        // any other runtime error
 };
@@ -32,8 +33,9 @@ inline constexpr std::string_view kExitCodeHelp =
     "  2  bad arguments, or no command (the usage is printed on stderr)\n"
     "  3  AF_ALG unavailable (no AF_ALG socket family, or algif_hash missing)\n"
     "  4  crypto_user not loaded (NETLINK_CRYPTO unavailable): modprobe crypto_user\n"
-    "  5  unknown driver (the drivers that exist are listed), or a user:\n"
-    "     baseline this build or CPU cannot run (the cause is printed)\n"
+    "  5  unknown driver (the drivers that exist are listed), a user:\n"
+    "     baseline this build, CPU or --alg cannot run (the cause is printed),\n"
+    "     or no driver of the --alg algorithm (the kernels that have them named)\n"
     "  6  permission denied\n"
     "  7  other runtime error\n";
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "file_crc.h"
 
-#include "crc32c_fast.h"
 #include "error.h"
 #include "kcapi_errors.h"
 
@@ -63,9 +62,9 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 
 // One unit by splice: file -> pipe -> stream, SPLICE_F_MORE until the last piece.
-std::uint32_t splice_unit(const MappedFile &file, Pipe &pipe, HashStream &stream,
-                          std::uint64_t offset, std::uint64_t length, const std::string &driver,
-                          const std::function<void(std::uint64_t)> &moved) {
+Digest splice_unit(const MappedFile &file, Pipe &pipe, HashStream &stream, std::uint64_t offset,
+                   std::uint64_t length, const std::string &driver,
+                   const std::function<void(std::uint64_t)> &moved) {
     if (length == 0) {
         stream.send({}, false);
         return stream.result();
@@ -110,9 +109,9 @@ std::uint32_t splice_unit(const MappedFile &file, Pipe &pipe, HashStream &stream
 }
 
 // One unit by pread + send.
-std::uint32_t read_unit(const MappedFile &file, std::vector<std::uint8_t> &buf, HashStream &stream,
-                        std::uint64_t offset, std::uint64_t length,
-                        const std::function<void(std::uint64_t)> &moved) {
+Digest read_unit(const MappedFile &file, std::vector<std::uint8_t> &buf, HashStream &stream,
+                 std::uint64_t offset, std::uint64_t length,
+                 const std::function<void(std::uint64_t)> &moved) {
     if (length == 0) {
         stream.send({}, false);
         return stream.result();
@@ -259,14 +258,14 @@ UnitCrcs user_unit_crcs(const MappedFile &file, const UnitLayout &layout, Crc32c
     return r;
 }
 
-std::vector<std::uint32_t> reference_unit_crcs(std::span<const std::uint8_t> bytes,
-                                               const UnitLayout &layout) {
-    std::vector<std::uint32_t> out;
+std::vector<Digest> reference_unit_crcs(std::span<const std::uint8_t> bytes,
+                                        const UnitLayout &layout, CrcAlg alg) {
+    std::vector<Digest> out;
     out.reserve(static_cast<std::size_t>(layout.count));
     for (std::uint64_t i = 0; i < layout.count; ++i)
-        out.push_back(crc32c_fast::digest(0xffffffffu,
-                                          bytes.subspan(static_cast<std::size_t>(i * layout.stride),
-                                                        static_cast<std::size_t>(layout.length))));
+        out.push_back(reference_digest(alg, std::nullopt,
+                                       bytes.subspan(static_cast<std::size_t>(i * layout.stride),
+                                                     static_cast<std::size_t>(layout.length))));
     return out;
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
 // The engine of `crcbench-alg file`: a file opened and mapped read-only,
-// cut into units (the whole file, or one unit per page), and the crc32c of
-// each unit through one driver, timed:
+// cut into units (the whole file, or one unit per page), and the CRC (of the
+// --alg algorithm) of each unit through one driver, timed:
 //  * kernel drivers: splice(2) file -> pipe -> hash stream (AF_ALG op
 //    socket), SPLICE_F_MORE until a unit's last piece; if the kernel
 //    refuses the splice (EINVAL, ENOSYS, EOPNOTSUPP...), the pass starts
@@ -61,7 +61,7 @@ enum class Transfer { splice, read, mmap };
 std::string_view transfer_name(Transfer t); // "splice", "read", "mmap"
 
 struct UnitCrcs {
-    std::vector<std::uint32_t> crcs; // one per unit, the digest convention
+    std::vector<Digest> crcs; // one per unit, decoded as decode_digest does
     Transfer transfer = Transfer::mmap;
     std::optional<std::string> transfer_note; // why splice was not used
     double seconds = 0;
@@ -84,7 +84,7 @@ UnitCrcs user_unit_crcs(const MappedFile &file, const UnitLayout &layout, Crc32c
                         const ByteProgress &progress = {});
 
 // The tool's table code: the reference every driver is compared with.
-std::vector<std::uint32_t> reference_unit_crcs(std::span<const std::uint8_t> bytes,
-                                               const UnitLayout &layout);
+std::vector<Digest> reference_unit_crcs(std::span<const std::uint8_t> bytes,
+                                        const UnitLayout &layout, CrcAlg alg = CrcAlg::crc32c);
 
 } // namespace crcbench

@@ -51,11 +51,12 @@ PreparedFile prepare_file(const std::string &path, const FileOptions &f) {
 }
 
 InnodbSummary judge_pages(const MappedFile &file, std::size_t page_size,
-                          const std::vector<std::uint32_t> &crcs) {
+                          const std::vector<Digest> &crcs) {
     InnodbSummary s;
     for (std::size_t i = 0; i < crcs.size(); ++i) {
         auto page = file.bytes().subspan(i * page_size, page_size);
-        switch (innodb::check_page(page, crcs[i])) {
+        // crc32c only (--innodb refuses any other --alg): the low 32 bits.
+        switch (innodb::check_page(page, static_cast<std::uint32_t>(crcs[i]))) {
         case innodb::PageState::valid:
             ++s.valid;
             break;
@@ -72,11 +73,12 @@ InnodbSummary judge_pages(const MappedFile &file, std::size_t page_size,
 }
 
 void refuse_encrypted(const MappedFile &file, std::size_t page_size,
-                      const std::vector<std::uint32_t> &crcs) {
+                      const std::vector<Digest> &crcs) {
     for (std::size_t i = 0; i < crcs.size(); ++i) {
         auto page = file.bytes().subspan(i * page_size, page_size);
         std::uint32_t kv = innodb::key_version(page);
-        if (kv != 0 && innodb::check_page(page, crcs[i]) == innodb::PageState::valid)
+        if (kv != 0 && innodb::check_page(page, static_cast<std::uint32_t>(crcs[i])) ==
+                           innodb::PageState::valid)
             throw UsageError(file.path() + ": not checked: page " + std::to_string(i) +
                              " is encrypted (key version " + std::to_string(kv) +
                              " in FIL_PAGE_FCRC32_KEY_VERSION); this tool does not check "

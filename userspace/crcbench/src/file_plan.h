@@ -32,11 +32,11 @@ PreparedFile prepare_file(const std::string &path, const FileOptions &f);
 
 // --innodb: the verdict on each page by a list of page CRCs.
 InnodbSummary judge_pages(const MappedFile &file, std::size_t page_size,
-                          const std::vector<std::uint32_t> &crcs);
+                          const std::vector<Digest> &crcs);
 
 // An encrypted page has a key version and a valid checksum (full_crc32
 // checksums the encrypted bytes): UsageError naming the page and the field.
 void refuse_encrypted(const MappedFile &file, std::size_t page_size,
-                      const std::vector<std::uint32_t> &crcs);
+                      const std::vector<Digest> &crcs);
 
 } // namespace crcbench

@@ -25,7 +25,7 @@ struct FileDriverResult {
     std::optional<std::string> transfer_note; // why splice was not used
     std::uint64_t bytes = 0;                  // bytes hashed
     double seconds = 0;
-    std::optional<std::uint32_t> crc;    // whole-file mode: the file's crc32c
+    std::optional<Digest> crc;           // whole-file mode: the file's CRC
     std::uint64_t disagreeing_units = 0; // units whose CRC differs from the reference
     std::uint64_t invalid_pages = 0;     // --innodb: pages this driver judged invalid
 };
@@ -41,8 +41,8 @@ struct FileResult {
     std::uint64_t size = 0;
     std::optional<std::size_t> page_size; // page mode
     std::uint64_t pages = 0;              // page mode
-    std::optional<std::uint32_t> crc;     // whole-file mode, the reference's
-    std::vector<std::uint32_t> page_crcs; // page mode, the reference's
+    std::optional<Digest> crc;            // whole-file mode, the reference's
+    std::vector<Digest> page_crcs;        // page mode, the reference's
     std::optional<InnodbSummary> innodb;
     std::vector<FileDriverResult> results;
 };
@@ -54,13 +54,14 @@ struct FileMismatch {
     std::uint64_t offset = 0;
     std::uint64_t length = 0;
     std::optional<std::uint64_t> page;
-    std::uint32_t expected = 0;
-    std::uint32_t got = 0;
+    Digest expected = 0;
+    Digest got = 0;
 };
 
 struct FileReport {
+    CrcAlg alg = CrcAlg::crc32c; // --alg: the CRC of every unit
     SystemInfo system;
-    std::vector<AlgEntry> drivers; // every crc32c driver present
+    std::vector<AlgEntry> drivers; // every driver of alg present
     std::optional<std::string> resolves_to;
     std::vector<UserDriver> user_drivers;
     std::vector<std::string> measured;

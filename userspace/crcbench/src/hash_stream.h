@@ -6,6 +6,8 @@
 // the unit tests use a software one that can refuse splice.
 #pragma once
 
+#include "crc_alg.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -27,9 +29,10 @@ class HashStream {
     // Sends bytes (all of them) into the hash; throws ToolError.
     virtual void send(std::span<const std::uint8_t> data, bool more) = 0;
 
-    // Ends the message and returns its digest (the 4 bytes read as
-    // little-endian, ~state: the tool's convention). Throws ToolError.
-    virtual std::uint32_t result() = 0;
+    // Ends the message and returns its digest, decoded as the kernel encodes
+    // it (decode_digest; crc32c: the 4 bytes read as little-endian, ~state).
+    // Throws ToolError.
+    virtual Digest result() = 0;
 };
 
 // Opens a fresh hash operation for a driver (throws ToolError).

@@ -16,11 +16,12 @@ constexpr std::string_view kGeneral =
     "Usage: crcbench-alg [OPTIONS] COMMAND [COMMAND OPTIONS]\n"
     "\n"
     "Lists, verifies and benchmarks the kernel's crc32c drivers through AF_ALG\n"
-    "(libkcapi). Every result is compared with a software reference.\n"
+    "(libkcapi); with --alg, those of crct10dif or crc64-rocksoft. Every result\n"
+    "is compared with a software reference of that CRC.\n"
     "\n"
     "Commands:\n"
-    "  list      the crc32c drivers (driver, module, priority, self-test) and\n"
-    "            which one the name \"crc32c\" resolves to now\n"
+    "  list      the crc32c (--alg) drivers (driver, module, priority, self-test)\n"
+    "            and which one the name \"crc32c\" (the --alg name) resolves to now\n"
     "  verify    check drivers against the reference over fixed and random cases\n"
     "  run       measure throughput of drivers side by side\n"
     "  file      crc32c of files (whole, or per page) through each driver,\n"
@@ -30,6 +31,13 @@ constexpr std::string_view kGeneral =
     "\n"
     "Needs: AF_ALG hash support (algif_hash) and crypto_user (libkcapi asks the\n"
     "kernel about each driver over NETLINK_CRYPTO): modprobe algif_hash crypto_user\n"
+    "\n"
+    "--alg: crc32c (default); crct10dif (CRC-T10DIF, polynomial 0x8BB7, MSB first,\n"
+    "init 0, 2-byte digest in the CPU's byte order); crc64-rocksoft (CRC-64/NVME,\n"
+    "reflected 0x9A6C9329AC4BC9B5, init and xorout ~0, 8-byte digest little-endian).\n"
+    "crct10dif and crc64-rocksoft drivers have no key (no seeds in verify) and no\n"
+    "userspace baselines; ratios are to their generic drivers. The kernel has\n"
+    "their crypto API drivers up to 6.14 (Debian's 6.1 and 6.12), not from 6.15 on.\n"
     "\n";
 
 constexpr std::string_view kList =
@@ -42,7 +50,8 @@ constexpr std::string_view kVerify =
     "Runs each driver over a fixed set of cases (lengths around 16, 256, 512,\n"
     "4K, 32K and 64K boundaries, up to several MiB; odd offsets, page-crossing\n"
     "buffers, seeds, streaming splits with empty updates) and a random set, and\n"
-    "compares every digest with the tool's own software CRC32C. A mismatch\n"
+    "compares every digest with the tool's own software CRC (of --alg; keys only\n"
+    "for crc32c, the others have none and their cases no seeds). A mismatch\n"
     "prints a reproducer line (driver, length, offset, seed, split, expected, got,\n"
     "and the --case that repeats it) and the exit code is 1.\n";
 
@@ -52,10 +61,12 @@ constexpr std::string_view kRun =
     "handle per driver and one buffer; every result is checked against the\n"
     "reference digest of that buffer (the buffer content changes each trial).\n"
     "Reports bytes/s and operations/s (min/median/max over the trials) and each\n"
-    "driver's median relative to crc32c-generic. A wrong result exits with 1.\n";
+    "driver's median relative to crc32c-generic (--alg: that algorithm's generic\n"
+    "driver). A wrong result exits with 1.\n";
 
 constexpr std::string_view kFile =
-    "Computes the crc32c of each PATH through each driver and times it: bytes,\n"
+    "Computes the crc32c (--alg: that CRC) of each PATH through each driver and\n"
+    "times it: bytes,\n"
     "seconds and GB/s (10^9 bytes/s) per driver and file; with --page-size, one\n"
     "CRC per page, and pages/s. Kernel drivers get the file by splice(2) from\n"
     "the file through a pipe into the AF_ALG socket, no copy through user space\n"
@@ -70,7 +81,8 @@ constexpr std::string_view kFile =
     "innochecksum. Reports pages, valid, empty, invalid and every invalid page\n"
     "number; exit 1 if any page is invalid. Tablespaces in another checksum\n"
     "format, page_compressed or encrypted ones are refused (exit 2, the flag\n"
-    "named). A file whose size is not a multiple of the page size: exit 2.\n";
+    "named), and so is --innodb with an --alg other than crc32c. A file whose\n"
+    "size is not a multiple of the page size: exit 2.\n";
 
 constexpr std::string_view kRunFooter =
     "Under an emulator (e.g. QEMU TCG) every table and file says the figures are\n"

@@ -24,10 +24,10 @@ std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRu
     return out;
 }
 
-void add_inkernel_ratios(std::vector<InKernelRow> &rows) {
+void add_inkernel_ratios(std::vector<InKernelRow> &rows, CrcAlg alg) {
     std::map<std::size_t, double> generic; // size -> ns/op
     for (const InKernelRow &r : rows)
-        if (r.driver_reported == kBaselineDriver)
+        if (r.driver_reported == baseline_driver(alg))
             generic[r.size] = r.ns_per_op;
     for (InKernelRow &r : rows) {
         auto it = generic.find(r.size);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "backend_options.h"
+#include "crc_alg.h"
 #include "line_fit.h"
 #include "tcrypt_log.h"
 
@@ -43,7 +44,7 @@ struct InKernelResults {
 std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRun &run);
 
 // Fills ratio_to_generic from crc32c-generic's rows of the same size.
-void add_inkernel_ratios(std::vector<InKernelRow> &rows);
+void add_inkernel_ratios(std::vector<InKernelRow> &rows, CrcAlg alg = CrcAlg::crc32c);
 
 struct BackendFit {
     std::string driver;

@@ -16,7 +16,7 @@ void require_tcrypt_root(const TcryptEnv &env) {
 
 InKernelResults measure_in_kernel(const std::vector<std::string> &measured,
                                   const std::optional<std::string> &resolves_to, unsigned sec,
-                                  const TcryptEnv &env, Progress &progress) {
+                                  const TcryptEnv &env, Progress &progress, CrcAlg alg) {
     require_tcrypt_root(env);
     InKernelResults out;
     out.sec = sec;
@@ -28,12 +28,12 @@ InKernelResults measure_in_kernel(const std::vector<std::string> &measured,
             continue;
         }
         progress.update(i, measured.size(), "tcrypt: " + d);
-        std::string expected = d == "crc32c" && resolves_to ? *resolves_to : d;
+        std::string expected = d == alg_info(alg).name && resolves_to ? *resolves_to : d;
         TcryptRun run = run_tcrypt(d, expected, sec, env);
         for (InKernelRow &r : inkernel_rows(d, run))
             out.rows.push_back(std::move(r));
     }
-    add_inkernel_ratios(out.rows);
+    add_inkernel_ratios(out.rows, alg);
     return out;
 }
 

@@ -23,6 +23,7 @@ void require_tcrypt_root(const TcryptEnv &env);
 // that name. Userspace baselines get a not_measured entry, no row.
 InKernelResults measure_in_kernel(const std::vector<std::string> &measured,
                                   const std::optional<std::string> &resolves_to, unsigned sec,
-                                  const TcryptEnv &env, Progress &progress);
+                                  const TcryptEnv &env, Progress &progress,
+                                  CrcAlg alg = CrcAlg::crc32c);
 
 } // namespace crcbench

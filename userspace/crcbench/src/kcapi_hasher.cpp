@@ -11,17 +11,13 @@
 namespace crcbench {
 namespace {
 
-constexpr std::size_t kDigestSize = 4;
+// The largest digest of the algorithms (crc64-rocksoft).
+constexpr std::size_t kMaxDigestSize = 8;
 
 // libkcapi wants a readable pointer even for zero bytes.
 const std::uint8_t *data_or_dummy(std::span<const std::uint8_t> data) {
     static const std::uint8_t dummy = 0;
     return data.empty() ? &dummy : data.data();
-}
-
-std::uint32_t load_le32(const std::array<std::uint8_t, kDigestSize> &b) {
-    return std::uint32_t{b[0]} | (std::uint32_t{b[1]} << 8) | (std::uint32_t{b[2]} << 16) |
-           (std::uint32_t{b[3]} << 24);
 }
 
 } // namespace
@@ -30,8 +26,8 @@ void KcapiHasher::Closer::operator()(kcapi_handle *h) const {
     kcapi_md_destroy(h);
 }
 
-KcapiHasher::KcapiHasher(std::string driver, bool splice)
-    : driver_(std::move(driver)), splice_(splice) {
+KcapiHasher::KcapiHasher(std::string driver, bool splice, CrcAlg alg)
+    : driver_(std::move(driver)), splice_(splice), alg_(alg) {
     open();
 }
 
@@ -43,10 +39,13 @@ void KcapiHasher::open() {
     if (rc < 0 || raw == nullptr)
         throw classify_init_error(rc < 0 ? rc : -EINVAL, driver_);
     handle_.reset(raw);
+    const AlgInfo &info = alg_info(alg_);
     std::uint32_t size = kcapi_md_digestsize(raw);
-    if (size != kDigestSize)
+    if (size != info.digest_size)
         throw ToolError(ExitCode::runtime, "'" + driver_ + "' reports a digest size of " +
-                                               std::to_string(size) + ", not 4: not crc32c");
+                                               std::to_string(size) + ", not " +
+                                               std::to_string(info.digest_size) + ": not " +
+                                               std::string(info.name));
     if (!splice_) {
         // Best effort: on failure libkcapi keeps its default, which is correct too.
         long page = sysconf(_SC_PAGESIZE);
@@ -65,17 +64,14 @@ void KcapiHasher::set_seed(std::uint32_t seed) {
         throw classify_op_error(rc, "setkey", driver_);
 }
 
-std::uint32_t KcapiHasher::digest(std::span<const std::uint8_t> data) {
+Digest KcapiHasher::digest(std::span<const std::uint8_t> data) {
     used_ = true;
-    std::array<std::uint8_t, kDigestSize> out{};
-    ssize_t rc =
-        kcapi_md_digest(handle_.get(), data_or_dummy(data), data.size(), out.data(), out.size());
+    std::array<std::uint8_t, kMaxDigestSize> out{};
+    const std::size_t size = alg_info(alg_).digest_size;
+    ssize_t rc = kcapi_md_digest(handle_.get(), data_or_dummy(data), data.size(), out.data(), size);
     if (rc < 0)
         throw classify_op_error(static_cast<int>(rc), "digest", driver_);
-    if (rc != static_cast<ssize_t>(kDigestSize))
-        throw ToolError(ExitCode::runtime, "digest on '" + driver_ + "' returned " +
-                                               std::to_string(rc) + " bytes, not 4");
-    return load_le32(out);
+    return checked_digest(rc, "digest", out);
 }
 
 void KcapiHasher::update(std::span<const std::uint8_t> data) {
@@ -85,21 +81,28 @@ void KcapiHasher::update(std::span<const std::uint8_t> data) {
         throw classify_op_error(static_cast<int>(rc), "update", driver_);
 }
 
-std::uint32_t KcapiHasher::final() {
+Digest KcapiHasher::final() {
     used_ = true;
-    std::array<std::uint8_t, kDigestSize> out{};
-    ssize_t rc = kcapi_md_final(handle_.get(), out.data(), out.size());
+    std::array<std::uint8_t, kMaxDigestSize> out{};
+    ssize_t rc = kcapi_md_final(handle_.get(), out.data(), alg_info(alg_).digest_size);
     if (rc < 0)
         throw classify_op_error(static_cast<int>(rc), "final", driver_);
-    if (rc != static_cast<ssize_t>(kDigestSize))
-        throw ToolError(ExitCode::runtime, "final on '" + driver_ + "' returned " +
-                                               std::to_string(rc) + " bytes, not 4");
-    return load_le32(out);
+    return checked_digest(rc, "final", out);
 }
 
-HasherFactory kcapi_factory(bool splice) {
-    return [splice](const std::string &driver) -> std::unique_ptr<Crc32cHasher> {
-        return std::make_unique<KcapiHasher>(driver, splice);
+Digest KcapiHasher::checked_digest(ssize_t rc, const char *op,
+                                   std::span<const std::uint8_t> out) const {
+    const std::size_t size = alg_info(alg_).digest_size;
+    if (rc != static_cast<ssize_t>(size))
+        throw ToolError(ExitCode::runtime, std::string(op) + " on '" + driver_ + "' returned " +
+                                               std::to_string(rc) + " bytes, not " +
+                                               std::to_string(size));
+    return decode_digest(alg_, out.first(size));
+}
+
+HasherFactory kcapi_factory(bool splice, CrcAlg alg) {
+    return [splice, alg](const std::string &driver) -> std::unique_ptr<Crc32cHasher> {
+        return std::make_unique<KcapiHasher>(driver, splice, alg);
     };
 }
 

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// The kernel's crc32c through AF_ALG, via libkcapi: an owning (RAII) handle
-// that is opened once and reused for every operation, so the measuring loop
-// costs only the system calls of the operation itself.
+// A kernel CRC driver (crc32c, crct10dif or crc64-rocksoft) through AF_ALG,
+// via libkcapi: an owning (RAII) handle that is opened once and reused for
+// every operation, so the measuring loop costs only the system calls of the
+// operation itself.
 #pragma once
 
 #include "hasher.h"
 
 #include <memory>
 #include <string>
+#include <sys/types.h>
 
 struct kcapi_handle;
 
@@ -30,12 +32,15 @@ class KcapiHasher final : public Crc32cHasher {
     // that pipe to one page, so such messages go in by one sendmsg, which
     // algif_hash also maps without copying: one system call fewer. (On 64 KiB
     // pages the pipe cannot be smaller than 64 KiB: 32..64 KiB still splice.)
-    KcapiHasher(std::string driver, bool splice);
+    //
+    // alg: the algorithm the driver must compute (its digest size is
+    // checked at open, its digest bytes decoded by decode_digest).
+    KcapiHasher(std::string driver, bool splice, CrcAlg alg = CrcAlg::crc32c);
 
     void set_seed(std::uint32_t seed) override;
-    std::uint32_t digest(std::span<const std::uint8_t> data) override;
+    Digest digest(std::span<const std::uint8_t> data) override;
     void update(std::span<const std::uint8_t> data) override;
-    std::uint32_t final() override;
+    Digest final() override;
 
     const std::string &driver() const { return driver_; }
 
@@ -44,15 +49,17 @@ class KcapiHasher final : public Crc32cHasher {
         void operator()(kcapi_handle *h) const;
     };
     void open();
+    Digest checked_digest(ssize_t rc, const char *op, std::span<const std::uint8_t> out) const;
 
     std::string driver_;
     bool splice_;
+    CrcAlg alg_;
     bool used_ = false; // an operation ran: the op socket exists
     std::unique_ptr<kcapi_handle, Closer> handle_;
 };
 
 // A factory for the real thing.
-HasherFactory kcapi_factory(bool splice);
+HasherFactory kcapi_factory(bool splice, CrcAlg alg = CrcAlg::crc32c);
 
 // Library-wide settings, once before any handle: libkcapi's own logging off
 // (the tool prints one clear line per error) or, with debug, fully on.

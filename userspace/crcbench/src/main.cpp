@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// crcbench-alg: list, verify and benchmark the kernel's crc32c drivers over
+// crcbench-alg: list, verify and benchmark the kernel's CRC drivers (crc32c,
+// crct10dif, crc64-rocksoft: --alg) over
 // AF_ALG. main() only dispatches and turns errors into one line + exit code.
 #include "afalg_hash_socket.h"
 #include "cli.h"
@@ -37,11 +38,17 @@ int main(int argc, char **argv) {
         case Command::list:
             return cmd_list(o);
         case Command::verify:
-            return cmd_verify(o, with_user_drivers(kcapi_factory(true)));
+            return cmd_verify(o,
+                              with_user_drivers(kcapi_factory(true, o.common.alg), o.common.alg));
         case Command::run:
-            return cmd_run(o, [](bool splice) { return with_user_drivers(kcapi_factory(splice)); });
+            return cmd_run(o, [alg = o.common.alg](bool splice) {
+                return with_user_drivers(kcapi_factory(splice, alg), alg);
+            });
         case Command::file:
-            return cmd_file(o, afalg_stream_factory(), make_user_hasher);
+            return cmd_file(o, afalg_stream_factory(o.common.alg),
+                            [alg = o.common.alg](const std::string &driver) {
+                                return make_user_hasher(driver, alg);
+                            });
         }
     } catch (const ToolError &e) {
         std::fflush(stdout);

@@ -53,6 +53,11 @@ std::vector<OptionSpec> make_common() {
                  throw UsageError("--emulated: '" + std::string(v) + "' must be auto, yes or no");
              o.common.emulated = std::string(v);
          }},
+        {"-a", "--alg", "ALG",
+         "the CRC algorithm: crc32c (default), crct10dif or\n"
+         "crc64-rocksoft (its drivers, its reference; keys only\n"
+         "where the algorithm has them: crc32c)",
+         "crct10dif", [](Options &o, std::string_view v) { o.common.alg = parse_alg(v); }},
         {"", "--proc-crypto", "PATH", "read the driver list from PATH instead of /proc/crypto",
          "/tmp/crypto",
          [](Options &o, std::string_view v) { o.common.proc_crypto = std::string(v); }},
@@ -69,9 +74,10 @@ std::vector<OptionSpec> make_list() {
 std::vector<OptionSpec> make_verify() {
     return {
         {"-d", "--driver", "D",
-         "a driver name, \"crc32c\" or a userspace baseline\n"
-         "(user:slice8, user:vmx, user:vmx-isa31); repeat or\n"
-         "comma-separate (default: every crc32c driver of the kernel)",
+         "a driver name, the algorithm's name (\"crc32c\") or a\n"
+         "userspace baseline (user:slice8, user:vmx, user:vmx-isa31;\n"
+         "crc32c only); repeat or comma-separate (default: every\n"
+         "driver of the --alg algorithm)",
          "crc32c-generic,crc32c",
          [](Options &o, std::string_view v) { add_drivers(o.verify.drivers, v); }},
         {"", "--user-baselines", "",
@@ -93,7 +99,8 @@ std::vector<OptionSpec> make_verify() {
         {"", "--case", "SPEC",
          "run only this case: LENGTH:OFFSET:SEED:SPLIT[:DATAKEY]\n"
          "SEED \"default\" (no setkey) or a 32-bit number (the crc32c\n"
-         "key: raw initial state); SPLIT \"digest\" (one-shot) or\n"
+         "key: raw initial state; the other --alg have no key);\n"
+         "SPLIT \"digest\" (one-shot) or\n"
          "update sizes joined by '+', e.g. 4096:3:0x12345678:1000+3096",
          "16:0:default:digest",
          [](Options &o, std::string_view v) { o.verify.cases.emplace_back(v); }},
@@ -103,10 +110,11 @@ std::vector<OptionSpec> make_verify() {
 std::vector<OptionSpec> make_run() {
     std::vector<OptionSpec> run = {
         {"-d", "--driver", "D",
-         "a driver name, \"crc32c\" or a userspace baseline\n"
-         "(user:slice8, user:vmx, user:vmx-isa31: no AF_ALG, no\n"
-         "system calls); repeat or comma-separate (default: every\n"
-         "crc32c driver of the kernel whose self-test passed)",
+         "a driver name, the algorithm's name (\"crc32c\") or a\n"
+         "userspace baseline (user:slice8, user:vmx, user:vmx-isa31:\n"
+         "no AF_ALG, no system calls; crc32c only); repeat or\n"
+         "comma-separate (default: every driver of the --alg\n"
+         "algorithm whose self-test passed)",
          "crc32c-generic", [](Options &o, std::string_view v) { add_drivers(o.run.drivers, v); }},
         {"", "--user-baselines", "",
          "also the userspace baselines this build and CPU can run\n"
@@ -196,10 +204,10 @@ std::vector<OptionSpec> make_run() {
 std::vector<OptionSpec> make_file() {
     return {
         {"-d", "--driver", "D",
-         "a driver name, \"crc32c\" or a userspace baseline\n"
-         "(user:slice8, user:vmx, user:vmx-isa31); repeat or\n"
-         "comma-separate (default: every crc32c driver of the kernel\n"
-         "whose self-test passed)",
+         "a driver name, the algorithm's name (\"crc32c\") or a\n"
+         "userspace baseline (user:slice8, user:vmx, user:vmx-isa31;\n"
+         "crc32c only); repeat or comma-separate (default: every\n"
+         "driver of the --alg algorithm whose self-test passed)",
          "crc32c-generic", [](Options &o, std::string_view v) { add_drivers(o.file.drivers, v); }},
         {"", "--user-baselines", "", "also the userspace baselines this build and CPU can run", "",
          [](Options &o, std::string_view) { o.file.user_baselines = true; }},

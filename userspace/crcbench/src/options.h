@@ -4,6 +4,7 @@
 #pragma once
 
 #include "backend_options.h"
+#include "crc_alg.h"
 #include "file_options.h"
 
 #include <chrono>
@@ -26,6 +27,7 @@ struct CommonOptions {
     bool debug = false;                     // libkcapi debug logging on stderr
     std::optional<std::string> emulated;    // --emulated auto|yes|no (else env, else auto)
     std::optional<std::string> proc_crypto; // --proc-crypto PATH (testing)
+    CrcAlg alg = CrcAlg::crc32c;            // --alg: the algorithm of every command
 };
 
 struct ListOptions {

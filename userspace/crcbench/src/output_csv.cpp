@@ -34,16 +34,19 @@ std::string list_csv(const ListReport &r) {
     // The header is stable; the userspace baselines follow the kernel's
     // drivers, module "userspace" (or "userspace (unavailable)"), with empty
     // priority and selftest cells: they have neither.
-    std::string out = "driver,module,priority,selftest,internal,resolves_crc32c\n";
+    // alg (last): the --alg algorithm; resolves_crc32c keeps its name and
+    // means "the algorithm's name resolves to this driver".
+    const std::string alg(alg_info(r.alg).name);
+    std::string out = "driver,module,priority,selftest,internal,resolves_crc32c,alg\n";
     for (const AlgEntry &e : r.drivers) {
         bool resolves = r.resolves_to && *r.resolves_to == e.driver;
         out += cell(e.driver) + "," + cell(e.module) + "," + std::to_string(e.priority) + "," +
                cell(e.selftest) + "," + (e.internal ? "yes" : "no") + "," +
-               (resolves ? "yes" : "no") + "\n";
+               (resolves ? "yes" : "no") + "," + alg + "\n";
     }
     for (const UserDriver &u : r.user_drivers)
         out += cell(u.driver) + "," + (u.unavailable ? "userspace (unavailable)" : "userspace") +
-               ",,,no,no\n";
+               ",,,no,no," + alg + "\n";
     return out;
 }
 
@@ -52,7 +55,7 @@ namespace {
 // The JSON report's config and machine state, as the same names and values
 // (null: empty cell; the vulnerability texts stay in the JSON).
 std::string config_header() {
-    return ",chunk,splice,duration_s,iterations,warmup_s,seed,baseline,working_set";
+    return ",chunk,splice,duration_s,iterations,warmup_s,seed,alg,baseline,working_set";
 }
 
 // After cpu_model: a cpulist holds commas.
@@ -61,7 +64,7 @@ std::string cpus_cell(const BenchSettings &s) {
 }
 
 // Starts with the chunk cell (no leading comma).
-std::string config_cells(const BenchSettings &s) {
+std::string config_cells(const BenchSettings &s, CrcAlg alg) {
     std::string out;
     if (s.mode == OpMode::stream && s.chunk)
         out += std::to_string(*s.chunk);
@@ -72,7 +75,8 @@ std::string config_cells(const BenchSettings &s) {
     if (s.iterations)
         out += std::to_string(*s.iterations);
     out += "," + format_fixed(std::chrono::duration<double>(s.warmup).count(), 3) + "," +
-           std::to_string(s.seed) + "," + std::string(kBaselineDriver) + "," +
+           std::to_string(s.seed) + "," + std::string(alg_info(alg).name) + "," +
+           std::string(baseline_driver(alg)) + "," +
            (s.working_set ? std::to_string(*s.working_set) : std::string());
     return out;
 }
@@ -102,7 +106,7 @@ std::string run_csv(const RunReport &r) {
         "ratio_trials_max,noisy,checked_ops,mismatches" +
         backends_csv_header() + config_header() + ",emulated,kernel_release,cpu_model,cpus" +
         machine_header(r.system.machine_state) + "\n";
-    const std::string tail = config_cells(r.settings) + "," +
+    const std::string tail = config_cells(r.settings, r.alg) + "," +
                              std::string(r.system.emulation.emulated() ? "yes" : "no") + "," +
                              cell(r.system.kernel_release) + "," + cell(r.system.cpu_model) +
                              cpus_cell(r.settings) + machine_cells(r.system.machine_state);

@@ -22,6 +22,15 @@ std::optional<double> pages_per_s(const FileResult &f, const FileDriverResult &d
     return static_cast<double>(f.pages) / d.seconds;
 }
 
+// "crc64-rocksoft" -> "CRC64-ROCKSOFT", the CRC column's heading.
+std::string upper(std::string_view name) {
+    std::string out(name);
+    for (char &c : out)
+        if (c >= 'a' && c <= 'z')
+            c = static_cast<char>(c - 'a' + 'A');
+    return out;
+}
+
 std::string invalid_list(const std::vector<std::uint64_t> &pages, std::string_view sep) {
     std::string out;
     for (std::uint64_t p : pages)
@@ -29,12 +38,12 @@ std::string invalid_list(const std::vector<std::uint64_t> &pages, std::string_vi
     return out;
 }
 
-std::string file_heading(const FileResult &f) {
+std::string file_heading(const FileResult &f, CrcAlg alg) {
     std::string out = "file " + f.path + ": " + std::to_string(f.size) + " bytes";
     if (f.page_size)
         out += ", " + std::to_string(f.pages) + " pages of " + format_size(*f.page_size);
     if (f.crc)
-        out += ", crc32c " + format_hex32(*f.crc);
+        out += ", " + std::string(alg_info(alg).name) + " " + format_digest(alg, *f.crc);
     out += "\n";
     if (f.innodb) {
         const InnodbSummary &s = *f.innodb;
@@ -47,8 +56,8 @@ std::string file_heading(const FileResult &f) {
     return out;
 }
 
-std::string file_crc_cell(const std::optional<std::uint32_t> &crc) {
-    return crc ? format_hex32(*crc) : "";
+std::string file_crc_cell(const std::optional<Digest> &crc, CrcAlg alg) {
+    return crc ? format_digest(alg, *crc) : "";
 }
 
 } // namespace
@@ -73,25 +82,28 @@ std::string format_file_reproducer(const FileMismatch &m, const FileReport &r) {
     return "MISMATCH driver=" + m.driver + " file=" + m.path +
            (m.page ? " page=" + std::to_string(*m.page) : std::string()) +
            " offset=" + std::to_string(m.offset) + " length=" + std::to_string(m.length) +
-           " expected=" + format_hex32(m.expected) + " got=" + format_hex32(m.got) +
-           " reproduce: crcbench-alg file --driver " + m.driver + mode + " " + m.path;
+           " expected=" + format_digest(r.alg, m.expected) + " got=" + format_digest(r.alg, m.got) +
+           " reproduce: crcbench-alg file" +
+           (r.alg == CrcAlg::crc32c ? "" : " --alg " + std::string(alg_info(r.alg).name)) +
+           " --driver " + m.driver + mode + " " + m.path;
 }
 
 std::string file_table(const FileReport &r) {
     std::string out = std::string(kToolName) + " " + std::string(kToolVersion) + " file\n";
     out += system_lines(r.system);
-    out += resolve_line(r.resolves_to, false);
+    out += alg_line(r.alg);
+    out += resolve_line(r.resolves_to, false, r.alg);
     out += "GB/s = 10^9 bytes/s, one timed pass per driver (data from the page cache once\n"
            "the file has been read); transfer: splice (file -> pipe -> AF_ALG, no copy),\n"
            "read (read + send), mmap (user: drivers hash the mapped file)\n";
     for (const FileResult &f : r.files) {
-        out += file_heading(f);
+        out += file_heading(f, r.alg);
         bool paged = f.page_size.has_value();
         std::vector<std::string> head = {"", "DRIVER", "TRANSFER", "BYTES", "SECONDS", "GB/s"};
         if (paged)
             head.push_back("kpages/s");
         else
-            head.push_back("CRC32C");
+            head.push_back(upper(alg_info(r.alg).name));
         head.push_back("CHECK");
         Table t(head, "lllrrrrl");
         for (const FileDriverResult &d : f.results) {
@@ -109,7 +121,7 @@ std::string file_table(const FileReport &r) {
                 auto pps = pages_per_s(f, d);
                 row.push_back(pps ? format_fixed(*pps / 1e3, 1) : "-");
             } else {
-                row.push_back(file_crc_cell(d.crc));
+                row.push_back(file_crc_cell(d.crc, r.alg));
             }
             row.push_back(check);
             t.add(row);
@@ -119,10 +131,10 @@ std::string file_table(const FileReport &r) {
             if (d.transfer_note)
                 out += "  note: " + d.driver + ": " + *d.transfer_note + "\n";
         if (r.per_page && paged) {
-            out += "  page crc32c" + std::string(f.innodb ? " (first page size - 4 bytes)" : "") +
-                   ":\n";
+            out += "  page " + std::string(alg_info(r.alg).name) +
+                   std::string(f.innodb ? " (first page size - 4 bytes)" : "") + ":\n";
             for (std::size_t i = 0; i < f.page_crcs.size(); ++i)
-                out += "  " + std::to_string(i) + " " + format_hex32(f.page_crcs[i]) + "\n";
+                out += "  " + std::to_string(i) + " " + format_digest(r.alg, f.page_crcs[i]) + "\n";
         }
     }
     for (const FileMismatch &m : r.mismatches)
@@ -143,7 +155,7 @@ std::string file_table(const FileReport &r) {
 std::string file_json(const FileReport &r) {
     JsonWriter w;
     w.begin_object();
-    header(w, kFileSchema);
+    header(w, kFileSchema, r.alg);
     system_object(w, r.system);
     w.key("config").begin_object();
     w.key("page_size");
@@ -172,9 +184,9 @@ std::string file_json(const FileReport &r) {
             w.value(f.pages);
         else
             w.null();
-        w.key("crc"); // whole-file mode: the file's crc32c (the reference's)
+        w.key("crc"); // whole-file mode: the file's CRC (the reference's)
         if (f.crc)
-            w.value(format_hex32(*f.crc));
+            w.value(format_digest(r.alg, *f.crc));
         else
             w.null();
         w.key("innodb");
@@ -214,7 +226,7 @@ std::string file_json(const FileReport &r) {
                 w.null();
             w.key("crc");
             if (d.crc)
-                w.value(format_hex32(*d.crc));
+                w.value(format_digest(r.alg, *d.crc));
             else
                 w.null();
             w.field("mismatches", d.disagreeing_units);
@@ -231,7 +243,7 @@ std::string file_json(const FileReport &r) {
             for (std::size_t i = 0; i < f.page_crcs.size(); ++i) {
                 w.begin_object();
                 w.field("index", static_cast<std::uint64_t>(i));
-                w.field("crc", format_hex32(f.page_crcs[i]));
+                w.field("crc", format_digest(r.alg, f.page_crcs[i]));
                 w.end_object();
             }
             w.end_array();
@@ -248,7 +260,7 @@ std::string file_csv(const FileReport &r) {
     auto cell = csv_cell;
     std::string out = "path,bytes,page_size,pages,driver,transfer,seconds,bytes_per_s,gb_per_s,"
                       "pages_per_s,crc,mismatches,innodb_valid,innodb_empty,innodb_invalid,"
-                      "invalid_pages,transfer_note,emulated\n";
+                      "invalid_pages,transfer_note,emulated,alg\n";
     for (const FileResult &f : r.files) {
         for (const FileDriverResult &d : f.results) {
             auto pps = pages_per_s(f, d);
@@ -257,15 +269,16 @@ std::string file_csv(const FileReport &r) {
                    (f.page_size ? std::to_string(f.pages) : "") + "," + cell(d.driver) + "," +
                    std::string(transfer_name(d.transfer)) + "," + format_fixed(d.seconds, 6) + "," +
                    format_fixed(bytes_per_s(d), 1) + "," + format_fixed(bytes_per_s(d) / 1e9, 4) +
-                   "," + (pps ? format_fixed(*pps, 1) : "") + "," + file_crc_cell(d.crc) + "," +
-                   std::to_string(d.disagreeing_units) + "," +
+                   "," + (pps ? format_fixed(*pps, 1) : "") + "," + file_crc_cell(d.crc, r.alg) +
+                   "," + std::to_string(d.disagreeing_units) + "," +
                    (f.innodb
                         ? std::to_string(f.innodb->valid) + "," + std::to_string(f.innodb->empty) +
                               "," + std::to_string(f.innodb->invalid) + "," +
                               invalid_list(f.innodb->invalid_pages, " ")
                         : std::string(",,,")) +
                    "," + cell(d.transfer_note.value_or("")) + "," +
-                   (r.system.emulation.emulated() ? "yes" : "no") + "\n";
+                   (r.system.emulation.emulated() ? "yes" : "no") + "," +
+                   std::string(alg_info(r.alg).name) + "\n";
         }
     }
     return out;

@@ -46,10 +46,11 @@ void system_object(JsonWriter &w, const SystemInfo &s) {
         w.null();
 }
 
-void header(JsonWriter &w, std::string_view schema) {
+void header(JsonWriter &w, std::string_view schema, CrcAlg alg) {
     w.field("schema", schema);
     w.field("tool", kToolName);
     w.field("version", kToolVersion);
+    w.field("alg", alg_info(alg).name);
 }
 
 void drivers_array(JsonWriter &w, const std::vector<AlgEntry> &drivers,
@@ -114,7 +115,7 @@ void summary(JsonWriter &w, std::string_view name, const Summary &s) {
 std::string list_json(const ListReport &r) {
     JsonWriter w;
     w.begin_object();
-    header(w, kListSchema);
+    header(w, kListSchema, r.alg);
     system_object(w, r.system);
     drivers_array(w, r.drivers, r.resolves_to);
     user_drivers_array(w, r.user_drivers);
@@ -127,7 +128,7 @@ std::string run_json(const RunReport &r) {
     const BenchSettings &s = r.settings;
     JsonWriter w;
     w.begin_object();
-    header(w, kRunSchema);
+    header(w, kRunSchema, r.alg);
     system_object(w, r.system);
     w.key("config").begin_object();
     w.field("mode", mode_name(s.mode));
@@ -170,7 +171,7 @@ std::string run_json(const RunReport &r) {
     // A string: JSON readers that hold numbers as doubles (jq, JavaScript)
     // round integers above 2^53, and the seed must reproduce the run exactly.
     w.field("seed", std::to_string(s.seed));
-    w.field("baseline", kBaselineDriver);
+    w.field("baseline", baseline_driver(r.alg));
     backends_config_json(w, r);
     w.end_object();
     drivers_array(w, r.drivers, r.resolves_to);

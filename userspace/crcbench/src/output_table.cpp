@@ -47,10 +47,19 @@ std::string system_lines(const SystemInfo &s) {
     return out;
 }
 
-std::string resolve_line(const std::optional<std::string> &to, bool ambiguous) {
+std::string alg_line(CrcAlg alg) {
+    const AlgInfo &a = alg_info(alg);
+    return "algorithm: " + std::string(a.name) + " (" + std::string(a.parameters) +
+           "); digest: " + std::string(a.digest_format) + "; key: " + std::string(a.key_rule) +
+           "\n";
+}
+
+std::string resolve_line(const std::optional<std::string> &to, bool ambiguous, CrcAlg alg) {
+    const std::string name(alg_info(alg).name);
     if (!to)
-        return "\"crc32c\" resolves to: nothing (no crc32c driver has passed its self-test)\n";
-    return "\"crc32c\" resolves to: " + *to +
+        return "\"" + name + "\" resolves to: nothing (no " + name +
+               " driver has passed its self-test)\n";
+    return "\"" + name + "\" resolves to: " + *to +
            (ambiguous ? " (tie on priority: the kernel keeps the one it registered first)" : "") +
            "\n";
 }
@@ -105,8 +114,12 @@ std::string user_drivers_table(const std::vector<UserDriver> &users) {
 std::string list_table(const ListReport &r) {
     std::string out = std::string(kToolName) + " " + std::string(kToolVersion) + " list\n";
     out += system_lines(r.system);
+    out += alg_line(r.alg);
     if (r.drivers.empty()) {
-        out += "no crc32c driver is registered (is crc32c_generic loaded? modprobe crc32c)\n";
+        const AlgInfo &a = alg_info(r.alg);
+        out += "no " + std::string(a.name) + " driver is registered (is " +
+               std::string(a.generic_driver) + " loaded? modprobe " + std::string(a.name) + "; " +
+               std::string(a.name) + " drivers exist in " + std::string(a.kernels) + ")\n";
     } else {
         Table t({"", "DRIVER", "MODULE", "PRIORITY", "SELFTEST"}, "lllrl");
         for (const AlgEntry &e : r.drivers) {
@@ -114,7 +127,7 @@ std::string list_table(const ListReport &r) {
             t.add({chosen ? "*" : "", e.driver, e.module, std::to_string(e.priority), e.selftest});
         }
         out += t.str();
-        out += resolve_line(r.resolves_to, r.ambiguous);
+        out += resolve_line(r.resolves_to, r.ambiguous, r.alg);
     }
     out += user_drivers_table(r.user_drivers);
     return out;
@@ -123,8 +136,9 @@ std::string list_table(const ListReport &r) {
 std::string run_table(const RunReport &r) {
     std::string out = std::string(kToolName) + " " + std::string(kToolVersion) + " run\n";
     out += system_lines(r.system);
+    out += alg_line(r.alg);
     out += describe_settings(r);
-    out += resolve_line(r.resolves_to, false);
+    out += resolve_line(r.resolves_to, false, r.alg);
     if (std::find(r.backends.begin(), r.backends.end(), Backend::afalg) == r.backends.end())
         return out + "AF_ALG: not measured (--backend tcrypt; tcrypt checks no results)\n" +
                backends_table(r) +
@@ -132,7 +146,7 @@ std::string run_table(const RunReport &r) {
                                               : std::string());
     out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median "
            "over the trials of (this driver / " +
-           std::string(kBaselineDriver) +
+           std::string(baseline_driver(r.alg)) +
            " in the same trial, same size); ~ = noisy: the trials spread by more than 10%\n";
     const bool sweep = r.thread_counts.size() > 1; // then a THREADS column
     std::vector<std::string> head = {"SIZE", "DRIVER", "MB/s min",   "median",

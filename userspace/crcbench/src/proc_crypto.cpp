@@ -35,8 +35,8 @@ void assign(AlgEntry &e, std::string_view key, std::string_view value) {
         e.digestsize = to_int(value);
 }
 
-bool usable(const AlgEntry &e) {
-    return e.name == "crc32c" && !e.internal;
+bool usable(const AlgEntry &e, std::string_view name) {
+    return e.name == name && !e.internal;
 }
 
 bool higher_first(const AlgEntry &a, const AlgEntry &b) {
@@ -78,29 +78,29 @@ std::vector<AlgEntry> parse_proc_crypto(std::string_view text) {
     return out;
 }
 
-std::vector<AlgEntry> crc32c_drivers(const std::vector<AlgEntry> &all) {
+std::vector<AlgEntry> alg_drivers(const std::vector<AlgEntry> &all, std::string_view name) {
     std::vector<AlgEntry> out;
     std::set<std::string> seen;
     for (const AlgEntry &e : all)
-        if (usable(e) && seen.insert(e.driver).second)
+        if (usable(e, name) && seen.insert(e.driver).second)
             out.push_back(e);
     std::stable_sort(out.begin(), out.end(), higher_first);
     return out;
 }
 
-std::optional<AlgEntry> resolve_crc32c(const std::vector<AlgEntry> &all) {
-    for (const AlgEntry &e : crc32c_drivers(all))
+std::optional<AlgEntry> resolve_alg(const std::vector<AlgEntry> &all, std::string_view name) {
+    for (const AlgEntry &e : alg_drivers(all, name))
         if (e.selftest == "passed")
             return e;
     return std::nullopt;
 }
 
-bool crc32c_resolution_ambiguous(const std::vector<AlgEntry> &all) {
-    std::optional<AlgEntry> best = resolve_crc32c(all);
+bool resolution_ambiguous(const std::vector<AlgEntry> &all, std::string_view name) {
+    std::optional<AlgEntry> best = resolve_alg(all, name);
     if (!best)
         return false;
     int same = 0;
-    for (const AlgEntry &e : crc32c_drivers(all))
+    for (const AlgEntry &e : alg_drivers(all, name))
         if (e.selftest == "passed" && e.priority == best->priority)
             ++same;
     return same > 1;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
 // /proc/crypto as data: the parser takes the text (so tests feed it fixtures)
-// and the queries answer "which crc32c drivers exist" and "which one does the
-// name crc32c resolve to".
+// and the queries answer "which drivers of an algorithm exist" and "which one
+// does the algorithm's name resolve to" (crc32c by default).
 #pragma once
 
 #include <optional>
@@ -28,16 +28,19 @@ struct AlgEntry {
 // driver line are dropped; unknown keys are ignored.
 std::vector<AlgEntry> parse_proc_crypto(std::string_view text);
 
-// The entries named "crc32c" that user space can reach (not internal), one per
+// The entries named `name` (the algorithm, cra_name: "crc32c", "crct10dif",
+// "crc64-rocksoft") that user space can reach (not internal), one per
 // driver, highest priority first (ties: driver name order).
-std::vector<AlgEntry> crc32c_drivers(const std::vector<AlgEntry> &all);
+std::vector<AlgEntry> alg_drivers(const std::vector<AlgEntry> &all,
+                                  std::string_view name = "crc32c");
 
-// What "crc32c" resolves to: the highest-priority non-internal crc32c entry
+// What `name` resolves to: the highest-priority non-internal entry of it
 // whose self-test passed; nullopt when there is none.
-std::optional<AlgEntry> resolve_crc32c(const std::vector<AlgEntry> &all);
+std::optional<AlgEntry> resolve_alg(const std::vector<AlgEntry> &all,
+                                    std::string_view name = "crc32c");
 
 // Two or more usable drivers share the top priority (the kernel then keeps
 // whichever it finds first, which /proc/crypto does not tell).
-bool crc32c_resolution_ambiguous(const std::vector<AlgEntry> &all);
+bool resolution_ambiguous(const std::vector<AlgEntry> &all, std::string_view name = "crc32c");
 
 } // namespace crcbench

@@ -13,7 +13,8 @@ double relative_spread(const Summary &s) {
 
 } // namespace
 
-std::vector<RunRow> make_rows(const std::vector<CellResult> &cells) {
+std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, CrcAlg alg) {
+    const std::string_view generic = baseline_driver(alg);
     std::vector<RunRow> rows;
     std::map<std::size_t, const CellResult *> baseline; // size -> the baseline's cell
     for (const CellResult &c : cells) {
@@ -30,7 +31,7 @@ std::vector<RunRow> make_rows(const std::vector<CellResult> &cells) {
         r.ops_per_s = summarize(ops);
         r.checked_ops = c.checked_ops;
         r.mismatches = c.mismatches;
-        if (c.driver == kBaselineDriver && c.mismatches == 0)
+        if (c.driver == generic && c.mismatches == 0)
             baseline[c.size] = &c;
         rows.push_back(r);
     }
@@ -53,9 +54,9 @@ std::vector<RunRow> make_rows(const std::vector<CellResult> &cells) {
                 r.ratio_to_generic = r.ratio_trials->median;
             }
         }
-        r.noisy = relative_spread(r.ratio_trials && r.driver != kBaselineDriver
-                                      ? *r.ratio_trials
-                                      : r.bytes_per_s) > kNoisySpread;
+        r.noisy =
+            relative_spread(r.ratio_trials && r.driver != generic ? *r.ratio_trials
+                                                                  : r.bytes_per_s) > kNoisySpread;
     }
     return rows;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "bench.h"
+#include "crc_alg.h"
 #include "inkernel.h"
 #include "proc_crypto.h"
 #include "stats.h"
@@ -16,16 +17,20 @@
 
 namespace crcbench {
 
-// The driver every ratio is relative to.
-inline constexpr std::string_view kBaselineDriver = "crc32c-generic";
+// The driver every ratio is relative to: the algorithm's generic driver
+// ("crc32c-generic", "crct10dif-generic", "crc64-rocksoft-generic").
+inline std::string_view baseline_driver(CrcAlg alg) {
+    return alg_info(alg).generic_driver;
+}
 
 // A cell is noisy when its paired ratios (or, without a ratio, its bytes/s)
 // spread by more than this fraction of their median over the trials.
 inline constexpr double kNoisySpread = 0.10;
 
 struct ListReport {
+    CrcAlg alg = CrcAlg::crc32c; // --alg: whose drivers these are
     SystemInfo system;
-    std::vector<AlgEntry> drivers; // crc32c drivers, highest priority first
+    std::vector<AlgEntry> drivers; // the drivers of alg, highest priority first
     std::optional<std::string> resolves_to;
     bool ambiguous = false;
     std::vector<UserDriver> user_drivers; // the userspace baselines, available or not
@@ -48,11 +53,12 @@ struct RunRow {
 };
 
 struct RunReport {
+    CrcAlg alg = CrcAlg::crc32c; // --alg: what the drivers compute
     SystemInfo system;
     BenchSettings settings;                 // settings.threads: the first count
     std::vector<unsigned> thread_counts{1}; // --threads: one run each, rows by count
     std::vector<std::size_t> sizes;
-    std::vector<AlgEntry> drivers; // every crc32c driver present
+    std::vector<AlgEntry> drivers; // every driver of alg present
     std::optional<std::string> resolves_to;
     std::vector<UserDriver> user_drivers; // the userspace baselines, available or not
     std::vector<std::string> measured;    // the drivers this run measured
@@ -67,6 +73,7 @@ struct RunReport {
 };
 
 // Turns measured cells into rows with statistics and baseline ratios.
-std::vector<RunRow> make_rows(const std::vector<CellResult> &cells);
+// The ratios are to baseline_driver(alg).
+std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, CrcAlg alg = CrcAlg::crc32c);
 
 } // namespace crcbench

@@ -4,6 +4,7 @@
 // the reports written elsewhere (output_file.cpp).
 #pragma once
 
+#include "crc_alg.h"
 #include "json_writer.h"
 #include "proc_crypto.h"
 #include "system_info.h"
@@ -16,7 +17,8 @@
 
 namespace crcbench {
 
-void header(JsonWriter &w, std::string_view schema);
+// schema, tool, version and alg (the --alg algorithm of every driver in the report).
+void header(JsonWriter &w, std::string_view schema, CrcAlg alg);
 void system_object(JsonWriter &w, const SystemInfo &s);
 void drivers_array(JsonWriter &w, const std::vector<AlgEntry> &drivers,
                    const std::optional<std::string> &resolves_to);
@@ -27,7 +29,11 @@ void measured_array(JsonWriter &w, const std::vector<std::string> &measured);
 // Table output: the system lines (kernel, CPU, state, emulation banner) and
 // the line that says what "crc32c" resolves to.
 std::string system_lines(const SystemInfo &s);
-std::string resolve_line(const std::optional<std::string> &to, bool ambiguous);
+// The line that says what "crc32c" (the algorithm's name) resolves to, and
+// one that names the algorithm.
+std::string resolve_line(const std::optional<std::string> &to, bool ambiguous,
+                         CrcAlg alg = CrcAlg::crc32c);
+std::string alg_line(CrcAlg alg);
 
 // CSV: a cell, RFC 4180-quoted when needed.
 std::string csv_cell(std::string_view s);

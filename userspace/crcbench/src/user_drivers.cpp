@@ -10,8 +10,8 @@
 
 namespace crcbench {
 
-std::vector<UserDriver> user_drivers() {
-    return {
+std::vector<UserDriver> user_drivers(CrcAlg alg) {
+    std::vector<UserDriver> all = {
         {std::string(kUserSlice8), "userspace slice-by-8 tables (the tool's own code)",
          std::nullopt},
         {std::string(kUserVmx), "userspace VMX core (module/arch/powerpc/crc32c_vmx_core.c)",
@@ -19,22 +19,29 @@ std::vector<UserDriver> user_drivers() {
         {std::string(kUserVmxIsa31), "userspace VMX core, ISA 3.1 form (POWER10)",
          user_vmx_isa31_unavailable()},
     };
+    if (alg != CrcAlg::crc32c) {
+        const std::string name(alg_info(alg).name);
+        for (UserDriver &u : all)
+            u.unavailable = "computes crc32c only: this tool has no userspace baseline of " + name;
+    }
+    return all;
 }
 
 bool is_user_driver(std::string_view name) {
     return name.starts_with(kUserPrefix);
 }
 
-std::vector<std::string> available_user_drivers() {
+std::vector<std::string> available_user_drivers(CrcAlg alg) {
     std::vector<std::string> out;
-    for (const UserDriver &u : user_drivers())
+    for (const UserDriver &u : user_drivers(alg))
         if (!u.unavailable)
             out.push_back(u.driver);
     return out;
 }
 
-std::vector<std::string> add_user_baselines(std::vector<std::string> drivers, bool quiet) {
-    for (const UserDriver &u : user_drivers()) {
+std::vector<std::string> add_user_baselines(std::vector<std::string> drivers, bool quiet,
+                                            CrcAlg alg) {
+    for (const UserDriver &u : user_drivers(alg)) {
         if (std::find(drivers.begin(), drivers.end(), u.driver) != drivers.end())
             continue;
         if (!u.unavailable)
@@ -46,9 +53,9 @@ std::vector<std::string> add_user_baselines(std::vector<std::string> drivers, bo
     return drivers;
 }
 
-void check_user_driver(const std::string &name) {
+void check_user_driver(const std::string &name, CrcAlg alg) {
     std::string known;
-    for (const UserDriver &u : user_drivers()) {
+    for (const UserDriver &u : user_drivers(alg)) {
         if (u.driver == name) {
             if (u.unavailable)
                 throw ToolError(ExitCode::unknown_driver,
@@ -61,8 +68,8 @@ void check_user_driver(const std::string &name) {
                     "unknown userspace driver '" + name + "'; userspace drivers: " + known);
 }
 
-std::unique_ptr<Crc32cHasher> make_user_hasher(const std::string &name) {
-    check_user_driver(name);
+std::unique_ptr<Crc32cHasher> make_user_hasher(const std::string &name, CrcAlg alg) {
+    check_user_driver(name, alg);
     if (name == kUserSlice8)
         return std::make_unique<UserSlice8Hasher>();
     if (name == kUserVmx)
@@ -72,9 +79,9 @@ std::unique_ptr<Crc32cHasher> make_user_hasher(const std::string &name) {
     throw ToolError(ExitCode::runtime, "internal error: no hasher for " + name);
 }
 
-HasherFactory with_user_drivers(HasherFactory kernel) {
-    return [kernel = std::move(kernel)](const std::string &driver) {
-        return is_user_driver(driver) ? make_user_hasher(driver) : kernel(driver);
+HasherFactory with_user_drivers(HasherFactory kernel, CrcAlg alg) {
+    return [kernel = std::move(kernel), alg](const std::string &driver) {
+        return is_user_driver(driver) ? make_user_hasher(driver, alg) : kernel(driver);
     };
 }
 

@@ -26,26 +26,30 @@ struct UserDriver {
 };
 
 // Every user driver this tool knows, available or not, in a fixed order.
-std::vector<UserDriver> user_drivers();
+// They all compute crc32c: for another algorithm each is unavailable, with
+// that as the cause (there is no userspace baseline of it).
+std::vector<UserDriver> user_drivers(CrcAlg alg = CrcAlg::crc32c);
 
 // The name starts with "user:" (known or not).
 bool is_user_driver(std::string_view name);
 
 // The user drivers that can run here (what --user-baselines adds).
-std::vector<std::string> available_user_drivers();
+std::vector<std::string> available_user_drivers(CrcAlg alg = CrcAlg::crc32c);
 
 // --user-baselines: `drivers` plus every available user driver not in it yet.
 // Each unavailable one is named with its cause on stderr (unless quiet).
-std::vector<std::string> add_user_baselines(std::vector<std::string> drivers, bool quiet);
+std::vector<std::string> add_user_baselines(std::vector<std::string> drivers, bool quiet,
+                                            CrcAlg alg = CrcAlg::crc32c);
 
 // Checks a requested "user:..." name: throws ToolError(unknown_driver) for an
 // unknown name (listing the known ones) or an unavailable one (with the cause).
-void check_user_driver(const std::string &name);
+void check_user_driver(const std::string &name, CrcAlg alg = CrcAlg::crc32c);
 
 // Opens a user driver's hasher; throws like check_user_driver.
-std::unique_ptr<Crc32cHasher> make_user_hasher(const std::string &name);
+std::unique_ptr<Crc32cHasher> make_user_hasher(const std::string &name,
+                                               CrcAlg alg = CrcAlg::crc32c);
 
 // "user:..." names to their userspace hashers, every other name to `kernel`.
-HasherFactory with_user_drivers(HasherFactory kernel);
+HasherFactory with_user_drivers(HasherFactory kernel, CrcAlg alg = CrcAlg::crc32c);
 
 } // namespace crcbench

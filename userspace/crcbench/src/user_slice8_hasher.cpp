@@ -10,7 +10,7 @@ void UserSlice8Hasher::set_seed(std::uint32_t seed) {
     state_ = seed;
 }
 
-std::uint32_t UserSlice8Hasher::digest(std::span<const std::uint8_t> data) {
+Digest UserSlice8Hasher::digest(std::span<const std::uint8_t> data) {
     return ~crc32c_fast::update(seed_, data);
 }
 
@@ -19,7 +19,7 @@ void UserSlice8Hasher::update(std::span<const std::uint8_t> data) {
 }
 
 // Like a tfm after final: the next update starts a new message from the key.
-std::uint32_t UserSlice8Hasher::final() {
+Digest UserSlice8Hasher::final() {
     std::uint32_t out = ~state_;
     state_ = seed_;
     return out;

@@ -12,9 +12,9 @@ namespace crcbench {
 class UserSlice8Hasher final : public Crc32cHasher {
   public:
     void set_seed(std::uint32_t seed) override;
-    std::uint32_t digest(std::span<const std::uint8_t> data) override;
+    Digest digest(std::span<const std::uint8_t> data) override;
     void update(std::span<const std::uint8_t> data) override;
-    std::uint32_t final() override;
+    Digest final() override;
 
   private:
     std::uint32_t seed_ = 0xffffffffu;  // the key: raw initial state

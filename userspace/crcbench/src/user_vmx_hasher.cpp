@@ -38,14 +38,14 @@ class UserVmxHasher final : public Crc32cHasher {
         seed_ = seed;
         state_ = seed;
     }
-    std::uint32_t digest(std::span<const std::uint8_t> data) override {
+    Digest digest(std::span<const std::uint8_t> data) override {
         return ~core_(seed_, data.data(), data.size());
     }
     void update(std::span<const std::uint8_t> data) override {
         state_ = core_(state_, data.data(), data.size());
     }
     // Like a tfm after final: the next update starts a new message from the key.
-    std::uint32_t final() override {
+    Digest final() override {
         std::uint32_t out = ~state_;
         state_ = seed_;
         return out;

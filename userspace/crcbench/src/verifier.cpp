@@ -2,8 +2,6 @@
 #include "verifier.h"
 
 #include "aligned_buffer.h"
-#include "crc32c_fast.h"
-#include "crc32c_reference.h"
 #include "error.h"
 #include "units.h"
 #include "user_drivers.h"
@@ -19,7 +17,7 @@ namespace {
 // miscompiled fast reference on the target cannot go unnoticed.
 constexpr std::size_t kCrossCheckLimit = 65536;
 
-std::uint32_t run_case(Crc32cHasher &h, const VerifyCase &c, std::span<const std::uint8_t> data) {
+Digest run_case(Crc32cHasher &h, const VerifyCase &c, std::span<const std::uint8_t> data) {
     if (c.pieces.empty())
         return h.digest(data);
     std::size_t pos = 0;
@@ -40,13 +38,16 @@ std::string_view judge_name(Judge j) {
     return j == Judge::bitwise ? "bitwise reference" : "reference";
 }
 
-std::uint32_t expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data,
-                              Judge judge) {
-    std::uint32_t seed = c.seed.value_or(kDefaultSeed);
+Digest expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data, Judge judge,
+                       CrcAlg alg) {
+    if (c.seed && !alg_info(alg).keyed)
+        throw UsageError("case " + format_case(c) + ": " + std::string(alg_info(alg).name) +
+                         " has no key (its drivers offer no setkey): give the seed as "
+                         "\"default\"");
     if (judge == Judge::bitwise)
-        return ~crc32c_ref::update(seed, data);
-    std::uint32_t fast = crc32c_fast::digest(seed, data);
-    if (data.size() <= kCrossCheckLimit && fast != ~crc32c_ref::update(seed, data))
+        return bitwise_digest(alg, c.seed, data);
+    Digest fast = reference_digest(alg, c.seed, data);
+    if (data.size() <= kCrossCheckLimit && fast != bitwise_digest(alg, c.seed, data))
         throw ToolError(ExitCode::runtime,
                         "internal error: the table-driven reference disagrees with the bitwise "
                         "reference for case " +
@@ -56,8 +57,8 @@ std::uint32_t expected_digest(const VerifyCase &c, std::span<const std::uint8_t>
 
 std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
                                       const std::vector<VerifyCase> &cases,
-                                      const HasherFactory &factory,
-                                      const VerifyProgress &progress) {
+                                      const HasherFactory &factory, const VerifyProgress &progress,
+                                      CrcAlg alg) {
     std::size_t need = 1;
     for (const VerifyCase &c : cases)
         need = std::max(need, c.offset + c.length);
@@ -75,13 +76,13 @@ std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
     for (const VerifyCase &c : cases) {
         std::span<std::uint8_t> data = buffer.subspan(c.offset, c.length);
         fill_case_data(data, c.data_key);
-        std::uint32_t by_table = expected_digest(c, data);
-        std::optional<std::uint32_t> by_bitwise; // computed once, when a driver needs it
+        Digest by_table = expected_digest(c, data, Judge::table, alg);
+        std::optional<Digest> by_bitwise; // computed once, when a driver needs it
         for (std::size_t i = 0; i < drivers.size(); ++i) {
-            std::uint32_t expected = by_table;
+            Digest expected = by_table;
             if (verdicts[i].judge == Judge::bitwise) {
                 if (!by_bitwise)
-                    by_bitwise = expected_digest(c, data, Judge::bitwise);
+                    by_bitwise = expected_digest(c, data, Judge::bitwise, alg);
                 expected = *by_bitwise;
             }
             Crc32cHasher &h = *hashers[i];
@@ -91,14 +92,14 @@ std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
             } else if (keyed[i]) {
                 h.set_seed(kDefaultSeed); // same as the tfm's default key
             }
-            std::uint32_t got = run_case(h, c, data);
+            Digest got = run_case(h, c, data);
             DriverVerdict &v = verdicts[i];
             ++v.cases;
             v.bytes += c.length;
             if (got != expected) {
                 ++v.mismatches;
                 if (v.reported.size() < kReportedMismatches)
-                    v.reported.push_back(Mismatch{drivers[i], c, expected, got});
+                    v.reported.push_back(Mismatch{drivers[i], c, expected, got, alg});
             }
         }
         ++done;
@@ -119,9 +120,10 @@ std::string format_reproducer(const Mismatch &m) {
     return "MISMATCH driver=" + m.driver + " length=" + std::to_string(c.length) +
            " offset=" + std::to_string(c.offset) +
            " seed=" + (c.seed ? format_hex32(*c.seed) : std::string("default")) +
-           " split=" + split + " expected=" + format_hex32(m.expected) +
-           " got=" + format_hex32(m.got) + " reproduce: crcbench-alg verify --driver " + m.driver +
-           " --case " + format_case(c);
+           " split=" + split + " expected=" + format_digest(m.alg, m.expected) +
+           " got=" + format_digest(m.alg, m.got) + " reproduce: crcbench-alg verify" +
+           (m.alg == CrcAlg::crc32c ? "" : " --alg " + std::string(alg_info(m.alg).name)) +
+           " --driver " + m.driver + " --case " + format_case(c);
 }
 
 } // namespace crcbench

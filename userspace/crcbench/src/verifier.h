@@ -20,14 +20,16 @@ namespace crcbench {
 struct Mismatch {
     std::string driver;
     VerifyCase c;
-    std::uint32_t expected = 0;
-    std::uint32_t got = 0;
+    Digest expected = 0;
+    Digest got = 0;
+    CrcAlg alg = CrcAlg::crc32c;
 };
 
-// What a driver's results are compared with. The table code (crc32c_fast,
-// cross-checked by the bitwise reference up to 64 KiB) judges the kernel's
-// drivers; user:slice8 *is* that table code, and a judge cannot judge
-// itself, so it gets the bitwise reference at every length.
+// What a driver's results are compared with. The table code of the
+// algorithm (crc32c_fast, crc_family_ref; cross-checked by the bitwise
+// reference up to 64 KiB) judges the kernel's drivers; user:slice8 *is*
+// the crc32c table code, and a judge cannot judge itself, so it gets the
+// bitwise reference at every length.
 enum class Judge { table, bitwise };
 
 Judge judge_for(const std::string &driver);
@@ -50,14 +52,17 @@ using VerifyProgress = std::function<void(std::size_t, std::size_t)>;
 // How many mismatches per driver get a reproducer line.
 inline constexpr std::size_t kReportedMismatches = 5;
 
-// The expected digest (the 4 bytes read little-endian) of a case's data.
-std::uint32_t expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data,
-                              Judge judge = Judge::table);
+// The expected digest (decoded as decode_digest does; crc32c: the 4 bytes
+// read little-endian) of a case's data for the algorithm. A case with a seed
+// needs a keyed algorithm (crc32c).
+Digest expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data,
+                       Judge judge = Judge::table, CrcAlg alg = CrcAlg::crc32c);
 
 std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
                                       const std::vector<VerifyCase> &cases,
                                       const HasherFactory &factory,
-                                      const VerifyProgress &progress = {});
+                                      const VerifyProgress &progress = {},
+                                      CrcAlg alg = CrcAlg::crc32c);
 
 // One line that says everything needed to reproduce a mismatch.
 std::string format_reproducer(const Mismatch &m);

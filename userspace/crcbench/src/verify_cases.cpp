@@ -174,6 +174,12 @@ std::vector<VerifyCase> fixed_cases(std::size_t max_length) {
     return defaults;
 }
 
+std::vector<VerifyCase> without_keys(std::vector<VerifyCase> cases) {
+    for (VerifyCase &c : cases)
+        c.seed.reset();
+    return cases;
+}
+
 std::vector<VerifyCase> random_cases(std::size_t n, std::uint64_t seed, std::size_t max_length) {
     Rng rng(seed);
     std::vector<VerifyCase> out;

@@ -48,6 +48,10 @@ std::vector<VerifyCase> fixed_cases(std::size_t max_length);
 // kCaseAlignment. Same seed, same cases.
 std::vector<VerifyCase> random_cases(std::size_t n, std::uint64_t seed, std::size_t max_length);
 
+// The same cases without seeds (for an algorithm without a key): offsets,
+// splits and data stay, every case runs from the algorithm's init.
+std::vector<VerifyCase> without_keys(std::vector<VerifyCase> cases);
+
 // The seed the kernel's crc32c uses without setkey.
 inline constexpr std::uint32_t kDefaultSeed = 0xFFFFFFFFu;
 

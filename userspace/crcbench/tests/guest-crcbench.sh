@@ -15,6 +15,8 @@
 #   an InnoDB tablespace from tests/host/innodb-real.sh (intact.ibd,
 #     flipped.ibd, innochecksum's invalid-pages.txt and checked-pages.txt)
 #     in /crcbench/innodb, or INNODB_DIR=path (none: those tests skip);
+#   crct10dif and crc64-rocksoft drivers (guest-crcbench-family.sh, beside
+#     this file or FAMILY_TESTS=path: its T10_DRIVERS= and R64_DRIVERS=);
 #   the kernel's tcrypt module (run --backend tcrypt); TCRYPT_HOOKS= are
 #     extra run options for it (default: kmod's modprobe where the guest has
 #     it, see below; the host run on the fake passes --kmsg and --modprobe).
@@ -44,7 +46,7 @@ fi
 
 N=0
 FAILED=0
-PLAN=29
+PLAN=40
 echo "TAP version 13"
 echo "1..$PLAN"
 
@@ -478,6 +480,10 @@ fi
 # shellcheck disable=SC2086
 exit6_as_nobody "run --backend tcrypt as non-root exits 6" "the tcrypt backend needs root" \
 	run -q -d crc32c-generic --backend tcrypt $TCRYPT_HOOKS
+
+# 30-40. --alg crct10dif and crc64-rocksoft (guest-crcbench-family.sh)
+# shellcheck source=userspace/crcbench/tests/guest-crcbench-family.sh
+. "${FAMILY_TESTS:-$(dirname "$0")/guest-crcbench-family.sh}"
 
 if [ "$N" -ne "$PLAN" ]; then
 	echo "# planned $PLAN tests, ran $N"

@@ -18,7 +18,11 @@
 // data after a result, MSG_MORE keeps the hash open, recvmsg finalises), the
 // EBUSY of af_alg.c for a setkey after an op socket was accepted, and
 // the crc32c tfm (4-byte little-endian key = raw seed, default 0xffffffff,
-// digest = ~state little-endian). It is not a kernel; the guest tests are.
+// digest = ~state little-endian), and the key-less crct10dif (the 16-bit CRC,
+// init 0, digest in the CPU's byte order) and crc64-rocksoft (the 64-bit CRC,
+// digest little-endian) tfms of crypto/crct10dif_generic.c and
+// crypto/crc64_rocksoft_generic.c (setkey: ENOSYS, as shash_no_setkey).
+// It is not a kernel; the guest tests are.
 //
 // Environment:
 //  FAKE_AFALG_TRACE=FILE          log the calls
@@ -29,7 +33,11 @@
 // Drivers: crc32c-generic and crc32c-fakevec (correct), crc32c-broken (like
 // the guest's selftests/kmod/crc32c_broken.ko: every piece of data of more
 // than 2048 bytes handed over at once that contains a byte >= 0x80 leaves
-// bit 0 of the state flipped); "crc32c" means crc32c-fakevec.
+// bit 0 of the state flipped); "crc32c" means crc32c-fakevec. Of the other
+// algorithms: crct10dif-generic, crct10dif-fakevec, crc64-rocksoft-generic
+// and crc64-rocksoft-fakevec (correct; the names crct10dif and
+// crc64-rocksoft mean the fakevec ones), crct10dif-broken and
+// crc64-rocksoft-broken (bit 0 of the CRC flipped on the same data pattern).
 #include <linux/cryptouser.h>
 #include <linux/if_alg.h>
 #include <linux/netlink.h>
@@ -92,6 +100,46 @@ std::uint32_t crc_update(std::uint32_t state, const std::uint8_t *p, std::size_t
     return state;
 }
 
+// CRC-T10DIF (0x8BB7, MSB first, no inversions) and CRC64-Rocksoft (reflected
+// 0x9A6C9329AC4BC9B5, inverted in and out of every update), bit by bit:
+// slow, but independent of the tool's table code it checks.
+std::uint16_t t10dif_update(std::uint16_t crc, const std::uint8_t *p, std::size_t n) {
+    while (n--) {
+        crc = static_cast<std::uint16_t>(crc ^ (*p++ << 8));
+        for (int k = 0; k < 8; ++k)
+            crc = static_cast<std::uint16_t>((crc & 0x8000u) ? (crc << 1) ^ 0x8BB7u : crc << 1);
+    }
+    return crc;
+}
+
+std::uint64_t rocksoft_update(std::uint64_t crc, const std::uint8_t *p, std::size_t n) {
+    crc = ~crc;
+    while (n--) {
+        crc ^= *p++;
+        for (int k = 0; k < 8; ++k)
+            crc = (crc >> 1) ^ ((crc & 1u) ? 0x9A6C9329AC4BC9B5ull : 0u);
+    }
+    return ~crc;
+}
+
+enum class Algo { crc32c, t10dif, rocksoft };
+
+Algo algo_of(const std::string &driver) {
+    if (driver.starts_with("crct10dif"))
+        return Algo::t10dif;
+    if (driver.starts_with("crc64-rocksoft"))
+        return Algo::rocksoft;
+    return Algo::crc32c;
+}
+
+const char *algo_name(Algo a) {
+    return a == Algo::t10dif ? "crct10dif" : a == Algo::rocksoft ? "crc64-rocksoft" : "crc32c";
+}
+
+std::size_t digest_size(Algo a) {
+    return a == Algo::t10dif ? 2 : a == Algo::rocksoft ? 8 : 4;
+}
+
 // --- fake socket table ----------------------------------------------------
 
 enum class Kind { tfm, op, netlink };
@@ -104,9 +152,9 @@ struct Sock {
     int children = 0;                // tfm: accepted op sockets still open
     bool more = false;               // op: a hash is open
     bool have_result = false;        // op: a final result waits for recvmsg
-    std::uint32_t state = 0;         // op
+    std::uint64_t state = 0;         // op: the shash context
     std::uint64_t length = 0;        // op: bytes in the open hash
-    std::uint32_t result = 0;        // op
+    std::uint64_t result = 0;        // op
     std::vector<std::uint8_t> reply; // netlink: pending answer
 };
 
@@ -164,6 +212,15 @@ const char *canonical(const std::string &name) {
         return "crc32c-generic";
     if (name == "crc32c-broken")
         return "crc32c-broken";
+    for (const char *d :
+         {"crct10dif-generic", "crct10dif-fakevec", "crct10dif-broken", "crc64-rocksoft-generic",
+          "crc64-rocksoft-fakevec", "crc64-rocksoft-broken"})
+        if (name == d)
+            return d;
+    if (name == "crct10dif")
+        return "crct10dif-fakevec";
+    if (name == "crc64-rocksoft")
+        return "crc64-rocksoft-fakevec";
     return nullptr;
 }
 
@@ -173,33 +230,44 @@ bool broken_trigger(const std::uint8_t *p, std::size_t n) {
     return n > 2048 && std::any_of(p, p + n, [](std::uint8_t b) { return (b & 0x80) != 0; });
 }
 
+// The final of the driver's shash: crc32c ~state, the others the state.
+std::uint64_t digest_of(const Sock &op) {
+    return algo_of(op.driver) == Algo::crc32c ? ~static_cast<std::uint32_t>(op.state) : op.state;
+}
+
 // algif_hash: data arrives (sendmsg or splice).
 void op_data(Sock &op, const std::uint8_t *p, std::size_t n, bool more) {
-    if (!op.more) { // init from the tfm's key
+    const Algo a = algo_of(op.driver);
+    if (!op.more) { // init: crc32c from the tfm's key, the others 0
         Sock *tfm = find(op.tfm);
-        op.state = tfm ? tfm->key : 0xFFFFFFFFu;
+        op.state = a != Algo::crc32c ? 0 : tfm ? tfm->key : 0xFFFFFFFFu;
         op.length = 0;
         op.have_result = false;
     }
-    op.state = crc_update(op.state, p, n);
-    if (op.driver == "crc32c-broken" && broken_trigger(p, n))
+    if (a == Algo::t10dif)
+        op.state = t10dif_update(static_cast<std::uint16_t>(op.state), p, n);
+    else if (a == Algo::rocksoft)
+        op.state = rocksoft_update(op.state, p, n);
+    else
+        op.state = crc_update(static_cast<std::uint32_t>(op.state), p, n);
+    if (op.driver.ends_with("-broken") && broken_trigger(p, n))
         op.state ^= 1u;
     op.length += n;
     op.more = more;
     if (!more) {
-        op.result = ~op.state;
+        op.result = digest_of(op);
         op.have_result = true;
     }
 }
 
-std::uint32_t op_final(Sock &op) {
+std::uint64_t op_final(Sock &op) {
     if (!op.have_result || op.more) {
         if (!op.more && !op.have_result) { // empty message
             Sock *tfm = find(op.tfm);
-            op.state = tfm ? tfm->key : 0xFFFFFFFFu;
+            op.state = algo_of(op.driver) != Algo::crc32c ? 0 : tfm ? tfm->key : 0xFFFFFFFFu;
             op.length = 0;
         }
-        op.result = ~op.state;
+        op.result = digest_of(op);
         op.more = false;
     }
     op.have_result = false;
@@ -207,16 +275,24 @@ std::uint32_t op_final(Sock &op) {
 }
 
 ssize_t op_recv(Sock &op, const struct iovec *iov, std::size_t iovcnt, int *msg_flags) {
-    std::uint32_t r = op_final(op);
-    std::uint8_t out[4] = {static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(r >> 8),
-                           static_cast<std::uint8_t>(r >> 16), static_cast<std::uint8_t>(r >> 24)};
+    std::uint64_t r = op_final(op);
+    const Algo a = algo_of(op.driver);
+    const std::size_t size = digest_size(a);
+    std::uint8_t out[8] = {};
+    if (a == Algo::t10dif) { // *(u16 *)out = crc: the CPU's byte order
+        auto v = static_cast<std::uint16_t>(r);
+        std::memcpy(out, &v, sizeof v);
+    } else {
+        for (std::size_t i = 0; i < size; ++i)
+            out[i] = static_cast<std::uint8_t>(r >> (8 * i));
+    }
     std::size_t done = 0;
-    for (std::size_t i = 0; i < iovcnt && done < 4; ++i) {
-        std::size_t n = std::min<std::size_t>(iov[i].iov_len, 4 - done);
+    for (std::size_t i = 0; i < iovcnt && done < size; ++i) {
+        std::size_t n = std::min<std::size_t>(iov[i].iov_len, size - done);
         std::memcpy(iov[i].iov_base, out + done, n);
         done += n;
     }
-    if (done < 4 && msg_flags)
+    if (done < size && msg_flags)
         *msg_flags |= MSG_TRUNC;
     return static_cast<ssize_t>(done);
 }
@@ -231,8 +307,12 @@ void netlink_request(Sock &nl, const std::uint8_t *p, std::size_t n) {
     std::string driver(alg->cru_driver_name,
                        strnlen(alg->cru_driver_name, sizeof alg->cru_driver_name));
     const char *found =
-        driver.empty() ? (name == "crc32c" ? canonical(name) : nullptr) : canonical(driver);
-    if (!driver.empty() && driver == "crc32c")
+        driver.empty()
+            ? (name == "crc32c" || name == "crct10dif" || name == "crc64-rocksoft" ? canonical(name)
+                                                                                   : nullptr)
+            : canonical(driver);
+    if (!driver.empty() &&
+        (driver == "crc32c" || driver == "crct10dif" || driver == "crc64-rocksoft"))
         found = nullptr; // the kernel matches driver names exactly
     trace("netlink-sendmsg GETALG name=%s driver=%s -> %s", name.c_str(), driver.c_str(),
           found ? found : "ENOENT");
@@ -248,14 +328,15 @@ void netlink_request(Sock &nl, const std::uint8_t *p, std::size_t n) {
         return;
     }
     crypto_user_alg out{};
-    std::snprintf(out.cru_name, sizeof out.cru_name, "crc32c");
+    const Algo a = algo_of(found);
+    std::snprintf(out.cru_name, sizeof out.cru_name, "%s", algo_name(a));
     std::snprintf(out.cru_driver_name, sizeof out.cru_driver_name, "%s", found);
     std::snprintf(out.cru_module_name, sizeof out.cru_module_name, "fake");
     out.cru_refcnt = 1;
     crypto_report_hash hash{};
     std::snprintf(hash.type, sizeof hash.type, "shash");
     hash.blocksize = 1;
-    hash.digestsize = 4;
+    hash.digestsize = static_cast<unsigned>(digest_size(a));
     std::uint32_t priority = 100;
     auto attr = [&](std::uint16_t type, const void *data, std::size_t len) {
         std::size_t at = nl.reply.size();
@@ -395,6 +476,10 @@ int setsockopt(int fd, int level, int name, const void *val, socklen_t len) {
     if (level == SOL_ALG && name == ALG_SET_KEY) {
         if (s->children > 0) { // af_alg.c: no setkey once a child was accepted
             errno = EBUSY;
+            return -1;
+        }
+        if (algo_of(s->driver) != Algo::crc32c) { // shash_no_setkey
+            errno = ENOSYS;
             return -1;
         }
         if (len != 4) {

@@ -43,6 +43,23 @@ case_both_backends() {
 	[ "$(grep -c ',afalg,' "$TMP/both.csv")" = 21 ] || fail "CSV: expected 21 afalg rows"
 }
 
+# --alg crct10dif through both backends: tcrypt's rows under the drivers it
+# was asked for, the in-kernel ratios to crct10dif-generic. (The records
+# are the crc32c recordings with the driver renamed: the fake tests the
+# tool's plumbing; a 6.1 guest ran tcrypt on crct10dif-vmx and
+# crc64-rocksoft-generic, docs/crcbench-alg.md.)
+case_tcrypt_alg() {
+	# (exported: run's ENV=VALUE words cannot hold the space)
+	export FAKE_TCRYPT_ALIAS="crct10dif-generic=crc32c-generic crct10dif-fakevec=crc32c-vmx"
+	# shellcheck disable=SC2086
+	run alg 0 FAKE_KMSG="$TMP/kmsg" FAKE_TCRYPT_DIR="$FIXTURES" -- run --alg crct10dif -q \
+		-d crct10dif-generic,crct10dif-fakevec $SHORT --backend afalg,tcrypt $HOOKS -f json
+	"$JSONCHECK" --schema run --expect-alg crct10dif --expect-verdict ok "$TMP/alg.out" \
+		>"$TMP/chk" || { cat "$TMP/chk"; fail "JSON of --alg crct10dif with tcrypt invalid"; }
+	has alg.out '"driver_reported": "crct10dif-fakevec"'
+	has alg.out '"ratio_to_generic": 0.3450'
+}
+
 case_tcrypt_only() {
 	# shellcheck disable=SC2086
 	run only 0 $FAKES -- run -q -d crc32c-generic --backend tcrypt --tcrypt-sec 2 $HOOKS -f json

@@ -348,7 +348,7 @@ case_user_baselines() {
 	has ulist.out "user:vmx *userspace *unavailable: this crcbench-alg was not built for ppc64le"
 	has ulist.out "user:vmx-isa31 *userspace *unavailable: this crcbench-alg was not built for ppc64le"
 	run ulistcsv 0 -- list --format csv
-	has ulistcsv.out "^user:slice8,userspace,,,no,no$"
+	has ulistcsv.out "^user:slice8,userspace,,,no,no,crc32c$"
 	run ulistjson 0 -- list --format json
 	"$JSONCHECK" --schema list "$TMP/ulistjson.out" >"$TMP/chk" || { cat "$TMP/chk"; fail "list JSON"; }
 	# Defaults unchanged: no user: driver unless asked for.

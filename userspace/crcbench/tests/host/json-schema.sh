@@ -3,8 +3,9 @@
 #
 # The committed JSON Schemas (schema/) describe what crcbench-alg writes:
 # reports of list, run (ok, mismatch, stream mode, duration) and file made through
-# the AF_ALG fake validate; reports with a wrong type, a missing or an
-# unknown field do not (python3-jsonschema).
+# the AF_ALG fake validate, also with --alg crct10dif and crc64-rocksoft;
+# reports with a wrong type, a missing or an unknown field, or an unknown
+# alg do not (python3-jsonschema).
 #
 # Usage: json-schema.sh PYTHON3 SCHEMA_DIR, with CRCBENCH, FAKE_AFALG and
 # FIXTURES set. Exit: 0 pass, 1 fail.
@@ -56,9 +57,19 @@ tool file -q -d crc32c-fakevec --page-size 1K --per-page -f json "$tmp/pages" \
 	>"$tmp/file-pages.json" || fail "file --page-size"
 tool file -q -d crc32c-broken -f json "$tmp/data" >"$tmp/file-broken.json"
 [ $? = 1 ] || fail "file through crc32c-broken: expected exit 1"
+# --alg: the other CRCs (2- and 8-byte digests, their CRC widths in file).
+tool list --alg crct10dif -f json >"$tmp/list-t10.json" || fail "list --alg crct10dif"
+tool run --alg crc64-rocksoft -q --user-baselines -s 64 -n 5 --trials 1 --warmup 0 -f json \
+	>"$tmp/run-r64.json" || fail "run --alg crc64-rocksoft"
+tool file --alg crct10dif -q -d crct10dif-generic --page-size 1K --per-page -f json "$tmp/pages" \
+	>"$tmp/file-t10.json" || fail "file --alg crct10dif"
+tool file --alg crc64-rocksoft -q -f json "$tmp/data" >"$tmp/file-r64.json"
+[ $? = 1 ] || fail "file --alg crc64-rocksoft through crc64-rocksoft-broken: expected exit 1"
+grep -q '"crc": "0x[0-9a-f]\{16\}"' "$tmp/file-r64.json" || fail "no 16-digit CRC64 in the file report"
 validate "$tmp/list.json" "$tmp/run.json" "$tmp/broken.json" "$tmp/stream.json" \
 	"$tmp/lpar.json" "$tmp/bare.json" "$tmp/user.json" "$tmp/file.json" "$tmp/file-pages.json" \
-	"$tmp/file-broken.json" "$tmp/backend-afalg.json" "$tmp/backend-tcrypt.json" ||
+	"$tmp/file-broken.json" "$tmp/backend-afalg.json" "$tmp/backend-tcrypt.json" \
+	"$tmp/list-t10.json" "$tmp/run-r64.json" "$tmp/file-t10.json" "$tmp/file-r64.json" ||
 	fail "a report of crcbench-alg does not match its schema"
 
 # Each of these must be rejected.
@@ -85,6 +96,8 @@ save("unknown-backend", lambda d: d["config"].update(backends=["afalg", "kernel"
 save("inkernel-without-ns", lambda d: d["inkernel"]["results"][0].pop("ns_per_op"), both)
 save("fit-and-reason", lambda d: d["fits"][0].update(no_fit_reason="both"), both)
 save("fit-two-points", lambda d: d["fits"][0]["fit"].update(points=2), both)
+save("unknown-alg", lambda d: d.update(alg="crc16"))
+save("crc-of-5-digits", lambda d: d["files"][0].update(crc="0x12345"), file_report)
 PY
 	fail "could not write the broken reports"
 n=0
@@ -95,5 +108,5 @@ for f in "$tmp"/bad-*.json; do
 	fi
 	n=$((n + 1))
 done
-[ "$n" = 14 ] || fail "expected 14 broken reports, found $n"
-echo "ok: 12 reports valid, $n broken ones rejected"
+[ "$n" = 16 ] || fail "expected 16 broken reports, found $n"
+echo "ok: 16 reports valid, $n broken ones rejected"

@@ -103,11 +103,11 @@ TEST(Bench, StreamModeSplitsIntoChunks) {
             ++u;
             SoftHasher::update(data);
         }
-        std::uint32_t final() override {
+        Digest final() override {
             ++f;
             return SoftHasher::final();
         }
-        std::uint32_t digest(std::span<const std::uint8_t> data) override {
+        Digest digest(std::span<const std::uint8_t> data) override {
             ++d;
             return SoftHasher::digest(data);
         }
@@ -128,7 +128,7 @@ TEST(Bench, StreamModeSplitsIntoChunks) {
 TEST(Bench, ErrorsInWorkerThreadsPropagate) {
     HasherFactory failing = [](const std::string &) -> std::unique_ptr<Crc32cHasher> {
         struct Failing : SoftHasher {
-            std::uint32_t digest(std::span<const std::uint8_t>) override {
+            Digest digest(std::span<const std::uint8_t>) override {
                 throw ToolError(ExitCode::runtime, "boom");
             }
         };
@@ -194,14 +194,14 @@ namespace {
 class CpuRecordingHasher : public Crc32cHasher {
   public:
     explicit CpuRecordingHasher(std::vector<int> &cpus, std::mutex &m) : cpus_(cpus), m_(m) {}
-    std::uint32_t digest(std::span<const std::uint8_t> data) override {
+    Digest digest(std::span<const std::uint8_t> data) override {
         std::lock_guard lock(m_);
         cpus_.push_back(sched_getcpu());
         return crc32c_fast::digest(kDefaultSeed, data);
     }
     void set_seed(std::uint32_t) override {}
     void update(std::span<const std::uint8_t>) override {}
-    std::uint32_t final() override { return 0; }
+    Digest final() override { return 0; }
 
   private:
     std::vector<int> &cpus_;
@@ -248,7 +248,7 @@ class AddressRecordingHasher : public Crc32cHasher {
   public:
     AddressRecordingHasher(std::vector<const std::uint8_t *> &seen, std::mutex &m, int wrong_call)
         : seen_(seen), m_(m), wrong_call_(wrong_call) {}
-    std::uint32_t digest(std::span<const std::uint8_t> data) override {
+    Digest digest(std::span<const std::uint8_t> data) override {
         std::lock_guard lock(m_);
         seen_.push_back(data.data());
         std::uint32_t crc = crc32c_fast::digest(kDefaultSeed, data);
@@ -256,7 +256,7 @@ class AddressRecordingHasher : public Crc32cHasher {
     }
     void set_seed(std::uint32_t) override {}
     void update(std::span<const std::uint8_t>) override {}
-    std::uint32_t final() override { return 0; }
+    Digest final() override { return 0; }
 
   private:
     std::vector<const std::uint8_t *> &seen_;
@@ -301,14 +301,14 @@ class ThreadRecordingHasher : public Crc32cHasher {
   public:
     using Seen = std::vector<std::pair<const std::uint8_t *, std::thread::id>>;
     ThreadRecordingHasher(Seen &seen, std::mutex &m) : seen_(seen), m_(m) {}
-    std::uint32_t digest(std::span<const std::uint8_t> data) override {
+    Digest digest(std::span<const std::uint8_t> data) override {
         std::lock_guard lock(m_);
         seen_.push_back({data.data(), std::this_thread::get_id()});
         return crc32c_fast::digest(kDefaultSeed, data);
     }
     void set_seed(std::uint32_t) override {}
     void update(std::span<const std::uint8_t>) override {}
-    std::uint32_t final() override { return 0; }
+    Digest final() override { return 0; }
 
   private:
     Seen &seen_;

@@ -113,7 +113,7 @@ class SoftStream : public HashStream {
         absorb(data, more);
     }
     // A message must end with its last piece (more = false) and only there.
-    std::uint32_t result() override {
+    Digest result() override {
         if (more_)
             throw std::logic_error("result() while the message is still open (MORE)");
         std::uint32_t r = ~state_;
@@ -298,14 +298,14 @@ TEST(FileCrc, WholeFileEqualsTheWholeBufferCrc) {
         MappedFile m(f.path());
         UnitLayout whole = UnitLayout::whole(m.size());
         std::uint32_t want = ref_digest(bytes);
-        EXPECT_EQ(reference_unit_crcs(m.bytes(), whole), std::vector<std::uint32_t>{want});
+        EXPECT_EQ(reference_unit_crcs(m.bytes(), whole), std::vector<Digest>{want});
         UserSlice8Hasher h;
         UnitCrcs user = user_unit_crcs(m, whole, h);
-        EXPECT_EQ(user.crcs, std::vector<std::uint32_t>{want}) << n;
+        EXPECT_EQ(user.crcs, std::vector<Digest>{want}) << n;
         EXPECT_EQ(user.transfer, Transfer::mmap);
         UnitCrcs kern = kernel_unit_crcs(
             m, whole, [] { return std::make_unique<SoftStream>(); }, "soft");
-        EXPECT_EQ(kern.crcs, std::vector<std::uint32_t>{want}) << n;
+        EXPECT_EQ(kern.crcs, std::vector<Digest>{want}) << n;
         EXPECT_EQ(kern.transfer, Transfer::splice) << n;
         EXPECT_FALSE(kern.transfer_note);
     }
@@ -318,7 +318,7 @@ TEST(FileCrc, PagesByEveryPath) {
     MappedFile m(f.path());
     for (std::uint64_t trailer : {0u, 4u}) {
         UnitLayout layout = UnitLayout::pages(m.size(), ps, trailer);
-        std::vector<std::uint32_t> want;
+        std::vector<Digest> want;
         for (std::size_t i = 0; i < pages; ++i)
             want.push_back(ref_digest({bytes.data() + i * ps, ps - trailer}));
         UserSlice8Hasher h;

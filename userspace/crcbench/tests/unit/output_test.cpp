@@ -30,7 +30,7 @@ std::vector<std::string> lines(const std::string &text) {
 ListReport sample_list(bool emulated) {
     ListReport r;
     r.system = sample_system(emulated);
-    r.drivers = crc32c_drivers(parse_proc_crypto(tst::fixture("proc-crypto-guest.txt")));
+    r.drivers = alg_drivers(parse_proc_crypto(tst::fixture("proc-crypto-guest.txt")));
     r.resolves_to = "crc32c-vmx";
     return r;
 }
@@ -84,21 +84,22 @@ TEST(Output, CsvHeaderIsStableAndCellsAreQuoted) {
         "ratio_to_generic,ratio_trials_min,ratio_trials_max,noisy,checked_ops,mismatches,"
         "backend,ns_per_op,fit_a_ns,fit_b_ns_per_byte,fit_marginal_gb_per_s,fit_r_squared,"
         "fit_max_rel_residual,tcrypt_sec,chunk,splice,duration_s,"
-        "iterations,warmup_s,seed,baseline,working_set,emulated,kernel_release,cpu_model,cpus,"
+        "iterations,warmup_s,seed,alg,baseline,working_set,emulated,kernel_release,cpu_model,cpus,"
         "cpus_online,cpufreq_governor,cpufreq_cur_khz,cpufreq_max_khz,"
         "cpuinfo_clock,smt_control,smt_active,thread_siblings,"
         "lpar_shared_processor_mode,lpar_entitled_capacity,lpar_capped,loadavg");
     EXPECT_EQ(csv[1], "crc32c-generic,64,digest,1,3,128000.0,256000.0,384000.0,2000.0,4000.0,"
                       "6000.0,1.0000,1.0000,1.0000,true,6000,0,afalg,250000.000,,,,,,,"
                       ",false,0.250,,0.100,99,"
-                      "crc32c-generic,,no,"
+                      "crc32c,crc32c-generic,,no,"
                       "6.1.0-28-powerpc64le,\"POWER8 (architected), altivec supported\""
                       ",,,,,,,,,,,,,");
     EXPECT_TRUE(has(csv[2], "crc32c-vmx,64,digest,1,3,384000.0,768000.0,1152000.0,"));
     EXPECT_TRUE(has(csv[2], ",3.0000,"));
     EXPECT_EQ(lines(list_csv(sample_list(false)))[0],
-              "driver,module,priority,selftest,internal,resolves_crc32c");
-    EXPECT_EQ(lines(list_csv(sample_list(false)))[1], "crc32c-vmx,crc32c_vmx,300,passed,no,yes");
+              "driver,module,priority,selftest,internal,resolves_crc32c,alg");
+    EXPECT_EQ(lines(list_csv(sample_list(false)))[1],
+              "crc32c-vmx,crc32c_vmx,300,passed,no,yes,crc32c");
 }
 
 TEST(Output, RunJsonPassesTheIndependentChecker) {

@@ -23,7 +23,7 @@ TEST(ProcCrypto, ParsesEveryBlock) {
 }
 
 TEST(ProcCrypto, ListsReachableCrc32cDriversByPriority) {
-    auto drivers = crc32c_drivers(parse_proc_crypto(tst::fixture("proc-crypto-guest.txt")));
+    auto drivers = alg_drivers(parse_proc_crypto(tst::fixture("proc-crypto-guest.txt")));
     ASSERT_EQ(drivers.size(), 3u); // the internal one is not reachable from user space
     EXPECT_EQ(drivers[0].driver, "crc32c-vmx");
     EXPECT_EQ(drivers[1].driver, "crc32c-vpmsum");
@@ -32,13 +32,13 @@ TEST(ProcCrypto, ListsReachableCrc32cDriversByPriority) {
 
 TEST(ProcCrypto, ResolvesToHighestPriorityPassedDriver) {
     auto all = parse_proc_crypto(tst::fixture("proc-crypto-guest.txt"));
-    auto best = resolve_crc32c(all);
+    auto best = resolve_alg(all);
     ASSERT_TRUE(best);
     EXPECT_EQ(best->driver, "crc32c-vmx");
-    EXPECT_FALSE(crc32c_resolution_ambiguous(all));
+    EXPECT_FALSE(resolution_ambiguous(all));
 
     all[0].selftest = "unknown"; // not tested yet: the kernel will not hand it out
-    EXPECT_EQ(resolve_crc32c(all)->driver, "crc32c-vpmsum");
+    EXPECT_EQ(resolve_alg(all)->driver, "crc32c-vpmsum");
 }
 
 TEST(ProcCrypto, HandlesOddInput) {
@@ -50,14 +50,14 @@ TEST(ProcCrypto, HandlesOddInput) {
     ASSERT_EQ(all.size(), 1u);
     EXPECT_EQ(all[0].driver, "x-1");
     EXPECT_EQ(all[0].priority, 7);
-    EXPECT_FALSE(resolve_crc32c(all)); // selftest unknown
+    EXPECT_FALSE(resolve_alg(all)); // selftest unknown
 }
 
 TEST(ProcCrypto, DuplicatesAndTiesAreReported) {
     std::string block = "name : crc32c\ndriver : a\npriority : 200\nselftest : passed\n\n";
     std::string other = "name : crc32c\ndriver : b\npriority : 200\nselftest : passed\n\n";
     auto all = parse_proc_crypto(block + block + other);
-    EXPECT_EQ(crc32c_drivers(all).size(), 2u);
-    EXPECT_TRUE(crc32c_resolution_ambiguous(all));
-    EXPECT_EQ(resolve_crc32c(all)->driver, "a");
+    EXPECT_EQ(alg_drivers(all).size(), 2u);
+    EXPECT_TRUE(resolution_ambiguous(all));
+    EXPECT_EQ(resolve_alg(all)->driver, "a");
 }

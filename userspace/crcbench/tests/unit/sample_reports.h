@@ -28,7 +28,7 @@ inline RunReport sample_run(bool emulated, bool with_user = false) {
     r.settings.seed = 99;
     r.sizes = {64, 4096};
     auto all = parse_proc_crypto(fixture("proc-crypto-guest.txt"));
-    r.drivers = crc32c_drivers(all);
+    r.drivers = alg_drivers(all);
     r.resolves_to = "crc32c-vmx";
     r.measured = {"crc32c-generic", "crc32c-vmx"};
     if (with_user) {

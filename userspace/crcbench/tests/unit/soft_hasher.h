@@ -21,7 +21,7 @@ class SoftHasher : public Crc32cHasher {
     explicit SoftHasher(Fault fault = {}) : fault_(std::move(fault)) {}
 
     void set_seed(std::uint32_t seed) override { key_ = seed; }
-    std::uint32_t digest(std::span<const std::uint8_t> data) override {
+    Digest digest(std::span<const std::uint8_t> data) override {
         ++digests;
         return apply(data.size(), ~crc32c_ref::update(key_, data));
     }
@@ -35,7 +35,7 @@ class SoftHasher : public Crc32cHasher {
         length_ += data.size();
         ++updates;
     }
-    std::uint32_t final() override {
+    Digest final() override {
         if (!open_) {
             state_ = key_;
             length_ = 0;

@@ -74,7 +74,7 @@ TEST(Verifier, StreamingSplitsUseUpdateAndFinal) {
     struct Counting : SoftHasher {
         Counts &n;
         explicit Counting(Counts &c) : n(c) {}
-        std::uint32_t digest(std::span<const std::uint8_t> d) override {
+        Digest digest(std::span<const std::uint8_t> d) override {
             ++n.digests;
             return SoftHasher::digest(d);
         }
@@ -82,7 +82,7 @@ TEST(Verifier, StreamingSplitsUseUpdateAndFinal) {
             ++n.updates;
             SoftHasher::update(d);
         }
-        std::uint32_t final() override {
+        Digest final() override {
             ++n.finals;
             return SoftHasher::final();
         }

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// The CRC algorithms the tool can judge and time (--alg): their crypto API
+// name, digest format and key rules as the kernel's generic drivers define
+// them, and the tool's own references for each.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace crcbench {
+
+// A digest as a host integer: the digest bytes decoded the way the kernel
+// encodes them (decode_digest). Wide enough for the 64-bit CRC.
+using Digest = std::uint64_t;
+
+enum class CrcAlg { crc32c, crct10dif, crc64_rocksoft };
+
+struct AlgInfo {
+    CrcAlg alg;
+    std::string_view name;           // the crypto API name (cra_name): "crct10dif"
+    std::string_view generic_driver; // the ratio's baseline: "crct10dif-generic"
+    std::size_t digest_size;         // bytes
+    bool keyed;                      // the driver has setkey (a seed)
+    std::string_view parameters;     // one line: width, polynomial, init, xorout
+    std::string_view digest_format;  // how the kernel stores the CRC in the digest
+    std::string_view key_rule;       // what setkey takes, or that there is none
+    std::string_view kernels;        // which kernels have crypto API drivers of it
+};
+
+inline constexpr std::array<CrcAlg, 3> kAllAlgs = {CrcAlg::crc32c, CrcAlg::crct10dif,
+                                                   CrcAlg::crc64_rocksoft};
+
+const AlgInfo &alg_info(CrcAlg alg);
+
+// "crc32c, crct10dif, crc64-rocksoft".
+std::string alg_names();
+
+// --alg: throws UsageError (listing the valid names) for anything else.
+CrcAlg parse_alg(std::string_view name);
+
+// The digest bytes of a driver (digest_size of them) as the tool's integer:
+// crc32c and crc64-rocksoft are stored little-endian; crct10dif's u16 is
+// stored in the CPU's byte order (crypto/crct10dif_generic.c), so it is
+// read in this host's order, as the kernel wrote it on the same machine.
+Digest decode_digest(CrcAlg alg, std::span<const std::uint8_t> bytes);
+
+// The reverse, for test doubles that play a kernel driver.
+void encode_digest(CrcAlg alg, Digest value, std::span<std::uint8_t> out);
+
+// "0x1234" (4 hex digits for crct10dif, 8 for crc32c, 16 for crc64-rocksoft).
+std::string format_digest(CrcAlg alg, Digest value);
+
+// What a correct driver returns for `data` after init (and setkey(seed)
+// where the algorithm has a key; the seed must be empty otherwise), by the
+// tool's table code.
+Digest reference_digest(CrcAlg alg, std::optional<std::uint32_t> seed,
+                        std::span<const std::uint8_t> data);
+
+// The same by the bitwise definitions (slow: the judge of the table code).
+Digest bitwise_digest(CrcAlg alg, std::optional<std::uint32_t> seed,
+                      std::span<const std::uint8_t> data);
+
+} // namespace crcbench

@@ -40,12 +40,23 @@
 #define CRC_FAMILY_VMX_PRIORITY	300
 
 /*
- * Shortest input handed to a vector core; shorter ones, and every input
+ * Shortest input handed to each vector core; shorter ones, and every input
  * where the vector unit may not be used, take the kernel's table code.
- * 64 bytes is a starting point, not tuned: no measurement has placed the
- * crossover of these two cores yet.
+ * Measured by make bench-model (docs/performance.md, "The CRC family"):
+ * the table code looks up one byte at a time, 13 (CRC-T10DIF) and 9
+ * (CRC64) instructions per byte, 14 to 18 cycles per byte in llvm-mca's
+ * POWER9/10 models, so the vector path, crypto API, glue and one MSR
+ * write included, costs fewer instructions than the table code from 16
+ * bytes for CRC-T10DIF (296 against 311 for crct10dif-generic, whose glue
+ * is cheaper than this driver's fallback) and from 24 for CRC64 (303
+ * against 350 for our fallback; 280 against 278 at 16). Each threshold is
+ * the smallest multiple of 16 at or above its crossover; the core needs
+ * 16 bytes for a vector anyway. Callers with live user vector registers (their save and
+ * restore, about 630 instructions) break even near 64 and 96 bytes; T10
+ * PI hashes whole sectors, far above that.
  */
-#define CRC_FAMILY_VMX_MIN_LEN	64
+#define CRCT10DIF_VMX_MIN_LEN		16
+#define CRC64_ROCKSOFT_VMX_MIN_LEN	32
 
 /* One vector section over len <= CRC_VMX_CHUNK bytes, from task context. */
 static noinline u16 crct10dif_vmx_section(u16 crc, const u8 *data, unsigned int len)
@@ -60,7 +71,7 @@ static noinline u16 crct10dif_vmx_section(u16 crc, const u8 *data, unsigned int 
 /* The raw CRC-T10DIF state advanced over len bytes (crc_t10dif_generic()). */
 static u16 crct10dif_vmx_crc(u16 crc, const u8 *data, unsigned int len)
 {
-	if (len < CRC_FAMILY_VMX_MIN_LEN || !crypto_simd_usable()) {
+	if (len < CRCT10DIF_VMX_MIN_LEN || !crypto_simd_usable()) {
 		crc_family_vmx_count_fallback(CRC_FAMILY_VMX_T10DIF, len);
 		return crc_t10dif_generic(crc, data, len);
 	}
@@ -86,7 +97,7 @@ static noinline u64 crc64_rocksoft_vmx_section(u64 crc, const u8 *data, unsigned
 /* The CRC64-Rocksoft value advanced over len bytes (crc64_rocksoft_generic()). */
 static u64 crc64_rocksoft_vmx_crc(u64 crc, const u8 *data, unsigned int len)
 {
-	if (len < CRC_FAMILY_VMX_MIN_LEN || !crypto_simd_usable()) {
+	if (len < CRC64_ROCKSOFT_VMX_MIN_LEN || !crypto_simd_usable()) {
 		crc_family_vmx_count_fallback(CRC_FAMILY_VMX_CRC64, len);
 		return crc64_rocksoft_generic(crc, data, len);
 	}

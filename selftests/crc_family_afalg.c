@@ -7,8 +7,8 @@
  * ALG is crct10dif or crc64-rocksoft. Prints KTAP-style "# " diagnostics
  * and one summary line. Cases: the catalogue check value of "123456789";
  * every length 0..1100 at offset 0..3 in one send; the same lengths in
- * three sends (split at len/3 and 2*len/3, so the pieces cross the 64-byte
- * vector threshold differently); a 100,003-byte message (four 32 KiB
+ * three sends (split at len/3 and 2*len/3, so the pieces cross the vector
+ * thresholds, 16 and 32 bytes, differently); a 100,003-byte message (four 32 KiB
  * vector chunks and a tail), whole and in 4,093-byte pieces.
  * Exit: 0 all agree, 1 a mismatch or an AF_ALG error, 2 bad usage.
  */

@@ -9,6 +9,10 @@
 # serial dependency on r2, which the hardware does not have; see
 # /work/shared/notes/platform-facts.md and docs/performance.md).
 #
+# With --drop MNEMONIC, a third form leaves every instruction of that
+# mnemonic out too (form "no-MNEMONIC"): the CRC-T10DIF loop without its
+# byte-reversing vperm shows what the reversal costs.
+#
 # Prints one tab-separated line per (model, form):
 #   name model form insns vpmsumd bytes cycles_per_iter bytes_per_cycle rthroughput
 #   busiest-resource (llvm-mca's resource pressure per iteration, e.g. "CY 16.00")
@@ -21,26 +25,28 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} --name NAME --obj FILE --dir DIR [--function SYM] [--mcpu "pwr9 pwr10"] [--iterations N]
+Usage: ${0##*/} --name NAME --obj FILE --dir DIR [--function SYM] [--mcpu "pwr9 pwr10"] [--iterations N] [--drop MNEMONIC]
   --name NAME     label of the loop in the output (e.g. crc32c-vmx)
   --obj FILE      ppc64le object or module to disassemble
   --dir DIR       where to write NAME.s and NAME-nohint.s (the llvm-mca inputs)
   --function SYM  take the loop from function SYM only (default: any function)
   --mcpu LIST     llvm-mca CPU models (default "pwr9 pwr10")
   --iterations N  llvm-mca iterations (default 1000)
+  --drop MN       also model the loop without its MN instructions (form
+                  no-MN, file NAME-no-MN.s); the loop must hold some
 Exit codes: 0 ok, 1 failure (no loop found, llvm-mca failed), 2 bad usage.
 USAGE
 }
 
-name='' obj='' dir='' func='' mcpus="pwr9 pwr10" iterations=1000
+name='' obj='' dir='' func='' mcpus="pwr9 pwr10" iterations=1000 drop=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
-	--name|--obj|--dir|--function|--mcpu|--iterations)
+	--name|--obj|--dir|--function|--mcpu|--iterations|--drop)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
 		case "$1" in
 		--name) name=$2 ;; --obj) obj=$2 ;; --dir) dir=$2 ;; --function) func=$2 ;;
-		--mcpu) mcpus=$2 ;; --iterations) iterations=$2 ;;
+		--mcpu) mcpus=$2 ;; --iterations) iterations=$2 ;; --drop) drop=$2 ;;
 		esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
@@ -48,6 +54,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [ -n "$name" ] && [ -n "$obj" ] && [ -n "$dir" ] || die 2 "--name, --obj and --dir are required (try --help)"
+[[ "$drop" =~ ^[a-z0-9.]*$ ]] || die 2 "--drop takes one mnemonic (e.g. vperm)"
 [ -s "$obj" ] || die "$obj not found (build it first)"
 OBJDUMP=${OBJDUMP:-powerpc64le-linux-gnu-objdump}
 MCA=${MCA:-llvm-mca-14}
@@ -108,11 +115,17 @@ bytes=$((16 * vpmsumd))
 grep -Eq "^	addi %r[0-9]+,%r[0-9]+,$bytes\$" "$dir/$name.s" ||
 	die "$name: $vpmsumd vpmsumd per iteration but no pointer advances by $bytes bytes; bytes/cycle would be wrong"
 grep -v '^	ori %r2,%r2,0$' "$dir/$name.s" >"$dir/$name-nohint.s"
+forms="built nohint"
+if [ -n "$drop" ]; then
+	grep -q "^	$drop " "$dir/$name.s" || die "$name: the loop holds no $drop to leave out"
+	grep -v "^	$drop " "$dir/$name.s" >"$dir/$name-no-$drop.s"
+	forms+=" no-$drop"
+fi
 
 for mcpu in $mcpus; do
-	for form in built nohint; do
-		src=$dir/$name.s
-		[ "$form" = built ] || src=$dir/$name-nohint.s
+	for form in $forms; do
+		src=$dir/$name-$form.s
+		[ "$form" != built ] || src=$dir/$name.s
 		out=$dir/$name-$mcpu-$form.mca
 		"$MCA" -mtriple=powerpc64le-linux-gnu -mcpu="$mcpu" -iterations="$iterations" \
 			"$src" >"$out" 2>&1 || { cat "$out" >&2; die "$MCA -mcpu=$mcpu failed on $src"; }

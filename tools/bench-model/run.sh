@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # `make bench-model`: the performance evidence of issues 2/4 and 2.4, without
-# POWER hardware. Builds the insn-interval QEMU plugin, crc32c_vmx.ko, the
-# test-only crc32c_vmx_bench module and the vsx-live guest program; boots a
+# POWER hardware. Builds the insn-interval QEMU plugin, crc32c_vmx.ko,
+# crc_family_vmx.ko (crct10dif-vmx, crc64-rocksoft-vmx), the test-only
+# crc32c_vmx_bench module and the vsx-live guest program; boots a
 # POWER8 guest (one vCPU) with the plugin, which counts the instructions
 # executed in every measured interval, then a POWER10 guest the same way;
 # runs llvm-mca on our steady-state loops, on the in-tree crc32c-vpmsum loop
 # and on the traced instruction stream of whole short calls (short-call.sh);
-# and regenerates docs/performance.md from those numbers alone. TCG
+# and regenerates docs/performance.md from those numbers alone (report.sh,
+# then family-report.sh for the CRC family: issue 2.6 item 6). TCG
 # wall-clock time is never measured or reported.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,8 +30,9 @@ Usage: ${0##*/} [options]
   --timeout SECS   guest timeout (default 900)
 Outputs in build/bench-model/: plugin.txt (raw counts), guest.log (console),
 counts.tsv (paired intervals) of the POWER8 guest, the same with -power10 of
-the POWER10 guest, mca/ and mca.tsv (llvm-mca), short-call/ and
-short-call.tsv (the short-call cycle model), commands.txt.
+the POWER10 guest, mca/ and mca.tsv (llvm-mca), mca-family.tsv and
+mca-sw.tsv (the CRC family's loops and the generic byte loops),
+short-call/ and short-call.tsv (the short-call cycle model), commands.txt.
 Exit codes: 0 report written, 1 failure (build, guest, pairing; message
 names the log), 2 bad usage, 3 guest crashed or timed out.
 USAGE
@@ -82,20 +85,25 @@ fi
 # shellcheck disable=SC1091
 . build/kernel.env
 inkernel_ko=$KROOT/lib/modules/$KREL/kernel/arch/powerpc/crypto/crc32c-vpmsum.ko
+# The engines of crct10dif-generic and crc64-rocksoft-generic (and of
+# crc_family_vmx's fallback) on Debian's 6.1.
+t10dif_ko=$KROOT/lib/modules/$KREL/kernel/crypto/crct10dif_common.ko
+crc64_ko=$KROOT/lib/modules/$KREL/kernel/lib/crc64.ko
 
 if [ "$report_only" -eq 0 ]; then
 	rm -rf "$B/mca" "$B/short-call" "$B/commands.txt" "$B/plugin.txt" "$B/plugin-power10.txt" \
-		"$B/counts.tsv" "$B/counts-power10.tsv" "$B/short-call.tsv" "$B/mca.tsv"
+		"$B/counts.tsv" "$B/counts-power10.tsv" "$B/short-call.tsv" "$B/mca.tsv" \
+		"$B/mca-family.tsv" "$B/mca-sw.tsv"
 	for t in gcc powerpc64le-linux-gnu-gcc powerpc64le-linux-gnu-objdump llvm-mca-14 qemu-system-ppc64; do
 		command -v "$t" >/dev/null || die "$t not found: run tools/setup.sh (packages in tools/setup/host-packages.txt)"
 	done
 	case "$B" in *,*) die "the build directory $B contains a comma, which QEMU's -plugin option cannot take" ;; esac
 
-	say "bench-model: build the plugin, crc32c_vmx.ko, crc32c_vmx_bench.ko, vsx-live (log: $B/build.log)"
+	say "bench-model: build the plugin, crc32c_vmx.ko, crc_family_vmx.ko, crc32c_vmx_bench.ko, vsx-live (log: $B/build.log)"
 	KMAKE=(make -s -C "$KDIR" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- W=1)
 	{
 		cmd "$here/build-plugin.sh" "$B/insn-interval.so" &&
-		cmd "${KMAKE[@]}" M="$top" modules &&
+		cmd "${KMAKE[@]}" M="$top" CRCVMX_FAMILY_CORES=y modules &&
 		cmd "${KMAKE[@]}" M="$here/kmod" modules &&
 		cmd powerpc64le-linux-gnu-gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 \
 			-o "$B/vsx-live" "$here/guest/vsx-live.c"
@@ -120,11 +128,21 @@ if [ "$report_only" -eq 0 ]; then
 	disasm "$here/kmod/bench_vmx_core.o" fold_streams_isa31 >>"$B/core-bench.s"
 	cmp -s "$B/core-driver.s" "$B/core-bench.s" ||
 		die "the core compiled into crc32c_vmx_bench differs from the driver's (diff $B/core-driver.s $B/core-bench.s): are the core's flags in tools/bench-model/kmod/Kbuild still those of the top-level Kbuild?"
+	# The same for the CRC family's template cores (t10dif-section, crc64-section).
+	for c in crct10dif_vmx_core:bench_t10dif_core crc64_rocksoft_vmx_core:bench_crc64_core; do
+		disasm "module/arch/powerpc/${c%%:*}.o" "${c%%:*}" >"$B/${c%%:*}-driver.s"
+		disasm "$here/kmod/${c#*:}.o" "${c#*:}" >"$B/${c%%:*}-bench.s"
+		[ -s "$B/${c%%:*}-driver.s" ] || die "${c%%:*} not found in module/arch/powerpc/${c%%:*}.o"
+		cmp -s "$B/${c%%:*}-driver.s" "$B/${c%%:*}-bench.s" ||
+			die "the ${c%%:*} compiled into crc32c_vmx_bench differs from crc_family_vmx's (diff $B/${c%%:*}-driver.s $B/${c%%:*}-bench.s)"
+	done
 
 	# The markers must occur only where we put them: nowhere in the kernel or
 	# the drivers the guest runs, once each in the module and in vsx-live.
 	markers() { LC_ALL=C grep -obUaP '\x01\xb5\x00\x60|\x02\xb5\x00\x60' "$1" | wc -l; }
-	for f in "$VMLINUX" "$inkernel_ko" "$KROOT/lib/modules/$KREL/kernel/crypto/crc32c_generic.ko" crc32c_vmx.ko; do
+	for f in "$VMLINUX" "$inkernel_ko" "$KROOT/lib/modules/$KREL/kernel/crypto/crc32c_generic.ko" crc32c_vmx.ko \
+		crc_family_vmx.ko "$t10dif_ko" "$crc64_ko" "$KROOT/lib/modules/$KREL/kernel/crypto/crct10dif_generic.ko" \
+		"$KROOT/lib/modules/$KREL/kernel/crypto/crc64_rocksoft_generic.ko"; do
 		[ -s "$f" ] || die "$f not found"
 		[ "$(markers "$f")" -eq 0 ] || die "$f contains the marker instruction bytes; pick other immediates (plugin begin=/end=, BENCH_MARK_* in the module and vsx-live)"
 	done
@@ -132,7 +150,7 @@ if [ "$report_only" -eq 0 ]; then
 
 	say "bench-model: initramfs"
 	cmd tools/vm/mkinitramfs.sh --kernel-env build/kernel.env --sysroot "$CRCVMX_CACHE/sysroot-ppc64el" \
-		--out "$B/initramfs.cpio.gz" --ko crc32c_vmx.ko --ko "$here/kmod/crc32c_vmx_bench.ko" \
+		--out "$B/initramfs.cpio.gz" --ko crc32c_vmx.ko --ko crc_family_vmx.ko --ko "$here/kmod/crc32c_vmx_bench.ko" \
 		--bin "$B/vsx-live" >>"$B/build.log" 2>&1 || { tail -n 20 "$B/build.log" >&2; die "initramfs failed (log: $B/build.log)"; }
 
 	# One guest per CPU model: boot, count, pair the k-th interval the guest
@@ -160,6 +178,10 @@ if [ "$report_only" -eq 0 ]; then
 		die "the POWER10 guest measured no isa31-section: did the module see ISA 3.1? ($B/guest-power10.log)"
 	! grep -q '^isa31-section	' "$B/counts.tsv" ||
 		die "the POWER8 guest measured isa31-section: the module must not run ISA 3.1 code there"
+	for s in crct10dif-vmx crct10dif-generic crc64-rocksoft-vmx crc64-rocksoft-generic t10dif-section crc64-section; do
+		grep -q "^$s	" "$B/counts.tsv" ||
+			die "the POWER8 guest measured no $s: does the bench module see the crct10dif and crc64-rocksoft algorithms? ($B/guest.log)"
+	done
 
 	say "bench-model: short-call cycle model (qemu-ppc64le trace, llvm-mca pwr9 and pwr10)"
 	cmd "$here/short-call.sh" --core-obj module/arch/powerpc/crc32c_vmx_core.o \
@@ -175,6 +197,21 @@ if [ "$report_only" -eq 0 ]; then
 			--obj module/arch/powerpc/crc32c_vmx_core.o --dir "$B/mca"
 		cmd "$here/mca.sh" --name crc32c-vpmsum --obj "$inkernel_ko" --dir "$B/mca"
 	} >"$B/mca.tsv" || die "llvm-mca failed"
+	# The CRC family's loops: CRC-T10DIF (MSB first: a vperm per block on
+	# little-endian, also modeled without it) and CRC64-Rocksoft; and the
+	# byte loops of their generic drivers.
+	{
+		cmd "$here/mca.sh" --name crct10dif-vmx --function crct10dif_vmx_core --drop vperm \
+			--obj module/arch/powerpc/crct10dif_vmx_core.o --dir "$B/mca"
+		cmd "$here/mca.sh" --name crc64-rocksoft-vmx --function crc64_rocksoft_vmx_core \
+			--obj module/arch/powerpc/crc64_rocksoft_vmx_core.o --dir "$B/mca"
+	} >"$B/mca-family.tsv" || die "llvm-mca failed on the CRC family's loops"
+	{
+		cmd "$here/mca-sw-loop.sh" --name crct10dif-generic --function crc_t10dif_generic \
+			--obj "$t10dif_ko" --dir "$B/mca"
+		cmd "$here/mca-sw-loop.sh" --name crc64-rocksoft-generic --function crc64_rocksoft_generic \
+			--obj "$crc64_ko" --dir "$B/mca"
+	} >"$B/mca-sw.tsv" || die "llvm-mca failed on the generic drivers' byte loops"
 
 	{
 		echo "kernel=$KREL ($KVER)"
@@ -189,18 +226,24 @@ if [ "$report_only" -eq 0 ]; then
 		echo "core_sha=$(sha256sum module/arch/powerpc/crc32c_vmx_core.c | cut -c1-12)"
 		echo "glue_min_len=$(sed -n 's/^#define[ \t]*CRC32C_VMX_MIN_LEN[ \t]*\([0-9]*\).*/\1/p' module/crc32c_vmx_glue.c | head -n 1)"
 		echo "glue_min_len_live=$(sed -n 's/^#define[ \t]*CRC32C_VMX_MIN_LEN_LIVE[ \t]*\([0-9]*\).*/\1/p' module/crc32c_vmx_glue.c | head -n 1)"
+		echo "family_min_len_t10dif=$(sed -n 's/^#define[ \t]*CRCT10DIF_VMX_MIN_LEN[ \t]*\([0-9]*\).*/\1/p' module/crc_family_vmx_glue.c | head -n 1)"
+		echo "family_min_len_crc64=$(sed -n 's/^#define[ \t]*CRC64_ROCKSOFT_VMX_MIN_LEN[ \t]*\([0-9]*\).*/\1/p' module/crc_family_vmx_glue.c | head -n 1)"
+		echo "family_stats=$(sed -n 's/^BENCH family-stat //p' "$B/guest.log" | tr '\n' ' ')"
 		echo "guest_params=$(sed -n 's/^BENCH param //p' "$B/guest.log" | tr '\n' ' ')"
 		echo "guest_stats=$(sed -n 's/^BENCH stat //p' "$B/guest.log" | tr '\n' ' ')"
 		echo "plugin_summary=${summary#\# }"
 	} >"$B/meta.txt"
 fi
 
-for f in counts.tsv counts-power10.tsv short-call.tsv mca.tsv meta.txt commands.txt; do
+for f in counts.tsv counts-power10.tsv short-call.tsv mca.tsv mca-family.tsv mca-sw.tsv meta.txt commands.txt; do
 	[ -s "$B/$f" ] || die "$B/$f missing: run without --report-only first"
 done
 say "bench-model: writing $out"
 mkdir -p "$(dirname "$out")"
-"$here/report.sh" --dir "$B" --msr-cost "$msr_cost" >"$out.tmp" || { rm -f "$out.tmp"; die "report generation failed"; }
+{
+	"$here/report.sh" --dir "$B" --msr-cost "$msr_cost" &&
+	"$here/family-report.sh" --dir "$B" --msr-cost "$msr_cost"
+} >"$out.tmp" || { rm -f "$out.tmp"; die "report generation failed"; }
 mv "$out.tmp" "$out"
 sed -n 's/^<!-- summary: \(.*\) -->$/\1/p' "$out" | while IFS= read -r line; do say "$line"; done
 say "bench-model: done ($out)"

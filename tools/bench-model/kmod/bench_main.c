@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * crc32c_vmx_bench: instruction counts of the crc32c drivers, for the
- * insn-interval QEMU plugin (tools/bench-model). Test only, never install.
+ * crc32c_vmx_bench: instruction counts of the crc32c drivers and of the CRC
+ * family's (crct10dif, crc64-rocksoft), for the insn-interval QEMU plugin
+ * (tools/bench-model). Test only, never install.
  *
  * Every measurement runs a subject N times on one buffer between two marker
  * instructions, `ori r0,r0,0xb501` (BEGIN) and `ori r0,r0,0xb502` (END), with
@@ -23,9 +24,20 @@
  *   sw		crc32c_vmx_sw() (__crc32c_le() before 6.14), the glue's
  *		fallback and crc32c-generic's engine
  *   baseline	the same call through the same loop to an empty function
- * Sizes 16, 32, 64, ... 64 KiB; vmx-section and sw also every 8 bytes up to
- * 256, to locate their crossover. Each (subject, size) gets one untimed
- * warm-up call (which also checks its CRC), then `reps` intervals.
+ * and, on kernels that have the crct10dif and crc64-rocksoft algorithms
+ * (CRC_FAMILY_VMX_SHASH):
+ *   crct10dif-vmx, crct10dif-generic, crc64-rocksoft-vmx,
+ *   crc64-rocksoft-generic	crypto_shash_digest() as above
+ *   t10dif-section, crc64-section	crc_family_vmx's vector section
+ *		(crc_vmx_simd_begin() .. end()) around the template core,
+ *		compiled into this module, at every size
+ *   t10dif-sw, crc64-sw	crc_t10dif_generic(), crc64_rocksoft_generic():
+ *		the engines of the generic drivers and of crc_family_vmx's
+ *		fallback
+ * Sizes 16, 32, 48, 64, 96, 128, 256, ... 64 KiB; the section and sw
+ * subjects also every 8 bytes up to 256, to locate their crossover. Each
+ * (subject, size) gets one untimed warm-up call (which also checks its
+ * result), then `reps` intervals.
  *
  * Two parameters narrow a run (make run's short table uses them):
  *   subjects=a,b,...	only these subjects, in this order; a name that is
@@ -64,6 +76,8 @@
 #include <linux/workqueue.h>
 
 #include "../../../module/crc32c_vmx_compat.h"
+#include "../../../module/crc_vmx_simd.h"
+#include "bench_family_cores.h"
 #include "bench_vmx_core.h"
 
 /* The plugin's default marker immediates (low byte 0..3, see the plugin). */
@@ -111,17 +125,24 @@ module_param_array(subjects, charp, &nr_subjects, 0444);
 MODULE_PARM_DESC(subjects, "only these subjects or crc32c drivers, in order (default: all)");
 
 static const unsigned int bench_sizes[] = {
-	16, 32, 64, 128, 256, 512, SZ_1K, SZ_2K, SZ_4K, SZ_8K, SZ_16K, SZ_32K, SZ_64K,
+	16, 32, 48, 64, 96, 128, 256, 512, SZ_1K, SZ_2K, SZ_4K, SZ_8K, SZ_16K, SZ_32K, SZ_64K,
 };
 
 static const char * const bench_drivers[] = {
 	"crc32c-vmx", "crc32c-vpmsum", "crc32c-generic",
+#if CRC_FAMILY_VMX_SHASH
+	"crct10dif-vmx", "crct10dif-generic", "crc64-rocksoft-vmx", "crc64-rocksoft-generic",
+#endif
 };
+
+/* The algorithm a subject computes: what its result is checked against. */
+enum bench_alg { BENCH_CRC32C, BENCH_T10DIF, BENCH_CRC64 };
 
 struct bench_subject {
 	const char *name;
 	u32 (*run)(struct bench_subject *s, const u8 *p, unsigned int len);
 	struct shash_desc *desc;
+	enum bench_alg alg;
 };
 
 static u8 *bench_buf;
@@ -134,6 +155,108 @@ static u32 run_shash(struct bench_subject *s, const u8 *p, unsigned int len)
 	if (crypto_shash_digest(s->desc, p, len, (u8 *)&out))
 		return 0;
 	return le32_to_cpu(out);
+}
+
+/*
+ * The CRC family's subjects return their digest (at most 8 bytes,
+ * zero-padded) folded to 32 bits. A subject of its own, so that the
+ * crc32c drivers' call stays what it was (their counts do not move).
+ */
+#define BENCH_DIGEST_MAX	8
+
+static u32 fold_digest(const u8 *d)
+{
+	return get_unaligned_le32(d) ^ get_unaligned_le32(d + 4);
+}
+
+static u32 run_shash_wide(struct bench_subject *s, const u8 *p, unsigned int len)
+{
+	u8 out[BENCH_DIGEST_MAX] = { };
+
+	if (crypto_shash_digest(s->desc, p, len, out))
+		return 0;
+	return fold_digest(out);
+}
+
+#if CRC_FAMILY_VMX_SHASH
+/* crct10dif's digest: the 16-bit CRC in CPU byte order */
+static u32 t10dif_digest(u16 crc)
+{
+	u8 d[BENCH_DIGEST_MAX] = { };
+
+	put_unaligned(crc, (u16 *)d);
+	return fold_digest(d);
+}
+
+/* crc64-rocksoft's digest: the CRC little-endian */
+static u32 crc64_digest(u64 crc)
+{
+	u8 d[BENCH_DIGEST_MAX];
+
+	put_unaligned_le64(crc, d);
+	return fold_digest(d);
+}
+
+/* The vector branch of crct10dif_vmx_crc() in module/crc_family_vmx_glue.c. */
+static u32 run_t10dif_section(struct bench_subject *s, const u8 *p, unsigned int len)
+{
+	u16 crc = 0;
+
+	if (!crypto_simd_usable())
+		return t10dif_digest(crc_t10dif_generic(0, p, len));
+	for (; len > CRC_VMX_CHUNK; p += CRC_VMX_CHUNK, len -= CRC_VMX_CHUNK) {
+		crc_vmx_simd_begin();
+		crc = bench_t10dif_core(crc, p, CRC_VMX_CHUNK);
+		crc_vmx_simd_end();
+	}
+	crc_vmx_simd_begin();
+	crc = bench_t10dif_core(crc, p, len);
+	crc_vmx_simd_end();
+	return t10dif_digest(crc);
+}
+
+/* The same for crc64_rocksoft_vmx_crc(): the core takes the raw state. */
+static u32 run_crc64_section(struct bench_subject *s, const u8 *p, unsigned int len)
+{
+	u64 crc = ~0ULL;
+
+	if (!crypto_simd_usable())
+		return crc64_digest(crc64_rocksoft_generic(0, p, len));
+	for (; len > CRC_VMX_CHUNK; p += CRC_VMX_CHUNK, len -= CRC_VMX_CHUNK) {
+		crc_vmx_simd_begin();
+		crc = bench_crc64_core(crc, p, CRC_VMX_CHUNK);
+		crc_vmx_simd_end();
+	}
+	crc_vmx_simd_begin();
+	crc = bench_crc64_core(crc, p, len);
+	crc_vmx_simd_end();
+	return crc64_digest(~crc);
+}
+
+static u32 run_t10dif_sw(struct bench_subject *s, const u8 *p, unsigned int len)
+{
+	return t10dif_digest(crc_t10dif_generic(0, p, len));
+}
+
+static u32 run_crc64_sw(struct bench_subject *s, const u8 *p, unsigned int len)
+{
+	return crc64_digest(crc64_rocksoft_generic(0, p, len));
+}
+#endif /* CRC_FAMILY_VMX_SHASH */
+
+/* The folded digest a subject of algorithm alg must return for p[0..len). */
+static u32 bench_want(enum bench_alg alg, const u8 *p, unsigned int len)
+{
+	switch (alg) {
+#if CRC_FAMILY_VMX_SHASH
+	case BENCH_T10DIF:
+		return run_t10dif_sw(NULL, p, len);
+	case BENCH_CRC64:
+		return run_crc64_sw(NULL, p, len);
+#endif
+	default:
+		return ~crc32c_vmx_sw(~0U, p, len);
+	}
 }
 
 /* The vector branch of crc32c_vmx_crc() in module/crc32c_vmx_glue.c. */
@@ -198,7 +321,7 @@ static noinline u32 bench_interval(struct bench_subject *s, const u8 *p, unsigne
 
 static void bench_subject_size(struct bench_subject *s, unsigned int len)
 {
-	u32 want = ~crc32c_vmx_sw(~0U, bench_buf, len);
+	u32 want = bench_want(s->alg, bench_buf, len);
 	u32 got = s->run(s, bench_buf, len);	/* warm-up, and a check */
 	unsigned int r;
 
@@ -252,6 +375,23 @@ static int bench_driver(const char *driver)
 		crypto_free_shash(tfm);
 		return -ENOENT;
 	}
+	got = crypto_tfm_alg_name(crypto_shash_tfm(tfm));
+	if (!strcmp(got, "crct10dif")) {
+		s.alg = BENCH_T10DIF;
+		s.run = run_shash_wide;
+	} else if (!strcmp(got, "crc64-rocksoft")) {
+		s.alg = BENCH_CRC64;
+		s.run = run_shash_wide;
+	} else if (strcmp(got, "crc32c") || crypto_shash_digestsize(tfm) != 4) {
+		pr_err("%s computes %s, which this module cannot check\n", driver, got);
+		crypto_free_shash(tfm);
+		return -EINVAL;
+	}
+	if ((s.alg == BENCH_T10DIF || s.alg == BENCH_CRC64) && !CRC_FAMILY_VMX_SHASH) {
+		pr_err("%s: no %s software reference on this kernel\n", driver, got);
+		crypto_free_shash(tfm);
+		return -EINVAL;
+	}
 	s.desc = kzalloc(sizeof(*s.desc) + crypto_shash_descsize(tfm), GFP_KERNEL);
 	if (!s.desc) {
 		crypto_free_shash(tfm);
@@ -304,6 +444,12 @@ static struct bench_subject bench_baseline = { .name = "baseline", .run = run_ba
 static struct bench_subject bench_direct[] = {
 	{ .name = "vmx-section", .run = run_vmx_section },
 	{ .name = "sw", .run = run_sw },
+#if CRC_FAMILY_VMX_SHASH
+	{ .name = "t10dif-section", .run = run_t10dif_section, .alg = BENCH_T10DIF },
+	{ .name = "t10dif-sw", .run = run_t10dif_sw, .alg = BENCH_T10DIF },
+	{ .name = "crc64-section", .run = run_crc64_section, .alg = BENCH_CRC64 },
+	{ .name = "crc64-sw", .run = run_crc64_sw, .alg = BENCH_CRC64 },
+#endif
 };
 
 static struct bench_subject bench_isa31 = {
@@ -407,6 +553,6 @@ static void __exit bench_exit(void)
 module_init(bench_init);
 module_exit(bench_exit);
 
-MODULE_DESCRIPTION("Instruction-count benchmark of the crc32c drivers (QEMU plugin markers)");
+MODULE_DESCRIPTION("Instruction-count benchmark of the crc32c, crct10dif and crc64-rocksoft drivers (QEMU plugin markers)");
 MODULE_LICENSE("GPL");
 MODULE_INFO(test, "Y");

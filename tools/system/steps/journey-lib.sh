@@ -9,6 +9,9 @@
 # shellcheck disable=SC2034 # used by journey-steps.sh
 PKG=crc32c-vmx-dkms
 MOD=crc32c_vmx
+# The CRC family's package and module (docs/crc-family.md).
+FPKG=crc-family-vmx-dkms
+FMOD=crc_family_vmx
 STATS=/sys/module/crc32c_vmx/stats
 # shellcheck disable=SC2034
 PAYLOAD=/run/crcvmx-payload
@@ -84,12 +87,19 @@ check_counter() {
 	fi
 }
 
-# The module of crc32c-vmx under any kernel's /lib/modules.
-module_files() { find /lib/modules -name "$MOD.ko*" 2>/dev/null; }
+# The modules of both packages under any kernel's /lib/modules.
+module_files() { find /lib/modules -name "$MOD.ko*" -o -name "$FMOD.ko*" 2>/dev/null; }
 
 initramfs_has_module() { lsinitramfs "/boot/initrd.img-$1" 2>/dev/null | grep -Eq "/$MOD\.ko(\.[a-z]+)?$"; }
 
-dkms_installed() { dkms status -k "$1" 2>/dev/null | grep -E "crc32c" | grep -q ': installed'; }
+# dkms_installed KERNEL [DKMS-NAME]: DKMS-NAME (default crc32c-vmx) is
+# built and installed for KERNEL.
+dkms_installed() { dkms status -k "$1" 2>/dev/null | grep -E "^${2:-crc32c-vmx}/" | grep -q ': installed'; }
+
+# transform LIB: the driver the CRC library LIB (crc_t10dif, crc64_rocksoft)
+# hashes with now.
+transform() { cat "/sys/module/$1/parameters/transform" 2>/dev/null; }
+loaded() { grep -q "^$1 " /proc/modules; }
 
 # fs_work DIR: metadata-heavy work (2000 small files in 20
 # directories) and 16 MiB of data, then sync.

@@ -4,15 +4,17 @@
 # The operator's journey inside the system-test guest, one step per boot
 # (the host boots the guest once per step; crcvmx-journey runs this from
 # the payload disk with the step's name and sends the output to hvc1):
-#   install  on Debian's 6.1: apt install ./crc32c-vmx-dkms_*.deb, DKMS
-#            builds it natively; make an XFS (v5) and a btrfs, put both in
-#            /etc/fstab
+#   install  on Debian's 6.1: apt install ./crc32c-vmx-dkms_*.deb
+#            ./crc-family-vmx-dkms_*.deb, DKMS builds both natively; make an
+#            XFS (v5) and a btrfs, put both in /etc/fstab
 #   boot61   after the reboot: crc32c-vmx on top before systemd even started
 #            (from the initramfs), XFS and btrfs use it and check clean;
-#            then install bookworm-backports' 6.12 image + headers, DKMS
-#            rebuilds for it
-#   boot612  booted into 6.12: the same checks; then apt remove and purge
-#            leave nothing behind
+#            crc_family_vmx loaded at boot and the CRC libraries bound to
+#            it; crc32c_vmx still unloads; then install bookworm-backports'
+#            6.12 image + headers, DKMS rebuilds both for it
+#   boot612  booted into 6.12: the same checks, and the built-in CRC
+#            libraries pin crc_family_vmx; then apt remove and purge leave
+#            nothing behind
 # Exit status: 0 if every assertion of the step passed, 1 otherwise.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -63,6 +65,39 @@ check_boot() {
 		eval 'umount /srv/btrfs && logged btrfs-check-$k btrfs check --check-data-csum LABEL=jbtrfs; rc=$?; mount /srv/btrfs; [ $rc -eq 0 ]'
 }
 
+# Checks of the CRC family's module after a boot with it installed; $1 names
+# the kernel line. Nothing in the journey loads crc_family_vmx: udev does,
+# at boot, by its CPU modalias (or a crypto request of a CRC library).
+check_family() {
+	local k=$1 m
+	progress "$k: crc_family_vmx loaded at boot, the CRC libraries bound to it"
+	check "family-loaded-$k" "crc_family_vmx was loaded at boot without the journey asking (udev, CPU modalias)" loaded "$FMOD"
+	if [ "$k" = 6.1 ]; then
+		# 6.1's libraries are modules; a T10 PI user (sd_mod, nvme) would
+		# load them. Already loaded ones rebind when the drivers register.
+		for m in crc_t10dif crc64_rocksoft; do
+			if loaded "$m"; then echo "# $m was loaded at boot already"; else modprobe "$m"; fi
+		done
+	fi
+	check "family-bound-$k" "crc_t10dif uses '$(transform crc_t10dif)', crc64_rocksoft '$(transform crc64_rocksoft)' (want crct10dif-vmx, crc64-rocksoft-vmx)" \
+		eval '[ "$(transform crc_t10dif)" = crct10dif-vmx ] && [ "$(transform crc64_rocksoft)" = crc64-rocksoft-vmx ]'
+}
+
+# check_crc32c_removable K: with the XFS and btrfs unmounted and their
+# modules unloaded (they hold crc32c-vmx through libcrc32c and their own
+# transforms), crc32c_vmx unloads while crc_family_vmx stays loaded and
+# bound: the family's drivers, pinned or not, do not hold crc32c_vmx.
+check_crc32c_removable() {
+	local k=$1
+	progress "$k: unmount XFS and btrfs, unload them, then crc32c_vmx"
+	umount /srv/xfs /srv/btrfs
+	modprobe -r xfs btrfs
+	loaded libcrc32c && modprobe -r libcrc32c
+	loaded "$MOD" && logged "rmmod-$MOD-$k" rmmod "$MOD"
+	check "crc32c-removable-$k" "crc32c_vmx unloaded, crc_family_vmx still loaded and crc_t10dif still on crct10dif-vmx" \
+		eval '! loaded "$MOD" && loaded "$FMOD" && [ "$(transform crc_t10dif)" = crct10dif-vmx ]'
+}
+
 step_install() {
 	progress "install: on $krel, apt install ./${PKG}_*.deb"
 	check boot-6.1 "booted Debian's 6.1 kernel ($krel)" eval '[[ $krel == 6.1.* ]]'
@@ -73,11 +108,13 @@ step_install() {
 	# copies about 1500 modules, which takes many minutes under TCG; the
 	# package's hook must add crc32c_vmx either way.
 	echo "MODULES=dep" >/etc/initramfs-tools/conf.d/journey-targeted
-	local deb
+	local deb fdeb
 	deb=$(echo "$PAYLOAD"/debs/"${PKG}"_*_all.deb)
-	check apt-install "apt install ./$(basename "${deb:-$PKG.deb}") (no network; headers and gcc present)" \
-		logged apt-install apt install -y "${deb:-/nonexistent/$PKG.deb}"
+	fdeb=$(echo "$PAYLOAD"/debs/"${FPKG}"_*_all.deb)
+	check apt-install "apt install ./$(basename "${deb:-$PKG.deb}") ./$(basename "${fdeb:-$FPKG.deb}") (no network; headers and gcc present)" \
+		logged apt-install apt install -y "${deb:-/nonexistent/$PKG.deb}" "${fdeb:-/nonexistent/$FPKG.deb}"
 	check dkms-built-6.1 "dkms status: crc32c-vmx installed for $krel" dkms_installed "$krel"
+	check dkms-built-family-6.1 "dkms status: crc-family-vmx installed for $krel" dkms_installed "$krel" crc-family-vmx
 	check module-6.1 "modinfo crc32c_vmx: built for $krel (vermagic)" \
 		eval '[ "$(modinfo -F vermagic $MOD 2>/dev/null | cut -d" " -f1)" = "$krel" ]'
 	check softdep "modprobe's configuration loads crc32c_vmx before libcrc32c" \
@@ -97,6 +134,8 @@ step_install() {
 step_boot61() {
 	check boot-6.1-again "rebooted into Debian's 6.1 kernel ($krel)" eval '[[ $krel == 6.1.* ]]'
 	check_boot 6.1
+	check_family 6.1
+	check_crc32c_removable 6.1
 	progress "6.1: apt install bookworm-backports' 6.12 image and headers"
 	local debs
 	debs=$(echo "$PAYLOAD"/debs/linux-*.deb)
@@ -105,6 +144,8 @@ step_boot61() {
 	local k612
 	k612=$(cd /lib/modules && echo 6.12.*)
 	check dkms-built-6.12 "dkms status: crc32c-vmx installed for ${k612:-6.12 (not installed)}" dkms_installed "${k612:-none}"
+	check dkms-built-family-6.12 "dkms status: crc-family-vmx installed for ${k612:-6.12 (not installed)}" \
+		dkms_installed "${k612:-none}" crc-family-vmx
 	check initramfs-built-6.12 "the initramfs of ${k612:-6.12} contains $MOD.ko" initramfs_has_module "${k612:-none}"
 	check default-kernel-6.12 "/vmlinux (what the next boot starts) points to 6.12" \
 		eval '[[ "$(readlink /vmlinux)" == *vmlinux-6.12.* ]]'
@@ -113,22 +154,28 @@ step_boot61() {
 step_boot612() {
 	check boot-6.12 "booted the 6.12 kernel ($krel)" eval '[[ $krel == 6.12.* ]]'
 	check_boot 6.12
-	progress "remove: apt remove, then apt purge $PKG"
+	check_family 6.12
+	# Built-in crc_t10dif and crc64_rocksoft hold the drivers they bound.
+	check family-pinned-6.12 "rmmod crc_family_vmx is refused while the built-in CRC libraries hold its drivers" \
+		eval '! rmmod "$FMOD" 2>/dev/null && loaded "$FMOD"'
+	check_crc32c_removable 6.12
+	progress "remove: apt remove, then apt purge $PKG $FPKG"
 	local files conffiles
-	files=$(dpkg-query -L "$PKG" 2>/dev/null | while read -r f; do [ -d "$f" ] || echo "$f"; done)
-	conffiles=$(dpkg-query -W -f='${Conffiles}\n' "$PKG" 2>/dev/null | awk 'NF { print $1 }')
-	echo "# $PKG ships $(echo "$files" | grep -c .) files, conffiles: $(echo $conffiles)"
-	check remove "apt remove $PKG" logged remove apt remove -y "$PKG"
-	check removed-module "no $MOD module left under /lib/modules (any kernel)" eval '[ -z "$(module_files)" ]'
-	check removed-dkms "dkms status no longer lists crc32c-vmx" eval '! dkms status 2>/dev/null | grep -q crc32c'
+	files=$(dpkg-query -L "$PKG" "$FPKG" 2>/dev/null | while read -r f; do [ -d "$f" ] || echo "$f"; done)
+	conffiles=$(dpkg-query -W -f='${Conffiles}\n' "$PKG" "$FPKG" 2>/dev/null | awk 'NF { print $1 }')
+	echo "# $PKG and $FPKG ship $(echo "$files" | grep -c .) files, conffiles: $(echo $conffiles)"
+	check remove "apt remove $PKG $FPKG" logged remove apt remove -y "$PKG" "$FPKG"
+	check removed-module "no $MOD or $FMOD module left under /lib/modules (any kernel)" eval '[ -z "$(module_files)" ]'
+	check removed-dkms "dkms status no longer lists crc32c-vmx or crc-family-vmx" \
+		eval '! dkms status 2>/dev/null | grep -Eq "crc32c|crc-family"'
 	local k bad=
 	for k in /lib/modules/*; do initramfs_has_module "${k##*/}" && bad="$bad ${k##*/}"; done
 	check removed-initramfs "no initramfs contains $MOD.ko any more${bad:+ (still in the initramfs of:$bad)}" eval '[ -z "$bad" ]'
-	check removed-files "every file of the package except its conffiles is gone (initramfs hook, dracut conf, DKMS source)" \
+	check removed-files "every file of the packages except their conffiles is gone (initramfs hook, dracut conf, DKMS source)" \
 		none_left "$files" "$conffiles"
-	check purge "apt purge $PKG" logged purge apt purge -y "$PKG"
-	check purged-files "after purge none of the package's files is left, not in /var/lib/dkms, /usr/src" \
-		eval 'none_left "$files $conffiles" "" && ! ls -d /var/lib/dkms/crc32c* /usr/src/crc32c* 2>/dev/null'
+	check purge "apt purge $PKG $FPKG" logged purge apt purge -y "$PKG" "$FPKG"
+	check purged-files "after purge none of the packages' files is left, not in /var/lib/dkms, /usr/src" \
+		eval 'none_left "$files $conffiles" "" && ! ls -d /var/lib/dkms/crc32c* /usr/src/crc32c* /var/lib/dkms/crc-family* /usr/src/crc-family* 2>/dev/null'
 	check purged-modprobe "no modprobe configuration mentions crc32c_vmx" \
 		eval '! modprobe -c | grep -q "$MOD" && ! grep -rqs "$MOD" /etc/modprobe.d /lib/modprobe.d /usr/lib/modprobe.d /run/modprobe.d'
 	check purged-hooks "no initramfs-tools or dracut file mentions crc32c_vmx" \

@@ -100,6 +100,12 @@ dkms_installed() { dkms status -k "$1" 2>/dev/null | grep -E "^${2:-crc32c-vmx}/
 # hashes with now.
 transform() { cat "/sys/module/$1/parameters/transform" 2>/dev/null; }
 loaded() { grep -q "^$1 " /proc/modules; }
+refcnt() { cat "/sys/module/$1/refcnt" 2>/dev/null || echo -1; }
+# driver_module DRIVER: the module /proc/crypto names for DRIVER.
+driver_module() {
+	awk -v d="$1" 'BEGIN { RS = "" } $0 ~ "\ndriver *: " d "\n" {
+		n = split($0, l, "\n"); for (i = 1; i <= n; i++) if (l[i] ~ /^module *:/) { sub(/^module *: */, "", l[i]); print l[i]; exit } }' /proc/crypto
+}
 
 # fs_work DIR: metadata-heavy work (2000 small files in 20
 # directories) and 16 MiB of data, then sync.

@@ -31,13 +31,14 @@ check() {
 
 # Run a command with its output in a log under /var/log/journey/; on failure
 # show the log's last lines (as '#' comments on the result channel).
+# (The exit status is taken from the command itself: after an `if` whose
+# condition failed, $? is 0, which made every logged failure a success.)
 logged() {
-	local log=/var/log/journey/$1
+	local log=/var/log/journey/$1 rc=0
 	shift
 	mkdir -p /var/log/journey
-	if "$@" >"$log" 2>&1; then return 0; fi
-	local rc=$?
-	tail -n 25 "$log" | sed 's/^/#   /'
+	"$@" >"$log" 2>&1 || rc=$?
+	[ "$rc" -eq 0 ] || tail -n 25 "$log" | sed 's/^/#   /'
 	return "$rc"
 }
 

@@ -60,9 +60,9 @@ check_boot() {
 	check_counter "btrfs-counter-$k" "2000 files and 16 MiB on btrfs" $((16 << 20)) fs_work /srv/btrfs
 	progress "$k: xfs_repair -n and btrfs check"
 	check "xfs-repair-$k" "xfs_repair -n finds the XFS clean" \
-		eval 'umount /srv/xfs && logged xfs-repair-$k xfs_repair -n LABEL=jxfs; rc=$?; mount /srv/xfs; [ $rc -eq 0 ]'
+		eval 'umount /srv/xfs && logged xfs-repair-$k xfs_repair -n /dev/disk/by-id/virtio-xfs; rc=$?; mount /srv/xfs; [ $rc -eq 0 ]'
 	check "btrfs-check-$k" "btrfs check --check-data-csum finds the btrfs clean" \
-		eval 'umount /srv/btrfs && logged btrfs-check-$k btrfs check --check-data-csum LABEL=jbtrfs; rc=$?; mount /srv/btrfs; [ $rc -eq 0 ]'
+		eval 'umount /srv/btrfs && logged btrfs-check-$k btrfs check --check-data-csum /dev/disk/by-id/virtio-btrfs; rc=$?; mount /srv/btrfs; [ $rc -eq 0 ]'
 }
 
 # Checks of the CRC family's module after a boot with it installed; $1 names

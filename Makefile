@@ -3,8 +3,10 @@
 # crc32c-vmx top-level Makefile.
 #
 # On a POWER8+ Linux host (native):
-#   make                     build crc32c_vmx.ko against KDIR
-#   sudo make install        install it into /lib/modules/<release>/extra + depmod,
+#   make                     build crc32c_vmx.ko against KDIR, and crc_family_vmx.ko
+#                            (crct10dif-vmx, crc64-rocksoft-vmx) where KDIR's
+#                            kernel has those algorithms (6.1 to 6.14)
+#   sudo make install        install them into /lib/modules/<release>/extra + depmod,
 #                            and /etc/modprobe.d/crc32c-vmx.conf (libcrc32c, thus
 #                            XFS, binds crc32c-vmx: see that file)
 #   sudo modprobe crc32c_vmx
@@ -21,11 +23,13 @@
 #   make bench-model         instruction counts + llvm-mca -> docs/performance.md
 #   make deb                 Debian packages, lintian-checked, into build/deb/:
 #                            crc32c-vmx-dkms_<version>_all.deb (DKMS, early boot)
+#                            crc-family-vmx-dkms_<version>_all.deb (DKMS)
 #                            crcbench-alg_<version>_ppc64el.deb (cross-built)
-#   make dist                build/dist/crc32c-vmx-<version>.tar.gz, a DKMS
-#                            source tree for `dkms add` (RHEL, SLES, others)
+#   make dist                build/dist/crc32c-vmx-<version>.tar.gz and
+#                            crc-family-vmx-<version>.tar.gz, DKMS source
+#                            trees for `dkms add` (RHEL, SLES, others)
 #   make check-system        the operator's journey in a Debian 12 ppc64el system
-#                            (apt install the DKMS package, reboots, XFS/btrfs,
+#                            (apt install the DKMS packages, reboots, XFS/btrfs,
 #                            6.1 -> 6.12, apt remove): many minutes under TCG
 # See README.md.
 #

@@ -87,9 +87,11 @@ else
 	cp -r "$top/tools/bench-model/kmod" "$src/tools/bench-model/"
 fi
 # CRCVMX_FAMILY_CORES=y: crc_family_vmx.ko too (crct10dif-vmx and
-# crc64-rocksoft-vmx on the CRC-T10DIF and CRC64-Rocksoft template cores),
-# on every kernel, so that each proves it builds without warnings (from 6.15
-# on it builds and refuses to load); tools/check-objects.sh checks its code.
+# crc64-rocksoft-vmx on the CRC-T10DIF and CRC64-Rocksoft template cores)
+# on every kernel, also where Kbuild would leave it out because the kernel
+# lacks those algorithms, so that each proves it builds without warnings
+# (from 6.15 on it builds and refuses to load); tools/check-objects.sh
+# checks its code.
 # One make run: a second one in the same tree is refused by newer Kbuild
 # ("external module source tree is not clean").
 say "build: crc32c_vmx.ko and crc_family_vmx.ko for $KREL"

@@ -49,7 +49,8 @@ Disassembles with $OBJDUMP (OBJDUMP= overrides) and fails if
     they have no lxvp and xxeval (the loop is gone).
 DIR defaults to the top of this tree (build first: tools/build-guest.sh or
 make KDIR=... ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-
-CRCVMX_FAMILY_CORES=y: without it the template cores are not built). Giving
+CRCVMX_FAMILY_CORES=y: without it the template cores are built only for a
+kernel that has the crct10dif and crc64-rocksoft algorithms). Giving
 --no-vector, --vpmsumd, --isa31 or --power8 replaces that kind's defaults and
 turns the default ISA 3.1 and POWER8 checks off unless --isa31 or --power8 is
 given too; relative paths are taken from DIR.

@@ -8,7 +8,7 @@
 #   static   checkpatch.pl --strict and sparse on the kernel C, clang-format
 #            on the C++, the object check (vector instructions only in the
 #            core, vpmsumd in the module)
-#   install  `make install INSTALL_MOD_PATH=...` of the cross-built module
+#   install  `make install INSTALL_MOD_PATH=...` of the cross-built modules
 #   harness  the result checker's unit tests; guest sets that warn, panic,
 #            hang, fail before any result, omit a test or skip must fail
 #   guest    all kselftests in a POWER8 guest, the core subset in POWER9
@@ -25,8 +25,9 @@
 #            DEBUG_PREEMPT, lockdep kernel built from linux-source (cached);
 #            module signatures enforced on it (set "signing")
 #   deb      make deb: the Debian packages build, lintian-clean; dkms
-#            builds the packaged source and make dist's tarball; the
-#            initramfs-tools hook with and without the module
+#            builds both packaged sources and make dist's tarballs, and
+#            skips crc-family-vmx where the kernel lacks its algorithms;
+#            the initramfs-tools hook with and without the module
 # Logs go to build/; each failure names its log. See docs/testing.md.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -257,23 +258,26 @@ fi
 # while the guests of the 6.1 stage run (a TCG guest keeps about one core
 # busy); its verdicts are counted after that stage.
 deb_lane() {
-	local debver distargs=() distball
+	local debver distargs=() distballs
 	if ! tools/deb/build-deb.sh --no-lintian >build/deb.log 2>&1; then
 		printf 'FAIL\tmake deb\tsee build/deb.log, build/deb/build.log\n'
 		return
 	fi
 	printf 'PASS\tmake deb\n'
 	debver=$(dpkg-parsechangelog -S Version)
-	tools/deb/lintian.sh "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
-		"build/deb/crcbench-alg_${debver}_ppc64el.deb" 2>build/deb-lintian.log ||
+	local dkmsdebs=("build/deb/crc32c-vmx-dkms_${debver}_all.deb"
+		"build/deb/crc-family-vmx-dkms_${debver}_all.deb")
+	tools/deb/lintian.sh "${dkmsdebs[@]}" "build/deb/crcbench-alg_${debver}_ppc64el.deb" \
+		2>build/deb-lintian.log ||
 		printf 'FAIL\tlintian\ttools/deb/lintian.sh exited %s (see build/deb-lintian.log)\n' "$?"
-	if distball=$(tools/dist.sh 2>>build/deb.log) && [ -s "$distball" ]; then
-		distargs=(--dist "$distball")
+	# make dist prints its two tarballs' paths (crc32c-vmx, crc-family-vmx).
+	if distballs=$(tools/dist.sh 2>>build/deb.log) && [ "$(wc -l <<<"$distballs")" -eq 2 ]; then
+		while read -r f; do distargs+=(--dist "$f"); done <<<"$distballs"
 	else
 		printf 'FAIL\tmake dist\tsee build/deb.log\n'
 	fi
 	# A script that stops early reports fewer verdicts: its exit code counts.
-	tools/deb/test-early-boot.sh --deb "build/deb/crc32c-vmx-dkms_${debver}_all.deb" \
+	tools/deb/test-early-boot.sh --deb "${dkmsdebs[0]}" --deb "${dkmsdebs[1]}" \
 		"${distargs[@]}" 2>build/deb-early-boot.log ||
 		printf 'FAIL\tearly boot\ttools/deb/test-early-boot.sh exited %s (see build/deb-early-boot.log)\n' "$?"
 }
@@ -312,13 +316,17 @@ if [ "$build_rc" -eq 0 ]; then
 	sh userspace/crcbench/tests/host/cross-user-baselines.sh build/ppc64le/crcbench/crcbench-alg \
 		>build/cross-user-baselines.log 2>&1
 	result crcbench.cross_user_baselines $?
-	# `make install` with INSTALL_MOD_PATH, as a packager or a POWER host runs it.
+	# `make install` with INSTALL_MOD_PATH, as a packager or a POWER host runs
+	# it: both modules (this kernel has the crct10dif and crc64-rocksoft
+	# algorithms, so Kbuild builds crc_family_vmx without being asked).
 	inst=build/install-root
 	rm -rf "$inst"
 	if make -s install KDIR="$KDIR" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- \
 		INSTALL_MOD_PATH="$top/$inst" >build/install.log 2>&1 &&
 	   [ -f "$inst/lib/modules/$KREL/extra/crc32c_vmx.ko" ] &&
+	   [ -f "$inst/lib/modules/$KREL/extra/crc_family_vmx.ko" ] &&
 	   grep -q '^extra/crc32c_vmx.ko:' "$inst/lib/modules/$KREL/modules.dep" &&
+	   grep -q '^extra/crc_family_vmx.ko:' "$inst/lib/modules/$KREL/modules.dep" &&
 	   grep -q '^softdep libcrc32c pre:.*crc32c_vmx' "$inst/etc/modprobe.d/crc32c-vmx.conf"; then
 		result make-install 0
 	else

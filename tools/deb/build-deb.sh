@@ -4,8 +4,9 @@
 # `make deb`: build the Debian packages from the tracked files of this
 # checkout (as a clean clone has them), on amd64 for ppc64el:
 #   build/deb/crc32c-vmx-dkms_<version>_all.deb     DKMS module source, early boot
+#   build/deb/crc-family-vmx-dkms_<version>_all.deb crc_family_vmx's DKMS source
 #   build/deb/crcbench-alg_<version>_ppc64el.deb    cross-built crcbench-alg
-# <version> is debian/changelog's. Then lintian checks both (--no-lintian skips it).
+# <version> is debian/changelog's. Then lintian checks all three (--no-lintian skips it).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=../lib/common.sh
@@ -16,7 +17,8 @@ lintian=1
 usage() {
 	cat <<USAGE
 Usage: ${0##*/} [--no-lintian] [--help]
-Builds $out/crc32c-vmx-dkms_<version>_all.deb and
+Builds $out/crc32c-vmx-dkms_<version>_all.deb,
+$out/crc-family-vmx-dkms_<version>_all.deb and
 $out/crcbench-alg_<version>_ppc64el.deb from the files git tracks
 (dpkg-buildpackage -a ppc64el in $out/src), then runs lintian on them
 (tools/deb/lintian.sh). Installs missing host packages first
@@ -72,9 +74,10 @@ if ! (cd "$out/src" && CRCVMX_PPC64EL_SYSROOT=$sysroot CRCVMX_SHLIBS_LOCAL=$shli
 	tail -n 25 "$log" >&2
 	die "dpkg-buildpackage failed; full log: $log"
 fi
-for deb in "crc32c-vmx-dkms_${version}_all.deb" "crcbench-alg_${version}_ppc64el.deb"; do
+debs=("crc32c-vmx-dkms_${version}_all.deb" "crc-family-vmx-dkms_${version}_all.deb"
+	"crcbench-alg_${version}_ppc64el.deb")
+for deb in "${debs[@]}"; do
 	[ -s "$out/$deb" ] || die "dpkg-buildpackage did not produce $out/$deb (see $log)"
 	say "deb: built $out/$deb"
 done
-[ "$lintian" -eq 0 ] || "$top/tools/deb/lintian.sh" "$out/crc32c-vmx-dkms_${version}_all.deb" \
-	"$out/crcbench-alg_${version}_ppc64el.deb"
+[ "$lintian" -eq 0 ] || "$top/tools/deb/lintian.sh" "${debs[@]/#/$out/}"

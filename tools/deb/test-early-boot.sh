@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Host test of what the crc32c-vmx-dkms package does before a POWER system
-# boots, against Debian's ppc64el kernel tree (build/kernel.env):
-#   - DKMS (the host's dkms, in scratch trees) adds the package's source and
-#     builds crc32c_vmx.ko for that kernel, cross-compiled; for a non-POWER
-#     architecture it declines (BUILD_EXCLUSIVE_ARCH); with --dist, the same
-#     from `make dist`'s tarball unpacked as /usr/src would have it;
+# Host test of what the crc32c-vmx-dkms and crc-family-vmx-dkms packages do
+# before a POWER system boots, against Debian's ppc64el kernel tree
+# (build/kernel.env):
+#   - DKMS (the host's dkms, in scratch trees) adds each package's source and
+#     builds crc32c_vmx.ko, and crc_family_vmx.ko, for that kernel,
+#     cross-compiled, each package its own module only; for a non-POWER
+#     architecture it declines (BUILD_EXCLUSIVE_ARCH), and crc-family-vmx for
+#     a kernel without the crct10dif and crc64-rocksoft crypto algorithms
+#     (BUILD_EXCLUSIVE_CONFIG, as on 6.15 and later); with --dist, both
+#     built from `make dist`'s tarballs unpacked as /usr/src would have them;
 #   - mkinitramfs (Debian's initramfs-tools-core, unpacked, not installed)
 #     with the package's hook puts crc32c_vmx into the image and into
 #     conf/modules, which the image's init loads before the root filesystem
@@ -27,30 +31,45 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} --deb FILE [--dist FILE] [--kernel-env FILE] [--work DIR]
-  --deb FILE         crc32c-vmx-dkms_<version>_all.deb (make deb)
-  --dist FILE        also build from crc32c-vmx-<version>.tar.gz (make dist)
+Usage: ${0##*/} --deb FILE --deb FILE [--dist FILE --dist FILE] [--kernel-env FILE] [--work DIR]
+  --deb FILE         crc32c-vmx-dkms_<version>_all.deb and
+                     crc-family-vmx-dkms_<version>_all.deb (make deb), both
+  --dist FILE        also build from crc32c-vmx-<version>.tar.gz and
+                     crc-family-vmx-<version>.tar.gz (make dist), both
   --kernel-env FILE  the ppc64el kernel (default build/kernel.env, tools/setup.sh)
   --work DIR         scratch directory (default build/early-boot; emptied)
 Exit codes: 0 all checks passed, 1 a check failed, 2 bad usage.
 USAGE
 }
-deb='' dist='' kenv=$top/build/kernel.env work=$top/build/early-boot
+debs=() dists=() kenv=$top/build/kernel.env work=$top/build/early-boot
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
 	--deb|--dist|--kernel-env|--work)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
 		case "$1" in
-		--deb) deb=$2 ;; --dist) dist=$2 ;; --kernel-env) kenv=$2 ;; --work) work=$2 ;;
+		--deb) debs+=("$2") ;; --dist) dists+=("$2") ;; --kernel-env) kenv=$2 ;; --work) work=$2 ;;
 		esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
 	esac
 	shift
 done
-[ -n "$deb" ] || die 2 "--deb is required (try --help)"
-[ -s "$deb" ] || die "no $deb: run make deb"
+[ ${#debs[@]} -eq 2 ] || die 2 "--deb is required twice, the two DKMS packages (try --help)"
+[ ${#dists[@]} -eq 0 ] || [ ${#dists[@]} -eq 2 ] || die 2 "--dist takes both tarballs or none (try --help)"
+deb='' fdeb=''
+for f in "${debs[@]}"; do
+	[ -s "$f" ] || die "no $f: run make deb"
+	case "$(dpkg-deb -f "$f" Package)" in
+	crc32c-vmx-dkms) deb=$f ;;
+	crc-family-vmx-dkms) fdeb=$f ;;
+	*) die 2 "$f is neither crc32c-vmx-dkms nor crc-family-vmx-dkms" ;;
+	esac
+done
+[ -n "$deb" ] && [ -n "$fdeb" ] || die 2 "--deb must name crc32c-vmx-dkms and crc-family-vmx-dkms"
+for f in "${dists[@]}"; do
+	[ -s "$f" ] || die "no $f: run make dist"
+done
 [ -s "$kenv" ] || die "no $kenv: run tools/setup.sh"
 # shellcheck disable=SC1090
 . "$kenv"
@@ -77,49 +96,93 @@ verdict() { # NAME OK(0/1) [WHY]
 rm -rf "$work"
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
+# Both packages unpacked into one tree: /usr/src holds both sources.
 dpkg-deb -x "$deb" "$work/pkg"
+dpkg-deb -x "$fdeb" "$work/pkg"
 ver=$(dpkg-deb -f "$deb" Version)
 
 # --- DKMS, in scratch trees, cross-compiling (make takes ARCH and
 # CROSS_COMPILE from the environment) ---------------------------------------
-dk=(dkms --dkmstree "$work/dkms" --sourcetree "$work/pkg/usr/src" --installtree "$work/installed")
-mkdir -p "$work/dkms" "$work/installed"
-ko=$work/dkms/crc32c-vmx/$ver/$KREL/ppc64le/module/crc32c_vmx.ko
-if "${dk[@]}" add "crc32c-vmx/$ver" >"$work/dkms.log" 2>&1 &&
-   ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- "${dk[@]}" build "crc32c-vmx/$ver" \
-	-k "$KREL" -a ppc64le --kernelsourcedir "$KDIR" >>"$work/dkms.log" 2>&1 &&
-   [ -s "$ko" ] && modinfo -F vermagic "$ko" | grep -q "^$KREL "; then
+# dkms_build TREE SRC PKG [KSRC]: dkms add PKG/$ver from the source tree SRC
+# (what /usr/src would be) into the scratch DKMS tree $work/TREE, and build
+# it for $KREL against KSRC (default $KDIR); log $work/TREE-PKG.log.
+dkms_build() {
+	local dkms_cmd=(dkms --dkmstree "$work/$1" --sourcetree "$2" --installtree "$work/$1-installed")
+	mkdir -p "$work/$1" "$work/$1-installed"
+	{ [ -d "$work/$1/$3/$ver" ] || "${dkms_cmd[@]}" add "$3/$ver"; } >>"$work/$1-$3.log" 2>&1 &&
+	ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- "${dkms_cmd[@]}" build "$3/$ver" \
+		-k "$KREL" -a ppc64le --kernelsourcedir "${4:-$KDIR}" >>"$work/$1-$3.log" 2>&1
+}
+# built TREE PKG MOD: DKMS built MOD.ko for $KREL in TREE; the module's path.
+built() {
+	local f=$work/$1/$2/$ver/$KREL/ppc64le/module/$3.ko
+	[ -s "$f" ] && modinfo -F vermagic "$f" | grep -q "^$KREL " && echo "$f"
+}
+# only_module TREE PKG MOD: the build of PKG linked MOD.ko and no other
+# module (each package's dkms.conf tells the shared Kbuild which; DKMS
+# empties the build directory afterwards, its make.log stays).
+only_module() {
+	[ "$(sed -n 's|^ *LD \[M\] *.*/\([^/]*\.ko\)$|\1|p' \
+		"$work/$1/$2/$ver/$KREL/ppc64le/log/make.log" 2>/dev/null)" = "$3.ko" ]
+}
+
+ko=
+if dkms_build dkms "$work/pkg/usr/src" crc32c-vmx && ko=$(built dkms crc32c-vmx crc32c_vmx); then
 	verdict "dkms builds crc32c_vmx from the package for $KREL" 0
 else
-	verdict "dkms builds crc32c_vmx from the package for $KREL" 1 "see $work/dkms.log"
-	ko=
+	verdict "dkms builds crc32c_vmx from the package for $KREL" 1 "see $work/dkms-crc32c-vmx.log"
 fi
-# dkms exits 77 when BUILD_EXCLUSIVE_* excludes the kernel or architecture.
-set +e
-"${dk[@]}" build "crc32c-vmx/$ver" -k "$KREL" -a x86_64 --kernelsourcedir "$KDIR" \
-	>"$work/dkms-x86.log" 2>&1
-xrc=$?
-set -e
-if [ "$xrc" -eq 77 ] && grep -q 'BUILD_EXCLUSIVE' "$work/dkms-x86.log"; then
-	verdict "dkms declines to build it for x86_64 (BUILD_EXCLUSIVE_ARCH)" 0
+if dkms_build dkms "$work/pkg/usr/src" crc-family-vmx && built dkms crc-family-vmx crc_family_vmx >/dev/null; then
+	verdict "dkms builds crc_family_vmx from crc-family-vmx-dkms for $KREL" 0
 else
-	verdict "dkms declines to build it for x86_64 (BUILD_EXCLUSIVE_ARCH)" 1 \
-		"dkms exit $xrc, not 77 (see $work/dkms-x86.log)"
+	verdict "dkms builds crc_family_vmx from crc-family-vmx-dkms for $KREL" 1 "see $work/dkms-crc-family-vmx.log"
 fi
+expect "each DKMS package builds only its own module" \
+	"a package's build linked another module too (grep 'LD \[M\].*\.ko' $work/dkms/*/$ver/$KREL/ppc64le/log/make.log)" \
+	eval 'only_module dkms crc32c-vmx crc32c_vmx && only_module dkms crc-family-vmx crc_family_vmx'
 
-if [ -n "$dist" ]; then
-	mkdir -p "$work/dist-src" "$work/dist-dkms" "$work/dist-installed"
-	tar -C "$work/dist-src" -xzf "$dist"
-	dd=(dkms --dkmstree "$work/dist-dkms" --sourcetree "$work/dist-src" --installtree "$work/dist-installed")
-	dko=$work/dist-dkms/crc32c-vmx/$ver/$KREL/ppc64le/module/crc32c_vmx.ko
-	if "${dd[@]}" add "crc32c-vmx/$ver" >"$work/dkms-dist.log" 2>&1 &&
-	   ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- "${dd[@]}" build "crc32c-vmx/$ver" \
-		-k "$KREL" -a ppc64le --kernelsourcedir "$KDIR" >>"$work/dkms-dist.log" 2>&1 &&
-	   [ -s "$dko" ]; then
-		verdict "dkms builds crc32c_vmx from make dist's tarball" 0
-	else
-		verdict "dkms builds crc32c_vmx from make dist's tarball" 1 "see $work/dkms-dist.log"
-	fi
+# dkms exits 77 when BUILD_EXCLUSIVE_* excludes the kernel or architecture.
+# declined PKG WHY [dkms build arguments]: that happens for PKG, added to a
+# DKMS tree of its own (in the first one it is built already, which dkms
+# reports before anything else).
+declined() {
+	local pkg=$1 why=$2 xrc
+	local dkms_cmd=(dkms --dkmstree "$work/declined" --sourcetree "$work/pkg/usr/src"
+		--installtree "$work/declined-installed")
+	shift 2
+	mkdir -p "$work/declined" "$work/declined-installed"
+	set +e
+	{ [ -d "$work/declined/$pkg/$ver" ] || "${dkms_cmd[@]}" add "$pkg/$ver"; } >"$work/declined-$pkg.log" 2>&1
+	"${dkms_cmd[@]}" build "$pkg/$ver" -k "$KREL" "$@" >>"$work/declined-$pkg.log" 2>&1
+	xrc=$?
+	set -e
+	[ "$xrc" -eq 77 ] && grep -q "$why" "$work/declined-$pkg.log" && return 0
+	echo "dkms exit $xrc, not 77 with '$why' (see $work/declined-$pkg.log)" >&2
+	return 1
+}
+expect "dkms declines to build crc32c_vmx for x86_64 (BUILD_EXCLUSIVE_ARCH)" \
+	"dkms did not decline (see $work/declined-crc32c-vmx.log)" \
+	declined crc32c-vmx BUILD_EXCLUSIVE -a x86_64 --kernelsourcedir "$KDIR"
+# A kernel tree whose configuration lacks the two crypto algorithms, as 6.15
+# and later (or a kernel configured without them) has: only its .config,
+# which is all DKMS reads before it decides.
+mkdir -p "$work/kernel-without"
+grep -Ev '^CONFIG_CRYPTO_(CRCT10DIF|CRC64_ROCKSOFT)=' "$KDIR/.config" >"$work/kernel-without/.config"
+expect "dkms declines crc_family_vmx for a kernel without the crct10dif and crc64-rocksoft algorithms (BUILD_EXCLUSIVE_CONFIG)" \
+	"dkms did not decline (see $work/declined-crc-family-vmx.log)" \
+	declined crc-family-vmx BUILD_EXCLUSIVE -a ppc64le --kernelsourcedir "$work/kernel-without"
+
+if [ ${#dists[@]} -eq 2 ]; then
+	mkdir -p "$work/dist-src"
+	tar -C "$work/dist-src" -xzf "${dists[0]}"
+	tar -C "$work/dist-src" -xzf "${dists[1]}"
+	for pm in crc32c-vmx:crc32c_vmx crc-family-vmx:crc_family_vmx; do
+		if dkms_build dist-dkms "$work/dist-src" "${pm%%:*}" && built dist-dkms "${pm%%:*}" "${pm#*:}" >/dev/null; then
+			verdict "dkms builds ${pm#*:} from make dist's tarball" 0
+		else
+			verdict "dkms builds ${pm#*:} from make dist's tarball" 1 "see $work/dist-dkms-${pm%%:*}.log"
+		fi
+	done
 fi
 
 # --- initramfs-tools and dracut, unpacked from Debian's packages ------------

@@ -5,16 +5,20 @@
 # ppc64el system under qemu-system-ppc64 (docs/testing.md, "The system
 # test"). The host
 #   1. builds (once, cached) the root filesystem image (build-rootfs.sh);
-#   2. stages a payload disk: the crc32c-vmx-dkms package, bookworm-
+#   2. stages a payload disk: the crc32c-vmx-dkms and crc-family-vmx-dkms
+#      packages, bookworm-
 #      backports' 6.12 image and headers, and the guest's step scripts;
 #   3. boots a copy of the image three times (boot-system.sh); systemd in the
 #      guest runs one step per boot (steps/journey-steps.sh):
-#        install  6.1: apt install ./crc32c-vmx-dkms_*.deb, DKMS builds it;
+#        install  6.1: apt install both packages, DKMS builds both modules;
 #                 an XFS and a btrfs into /etc/fstab
 #        boot61   reboot: crc32c-vmx from the initramfs, on top before
 #                 systemd's first unit; XFS and btrfs use it and check clean;
-#                 install 6.12, DKMS rebuilds
-#        boot612  6.12: the same; apt remove and purge leave nothing behind
+#                 crc_family_vmx loaded at boot, crc_t10dif and
+#                 crc64_rocksoft on its drivers, crc32c_vmx still unloads;
+#                 install 6.12, DKMS rebuilds both
+#        boot612  6.12: the same, and crc_family_vmx pinned by the built-in
+#                 libraries; apt remove and purge leave nothing behind
 #   4. holds the PASS/FAIL lines to journey.expect and prints
 #      "N passed, N failed" last.
 set -uo pipefail
@@ -26,7 +30,8 @@ here=$top/tools/system
 usage() {
 	cat <<USAGE
 Usage: ${0##*/} [--deb-dir DIR] [--cpu MODEL] [--out DIR]
-  --deb-dir DIR  where crc32c-vmx-dkms_<version>_all.deb is (default: build/deb,
+  --deb-dir DIR  where crc32c-vmx-dkms_<version>_all.deb and
+                 crc-family-vmx-dkms_<version>_all.deb are (default: build/deb,
                  made with 'make deb' when it holds none)
   --cpu MODEL    POWER8 (default), POWER9 or POWER10
   --out DIR      logs and disk images (default build/system)
@@ -66,15 +71,19 @@ setup_failed() {
 # 1. The root filesystem (cached) and the packages to install.
 "$top/tools/setup/install-host-deps.sh" >/dev/null || setup_failed "host packages (tools/setup/install-host-deps.sh)"
 rootfs=$("$here/build-rootfs.sh") || setup_failed "root filesystem (tools/system/build-rootfs.sh)"
-if ! ls "$deb_dir"/crc32c-vmx-dkms_*_all.deb >/dev/null 2>&1 && [ "$deb_dir" = "$top/build/deb" ]; then
+if ! ls "$deb_dir"/crc32c-vmx-dkms_*_all.deb "$deb_dir"/crc-family-vmx-dkms_*_all.deb >/dev/null 2>&1 &&
+   [ "$deb_dir" = "$top/build/deb" ]; then
 	say "system: make deb"
 	make -C "$top" deb >"$out/make-deb.log" 2>&1 || setup_failed "make deb (log $out/make-deb.log)"
 fi
 dkms_deb=$(ls -t "$deb_dir"/crc32c-vmx-dkms_*_all.deb 2>/dev/null | head -n 1)
 [ -n "$dkms_deb" ] || setup_failed "no crc32c-vmx-dkms_*_all.deb in $deb_dir"
+family_deb=$(ls -t "$deb_dir"/crc-family-vmx-dkms_*_all.deb 2>/dev/null | head -n 1)
+[ -n "$family_deb" ] || setup_failed "no crc-family-vmx-dkms_*_all.deb in $deb_dir"
 "$top/tools/vm/fetch-kernel.sh" --kernel 6.12 --env-out "$out/kernel-6.12.env" >"$out/fetch-kernel.log" 2>&1 ||
 	setup_failed "bookworm-backports' 6.12 (tools/vm/fetch-kernel.sh --kernel 6.12; log $out/fetch-kernel.log)"
-"$here/stage-payload.sh" --kernel-env "$out/kernel-6.12.env" --deb "$dkms_deb" --out "$out/payload.img" ||
+"$here/stage-payload.sh" --kernel-env "$out/kernel-6.12.env" --deb "$dkms_deb" --deb "$family_deb" \
+	--out "$out/payload.img" ||
 	setup_failed "payload disk (tools/system/stage-payload.sh)"
 
 # 2. A fresh copy of the cached image, and the two spare disks.

@@ -4,7 +4,8 @@
 # Make the system test's payload disk: a raw ext4 image (mke2fs -d, no
 # mount) holding what the guest installs, with no network, and the step
 # scripts it runs:
-#   debs/   crc32c-vmx-dkms_<version>_all.deb; bookworm-backports' 6.12
+#   debs/   crc32c-vmx-dkms_<version>_all.deb and
+#           crc-family-vmx-dkms_<version>_all.deb; bookworm-backports' 6.12
 #           linux-image, linux-headers (flavour and common) and the ppc64el
 #           linux-kbuild they depend on
 #   steps/  tools/system/steps/*
@@ -15,27 +16,31 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} --kernel-env FILE --deb FILE --out IMG
+Usage: ${0##*/} --kernel-env FILE --deb FILE [--deb FILE...] --out IMG
   --kernel-env FILE  the 6.12 kernel.env of tools/vm/fetch-kernel.sh --kernel 6.12
-  --deb FILE         the crc32c-vmx-dkms package to install
+  --deb FILE         a package to install (crc32c-vmx-dkms, crc-family-vmx-dkms;
+                     repeatable)
   --out IMG          the payload image to write
 Exit codes: 0 ok, 1 download or image failed, 2 bad usage.
 USAGE
 }
-kenv= deb= img=
+kenv= img=
+debs=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
 	--kernel-env|--deb|--out)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
-		case "$1" in --kernel-env) kenv=$2 ;; --deb) deb=$2 ;; --out) img=$2 ;; esac
+		case "$1" in --kernel-env) kenv=$2 ;; --deb) debs+=("$2") ;; --out) img=$2 ;; esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
 	esac
 	shift
 done
-[ -n "$kenv" ] && [ -n "$deb" ] && [ -n "$img" ] || die 2 "--kernel-env, --deb and --out are required (try --help)"
-[ -s "$deb" ] || die 2 "no package '$deb'"
+[ -n "$kenv" ] && [ ${#debs[@]} -gt 0 ] && [ -n "$img" ] || die 2 "--kernel-env, --deb and --out are required (try --help)"
+for deb in "${debs[@]}"; do
+	[ -s "$deb" ] || die 2 "no package '$deb'"
+done
 # shellcheck disable=SC1090
 . "$kenv"
 abi=${KREL%-powerpc64le}
@@ -50,7 +55,7 @@ for spec in "linux-image-$KREL:ppc64el" "linux-headers-$KREL:ppc64el" \
 	"linux-headers-$abi-common:ppc64el" "linux-kbuild-$abi:ppc64el"; do
 	cp "$(fetch_deb "$spec=$KVER")" "$dir/debs/"
 done
-cp "$deb" "$dir/debs/"
+cp "${debs[@]}" "$dir/debs/"
 cp "$here"/steps/* "$dir/steps/"
 size=$(( $(du -sm "$dir" | cut -f1) + 64 ))
 rm -f "$img"

@@ -9,6 +9,9 @@
 # shellcheck disable=SC2034 # used by journey-steps.sh
 PKG=crc32c-vmx-dkms
 MOD=crc32c_vmx
+# The CRC family's package and module (docs/crc-family.md).
+FPKG=crc-family-vmx-dkms
+FMOD=crc_family_vmx
 STATS=/sys/module/crc32c_vmx/stats
 # shellcheck disable=SC2034
 PAYLOAD=/run/crcvmx-payload
@@ -28,13 +31,14 @@ check() {
 
 # Run a command with its output in a log under /var/log/journey/; on failure
 # show the log's last lines (as '#' comments on the result channel).
+# (The exit status is taken from the command itself: after an `if` whose
+# condition failed, $? is 0, which made every logged failure a success.)
 logged() {
-	local log=/var/log/journey/$1
+	local log=/var/log/journey/$1 rc=0
 	shift
 	mkdir -p /var/log/journey
-	if "$@" >"$log" 2>&1; then return 0; fi
-	local rc=$?
-	tail -n 25 "$log" | sed 's/^/#   /'
+	"$@" >"$log" 2>&1 || rc=$?
+	[ "$rc" -eq 0 ] || tail -n 25 "$log" | sed 's/^/#   /'
 	return "$rc"
 }
 
@@ -84,12 +88,25 @@ check_counter() {
 	fi
 }
 
-# The module of crc32c-vmx under any kernel's /lib/modules.
-module_files() { find /lib/modules -name "$MOD.ko*" 2>/dev/null; }
+# The modules of both packages under any kernel's /lib/modules.
+module_files() { find /lib/modules -name "$MOD.ko*" -o -name "$FMOD.ko*" 2>/dev/null; }
 
 initramfs_has_module() { lsinitramfs "/boot/initrd.img-$1" 2>/dev/null | grep -Eq "/$MOD\.ko(\.[a-z]+)?$"; }
 
-dkms_installed() { dkms status -k "$1" 2>/dev/null | grep -E "crc32c" | grep -q ': installed'; }
+# dkms_installed KERNEL [DKMS-NAME]: DKMS-NAME (default crc32c-vmx) is
+# built and installed for KERNEL.
+dkms_installed() { dkms status -k "$1" 2>/dev/null | grep -E "^${2:-crc32c-vmx}/" | grep -q ': installed'; }
+
+# transform LIB: the driver the CRC library LIB (crc_t10dif, crc64_rocksoft)
+# hashes with now.
+transform() { cat "/sys/module/$1/parameters/transform" 2>/dev/null; }
+loaded() { grep -q "^$1 " /proc/modules; }
+refcnt() { cat "/sys/module/$1/refcnt" 2>/dev/null || echo -1; }
+# driver_module DRIVER: the module /proc/crypto names for DRIVER.
+driver_module() {
+	awk -v d="$1" 'BEGIN { RS = "" } $0 ~ "\ndriver *: " d "\n" {
+		n = split($0, l, "\n"); for (i = 1; i <= n; i++) if (l[i] ~ /^module *:/) { sub(/^module *: */, "", l[i]); print l[i]; exit } }' /proc/crypto
+}
 
 # fs_work DIR: metadata-heavy work (2000 small files in 20
 # directories) and 16 MiB of data, then sync.

@@ -90,6 +90,17 @@ ktap_check_intree_crc32c() {
 	ktap_result $? "the in-tree driver for this kernel is $INTREE_CRC32C at priority $INTREE_CRC32C_PRIO"
 }
 
+# The kernel has the crct10dif and crc64-rocksoft crypto algorithms that
+# crc_family_vmx registers drivers for (up to 6.14, where configured):
+# crct10dif-generic as a module or built in. (Missing from a test initramfs
+# by mistake, the module then loads and the family tests' refusal check
+# fails.)
+kernel_has_family() {
+	[ "$KERNEL_MM" -le 6014 ] &&
+		grep -qE '(^|/)crct10dif_generic\.ko' "/lib/modules/$(uname -r)/modules.dep" \
+			"/lib/modules/$(uname -r)/modules.builtin"
+}
+
 driver_present() { grep -q "^driver *: $1\$" /proc/crypto; }
 driver_priority() {
 	awk -F' *: *' -v d="$1" '/^driver/ { m = ($2 == d) } m && /^priority/ { print $2; exit }' /proc/crypto

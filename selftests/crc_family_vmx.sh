@@ -17,15 +17,6 @@ require_root
 MOD=crc_family_vmx
 FSTATS=/sys/module/$MOD/stats
 
-# crct10dif-generic as a module or built in: the kernel has the algorithms.
-# (Missing from a test initramfs by mistake, the module then loads and the
-# refusal test below fails.)
-kernel_has_family() {
-	[ "$KERNEL_MM" -le 6014 ] &&
-		grep -qE '(^|/)crct10dif_generic\.ko' "/lib/modules/$(uname -r)/modules.dep" \
-			"/lib/modules/$(uname -r)/modules.builtin"
-}
-
 if ! kernel_has_family; then
 	ktap_plan 2
 	mark=$(kernel_log_mark)

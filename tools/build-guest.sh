@@ -112,7 +112,9 @@ if [ "$lane" != none ]; then
 		say "build: mutant $m"
 		"$top/tools/mutants/build.sh" --kernel-env "$kenv" --out "$B/mutants" "$m" >/dev/null
 		mutant_lane_tests "$m" "$lane" >"$B/mutants/$m/$lane.tests"
-		mfiles+=(--file "$B/mutants/$m/crc32c_vmx.ko:/mutants/$m.ko"
+		mutant_module "$m" >"$B/mutants/$m/module.name"
+		mfiles+=(--file "$B/mutants/$m/$(mutant_module "$m").ko:/mutants/$m.ko"
+			 --file "$B/mutants/$m/module.name:/mutants/$m.module"
 			 --file "$B/mutants/$m/$lane.tests:/mutants/$m.$lane.tests")
 	done
 fi

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Build a committed mutant of crc32c_vmx.ko: a named defect for mutation
-# testing, kept as a patch (tools/mutants/<name>.patch) so that the
+# Build a committed mutant of crc32c_vmx.ko, or of crc_family_vmx.ko when
+# the patch has the line "Module: crc_family_vmx": a named defect for
+# mutation testing, kept as a patch (tools/mutants/<name>.patch) so that the
 # production source has no mutant switches. The module sources (Kbuild,
 # module/) are copied into OUT/<name>/, the patch is applied there and the
 # copy is built with Kbuild, W=1, like tools/build-guest.sh builds the real
@@ -13,12 +14,16 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/tools/mutants
 # shellcheck source=../lib/common.sh
 . "$top/tools/lib/common.sh"
+# shellcheck source=lib.sh
+. "$here/lib.sh"
 
 usage() {
 	cat <<USAGE
 Usage: ${0##*/} [--kernel-env FILE | --kdir DIR] [--out DIR] NAME|--all
        ${0##*/} --list
-Builds the mutant NAME (tools/mutants/NAME.patch) into OUT/NAME/crc32c_vmx.ko.
+Builds the mutant NAME (tools/mutants/NAME.patch) into OUT/NAME/MODULE.ko,
+MODULE being crc32c_vmx or the patch's Module: line (crc_family_vmx, built
+with CRCVMX_FAMILY_CORES=y).
   --list             print every mutant with its defect and Catch line
   --all              build every mutant
   --kernel-env FILE  kernel to build against (default: build/kernel.env from
@@ -45,7 +50,7 @@ list() {
 	for n in $(names); do
 		p=$here/$n.patch
 		printf '%s\n' "$n"
-		sed -n 's/^Defect: /  defect: /p; s/^Catch: /  Catch: /p' "$p"
+		sed -n 's/^Defect: /  defect: /p; s/^Catch: /  Catch: /p; s/^Module: /  Module: /p' "$p"
 	done
 }
 
@@ -83,8 +88,14 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 build_one() { # NAME
-	local name=$1 patch=$here/$1.patch dir=$out/$1 log
+	local name=$1 patch=$here/$1.patch dir=$out/$1 log mod family=()
 	[ -s "$patch" ] || die 2 "no mutant '$name' (have: $(names | tr '\n' ' '))"
+	mod=$(mutant_module "$name")
+	case "$mod" in
+	crc32c_vmx) ;;
+	crc_family_vmx) family=(CRCVMX_FAMILY_CORES=y) ;;
+	*) die 2 "mutant '$name': unknown Module: $mod (crc32c_vmx or crc_family_vmx)" ;;
+	esac
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	cp -a "$top/Kbuild" "$top/module" "$dir/"
@@ -96,7 +107,7 @@ build_one() { # NAME
 		die 1 "mutant '$name': $patch does not apply to this tree; update the patch"
 	fi
 	log=$dir/build.log
-	if ! make -C "$kdir" "${arch[@]}" W=1 M="$dir" modules >"$log" 2>&1; then
+	if ! make -C "$kdir" "${arch[@]}" W=1 "${family[@]}" M="$dir" modules >"$log" 2>&1; then
 		tail -n 30 "$log" >&2
 		die 1 "mutant '$name': build failed (log $log)"
 	fi
@@ -104,8 +115,8 @@ build_one() { # NAME
 		grep -iE '(^|[^a-z_])warning:' "$log" | head -n 20 >&2
 		die 1 "mutant '$name': the build warned (log $log); a mutant must build clean"
 	fi
-	[ -s "$dir/crc32c_vmx.ko" ] || die 1 "mutant '$name': no crc32c_vmx.ko after the build (log $log)"
-	say "mutant $name: $dir/crc32c_vmx.ko"
+	[ -s "$dir/$mod.ko" ] || die 1 "mutant '$name': no $mod.ko after the build (log $log)"
+	say "mutant $name: $dir/$mod.ko"
 }
 
 for n in "${what[@]}"; do

@@ -23,8 +23,11 @@ Usage: ${0##*/} --kernel-env FILE --initrd FILE --lane stock|debug --out DIR [op
                    Catch: line names debug-kernel)
   --cpu MODEL      guest CPU (default POWER8)
   --timeout SECS   per guest boot (default 1500)
-The initrd must hold /mutants/NAME.ko and /mutants/NAME.LANE.tests
-(tools/build-guest.sh puts them there). Guest logs: OUT/guest-mutants-N.log.
+The initrd must hold /mutants/NAME.ko, /mutants/NAME.module and
+/mutants/NAME.LANE.tests (tools/build-guest.sh puts them there). When a
+mutant of crc_family_vmx is among them, the guest gets the NVMe namespaces
+with protection information (run-guest.sh --nvme-pi) its tests need.
+Guest logs: OUT/guest-mutants-N.log.
 Exit codes: 0 every mutant ran, 1 a mutant could not be run, 2 bad usage.
 USAGE
 }
@@ -55,6 +58,10 @@ fi
 [ -n "$list" ] || die "no mutants to run for lane $lane (tools/mutants/*.patch)"
 mkdir -p "$out"
 : >"$out/results.tsv"
+nvme=()
+for m in ${list//,/ }; do
+	[ "$(mutant_module "$m")" != crc_family_vmx ] || nvme=(--nvme-pi)
+done
 
 remaining=$list
 boot=0
@@ -65,7 +72,7 @@ while [ -n "$remaining" ]; do
 	say "mutants ($lane): boot $boot for ${remaining//,/ }"
 	rc=0
 	"$top/tools/vm/run-guest.sh" --kernel-env "$kenv" --initrd "$initrd" --set mutants \
-		--cpu "$cpu" --smp 2 --timeout "$timeout" --log "$log" --show none \
+		--cpu "$cpu" --smp 2 --timeout "$timeout" --log "$log" --show none "${nvme[@]}" \
 		--append "crcvmx.mutants=$remaining crcvmx.lane=$lane" || rc=$?
 	sed -n 's/^MUTANT-RESULT \([^ ]*\) \([^ ]*\) \([a-z-]*\) *\(.*\)/\1\t\2\t\3\t\4/p' "$log" |
 		sed "s/^/$lane\t/" >>"$out/results.tsv"

@@ -4,7 +4,9 @@
 #
 # A mutant is tools/mutants/NAME.patch: a header with the lines "Defect:"
 # (what it plants), "Catch: TEST..." (every test that must catch it) and
-# "Why:", then the unified diff (tools/mutants/build.sh applies it). Test names are kselftests (crc32c_vmx_afalg,
+# "Why:", optionally "Module: NAME" (the module it is a build of:
+# crc32c_vmx, the default, or crc_family_vmx), then the unified diff
+# (tools/mutants/build.sh applies it). Test names are kselftests (crc32c_vmx_afalg,
 # crc32c_vmx_ext4.sh, ...) or these verdicts of the harness:
 #   testmgr        the kernel's registration self-test rejects the driver
 #   kernel-log     the kernel logs a warning, BUG or lockdep report
@@ -26,6 +28,13 @@ mutant_names() {
 # The Catch: list of a mutant (space separated).
 mutant_catch() {
 	sed -n '/^diff \|^--- /q; s/^Catch: *//p' "$MUTANT_DIR/$1.patch" | tr -s ' \t' ' ' | sed 's/ $//'
+}
+
+# The module a mutant is a build of: its Module: line, or crc32c_vmx.
+mutant_module() {
+	local m
+	m=$(sed -n '/^diff \|^--- /q; s/^Module: *//p' "$MUTANT_DIR/$1.patch" | tr -d ' \t')
+	echo "${m:-crc32c_vmx}"
 }
 
 # The kselftests a lane runs for a mutant: on the stock kernel the ones its

@@ -56,10 +56,13 @@ else
 	TREE_MODULES+=(crc32c-cryptoapi)
 fi
 # The crct10dif and crc64-rocksoft drivers and libraries crc_family_vmx is
-# tested with (selftests/crc_family_vmx.sh), up to 6.14 (6.15 removed the
+# tested with (selftests/crc_family_vmx.sh), and the NVMe driver, up to 6.14 (6.15 removed the
 # crypto algorithms), where the kernel has them (the debug kernel does not).
 if [ "$(echo "$KREL" | awk -F'[.-]' '{ print $1 * 1000 + $2 }')" -le 6014 ]; then
-	for m in crct10dif_generic crc64_rocksoft_generic crc-t10dif crc64-rocksoft; do
+	# nvme: the PCIe NVMe driver whose protection information the kernel's
+	# integrity path computes with these libraries
+	# (selftests/crc_family_vmx_nvme.sh, run-guest.sh --nvme-pi).
+	for m in crct10dif_generic crc64_rocksoft_generic crc-t10dif crc64-rocksoft nvme; do
 		if modprobe -d "$KROOT" -S "$KREL" --show-depends "$m" >/dev/null 2>&1; then
 			TREE_MODULES+=("$m")
 		fi

@@ -27,6 +27,14 @@ Usage: ${0##*/} --kernel-env FILE --initrd FILE --set NAME [options]
                    kernel console goes to the same name ending .console.log
   --append ARGS    more kernel command line (e.g. crcvmx.mutants=a,b)
   --machine OPTS   more -machine options (e.g. max-cpu-compat=power7)
+  --nvme-pi        an NVMe controller with two namespaces carrying end-to-end
+                   protection information, each on a 16 MiB raw file in a
+                   temporary directory removed afterwards: nsid 1 with 4096-byte
+                   blocks and a 16-bit guard (CRC-T10DIF; ms=8, pi=1), nsid 2
+                   with 512-byte blocks and a 64-bit guard (CRC64-Rocksoft;
+                   ms=16, pi=1, pif=2). Metadata in a separate buffer
+                   (mset=0): Linux's PCIe driver computes the guards only then
+                   (docs/crc-family.md); QEMU checks every guard it receives
   --show MODE      what to echo of the result channel while it runs: ktap
                    (test lines, default), demo (lines starting with '|'),
                    all, none
@@ -37,10 +45,11 @@ Exit codes: 0 passed, 1 tests failed or kernel problem, 2 bad usage,
 USAGE
 }
 
-kenv= initrd= set= cpu=POWER8 smp=2 mem=1G timeout=900 log= show=ktap append= machine=
+kenv= initrd= set= cpu=POWER8 smp=2 mem=1G timeout=900 log= show=ktap append= machine= nvme_pi=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
+	--nvme-pi) nvme_pi=1 ;;
 	--kernel-env|--initrd|--set|--cpu|--smp|--mem|--timeout|--log|--show|--append|--machine)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
 		v=$2
@@ -74,11 +83,27 @@ filter() {
 	esac
 }
 
+# --nvme-pi: the controller, its namespaces and their backing files.
+nvme_args=()
+if [ "$nvme_pi" -eq 1 ]; then
+	nvme_dir=$(mktemp -d "${TMPDIR:-/tmp}/crcvmx-nvme.XXXXXX") ||
+		die "cannot make a temporary directory for the NVMe images (is ${TMPDIR:-/tmp} writable?)"
+	trap 'rm -rf "$nvme_dir"' EXIT
+	truncate -s 16M "$nvme_dir/pi16.img" "$nvme_dir/pi64.img" ||
+		die "cannot create the NVMe images in $nvme_dir (disk full?)"
+	# shellcheck disable=SC2054 # commas belong to qemu options
+	nvme_args=(-drive "file=$nvme_dir/pi16.img,if=none,id=nvpi16,format=raw"
+		-drive "file=$nvme_dir/pi64.img,if=none,id=nvpi64,format=raw"
+		-device nvme,id=nvpi,serial=crcvmx-pi
+		-device nvme-ns,drive=nvpi16,bus=nvpi,nsid=1,logical_block_size=4096,physical_block_size=4096,ms=8,mset=0,pi=1
+		-device nvme-ns,drive=nvpi64,bus=nvpi,nsid=2,ms=16,mset=0,pi=1,pif=2)
+fi
+
 # One guest at a time on this machine (2 cores; TCG is CPU-bound): wait for
 # any other run-guest.sh, from any checkout, to finish first.
 guest_lock guest
 
-say "guest: booting $cpu x$smp ($KREL), set '$set', timeout ${timeout}s, log $log (console: $console)"
+say "guest: booting $cpu x$smp ($KREL)$([ "$nvme_pi" -eq 0 ] || echo ' with NVMe PI'), set '$set', timeout ${timeout}s, log $log (console: $console)"
 start=$(date +%s)
 : >"$log"
 : >"$log.raw"
@@ -88,7 +113,7 @@ set +e
 	-cpu "$cpu" -smp "$smp" -m "$mem" -nographic -vga none -no-reboot -nodefaults \
 	-chardev stdio,id=con,signal=off -device spapr-vty,chardev=con \
 	-chardev file,id=res,path="$log.raw" -device spapr-vty,chardev=res \
-	-kernel "$VMLINUX" -initrd "$initrd" ${QEMU_EXTRA_ARGS:-} \
+	"${nvme_args[@]}" -kernel "$VMLINUX" -initrd "$initrd" ${QEMU_EXTRA_ARGS:-} \
 	-append "console=hvc0 panic=-1 oops=panic crcvmx.set=$set $append" </dev/null 2>&1 9>&-
   echo $? >"$log.qrc" ) | tr -d '\r' >"$console" &
 qpid=$!

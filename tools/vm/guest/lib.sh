@@ -65,6 +65,23 @@ swap_crc32c_vmx() { # KO_FILE
 	load crc32c_vmx
 }
 
+# The same for crc_family_vmx.ko: unload what holds its drivers on 6.1 (the
+# NVMe driver, t10_pi and the CRC libraries, all modules there; on 6.12 the
+# built-in libraries pin it and it cannot be swapped) and install KO_FILE
+# without loading it: the tests load it themselves. The first call saves
+# the real module as $REAL_FAMILY_KO.
+FAMILY_KO=/lib/modules/$KREL/extra/crc_family_vmx.ko
+REAL_FAMILY_KO=/tmp/crc_family_vmx.ko.real
+swap_crc_family_vmx() { # KO_FILE
+	[ -f "$REAL_FAMILY_KO" ] || cp "$FAMILY_KO" "$REAL_FAMILY_KO"
+	for _mod in nvme nvme_core t10_pi crc64_rocksoft crc_t10dif crc_family_vmx; do
+		if grep -q "^$_mod " /proc/modules; then
+			rmmod "$_mod" || { echo "cannot unload $_mod"; return 1; }
+		fi
+	done
+	cp "$1" "$FAMILY_KO"
+}
+
 # TAP lines for a set that prints its own plan: ok NAME, not_ok NAME
 # [DETAIL...] (each detail a "# " line). N counts the tests, FAILED the
 # failures.

@@ -1,10 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Test set "mutants": mutation testing of the kselftests. For each mutant
-# named in crcvmx.mutants= (a build of crc32c_vmx.ko with one deliberate
-# defect, /mutants/NAME.ko, from tools/mutants/), in order:
+# named in crcvmx.mutants= (a build of crc32c_vmx.ko, or of crc_family_vmx.ko
+# as /mutants/NAME.module says, with one deliberate defect, /mutants/NAME.ko,
+# from tools/mutants/), in order:
 #   1. swap it in for the real module and load it;
-#   2. "testmgr": did the kernel's registration self-test reject it?
+#   2. "testmgr": did the kernel's registration self-test reject it (any of
+#      the module's drivers)?
 #   3. run each kselftest listed in /mutants/NAME.LANE.tests (LANE from
 #      crcvmx.lane=, "stock" or "debug"), whole, through run_kselftest.sh:
 #      a "not ok" means the test caught the mutant;
@@ -24,18 +26,28 @@ problems='WARNING:|BUG:|Oops|Call Trace:|possible circular locking|inconsistent 
 for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline | tr , ' '); do
 	echo "MUTANT-BEGIN $m"
 	dmesg -c >/dev/null
-	if ! swap_crc32c_vmx "/mutants/$m.ko"; then
+	mod=$(cat "/mutants/$m.module")
+	if [ "$mod" = crc_family_vmx ]; then
+		drivers="crct10dif-vmx crc64-rocksoft-vmx"
+		swap_crc_family_vmx "/mutants/$m.ko" && load crc_family_vmx
+	else
+		drivers=crc32c-vmx
+		swap_crc32c_vmx "/mutants/$m.ko"
+	fi
+	if [ $? -ne 0 ]; then
 		echo "MUTANT-RESULT $m load failed"
 		fail=1
 		continue
 	fi
-	load crc32c-vpmsum
-	st=$(awk -F' *: *' '/^driver/ { d = $2 } /^selftest/ && d == "crc32c-vmx" { print $2 }' /proc/crypto)
-	if [ "$st" != passed ] || dmesg | grep -q 'alg:.*crc32c-vmx'; then
-		echo "MUTANT-RESULT $m testmgr caught"
-	else
-		echo "MUTANT-RESULT $m testmgr missed"
-	fi
+	[ "$mod" = crc_family_vmx ] || load crc32c-vpmsum
+	caught=missed
+	for d in $drivers; do
+		st=$(awk -F' *: *' -v want="$d" '/^driver/ { d = $2 } /^selftest/ && d == want { print $2 }' /proc/crypto)
+		if [ "$st" != passed ] || dmesg | grep -q "alg:.*$d"; then
+			caught=caught
+		fi
+	done
+	echo "MUTANT-RESULT $m testmgr $caught"
 	for t in $(cat "/mutants/$m.${lane:-stock}.tests"); do
 		echo "MUTANT-TEST $m $t"
 		(cd /kselftest && ./run_kselftest.sh -t "crc32c_vmx:$t") >/tmp/mutant.out 2>&1
@@ -57,7 +69,11 @@ for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline
 	else
 		echo "MUTANT-RESULT $m kernel-log missed"
 	fi
-	swap_crc32c_vmx "$REAL_KO" && load crc32c-vpmsum || { echo "cannot restore the real module"; exit 1; }
+	if [ "$mod" = crc_family_vmx ]; then
+		swap_crc_family_vmx "$REAL_FAMILY_KO"
+	else
+		swap_crc32c_vmx "$REAL_KO" && load crc32c-vpmsum
+	fi || { echo "cannot restore the real module"; exit 1; }
 	dmesg -c >/dev/null
 	echo "MUTANT-END $m"
 done

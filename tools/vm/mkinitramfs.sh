@@ -48,6 +48,16 @@ done
 [ -n "$kenv" ] && [ -n "$sysroot" ] && [ -n "$out" ] || die 2 "--kernel-env, --sysroot and --out are required (try --help)"
 # shellcheck disable=SC1090
 . "$kenv"
+# add_if_resolvable MODULE...: into the image where this kernel has it.
+add_if_resolvable() {
+	local m
+	for m in "$@"; do
+		if modprobe -d "$KROOT" -S "$KREL" --show-depends "$m" >/dev/null 2>&1; then
+			TREE_MODULES+=("$m")
+		fi
+	done
+}
+
 # crc32c-generic and crc32c-vpmsum up to 6.13; from 6.17 crc32c-lib in
 # crc32c-cryptoapi (as in tools/vm/guest/lib.sh and selftests/crc32c_lib.sh).
 if [ "$(echo "$KREL" | awk -F'[.-]' '{ print $1 * 1000 + $2 }')" -le 6016 ]; then
@@ -56,25 +66,20 @@ else
 	TREE_MODULES+=(crc32c-cryptoapi)
 fi
 # The crct10dif and crc64-rocksoft drivers and libraries crc_family_vmx is
-# tested with (selftests/crc_family_vmx.sh), and the NVMe driver, up to 6.14 (6.15 removed the
-# crypto algorithms), where the kernel has them (the debug kernel does not).
+# tested with (selftests/crc_family_vmx.sh), and the NVMe driver, up to
+# 6.14 (6.15 removed the crypto algorithms), where the kernel has them (the
+# debug kernel does not).
 if [ "$(echo "$KREL" | awk -F'[.-]' '{ print $1 * 1000 + $2 }')" -le 6014 ]; then
 	# nvme: the PCIe NVMe driver whose protection information the kernel's
 	# integrity path computes with these libraries
 	# (selftests/crc_family_vmx_nvme.sh, run-guest.sh --nvme-pi).
-	for m in crct10dif_generic crc64_rocksoft_generic crc-t10dif crc64-rocksoft nvme; do
-		if modprobe -d "$KROOT" -S "$KREL" --show-depends "$m" >/dev/null 2>&1; then
-			TREE_MODULES+=("$m")
-		fi
-	done
+	add_if_resolvable crct10dif_generic crc64_rocksoft_generic crc-t10dif crc64-rocksoft nvme
 fi
 
 # tcrypt (crcbench-alg run --backend tcrypt, the crcbench and demo sets):
 # Debian's kernels have it (CONFIG_CRYPTO_TEST=m); the debug kernel, which
 # runs neither set, does not.
-if modprobe -d "$KROOT" -S "$KREL" --show-depends tcrypt >/dev/null 2>&1; then
-	TREE_MODULES+=(tcrypt)
-fi
+add_if_resolvable tcrypt
 
 stage="$out.d"
 rm -rf "$stage"

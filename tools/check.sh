@@ -52,43 +52,13 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-passed=0
-failed=0
-failures=()
-result() { # result NAME RC
-	if [ "$2" -eq 0 ]; then
-		passed=$((passed + 1))
-	else
-		failed=$((failed + 1))
-		failures+=("$1")
-	fi
-}
-
-# Strict accounting of a guest set: tools/vm/ktap-check.py compares the
-# set's result channel with tools/vm/guest/sets/<set>.expect (the exact
-# top-level test names it must report) and the skip allowlist. Every
-# declared test is one result; so is the set's accounting (plans, numbering,
-# exit code, end marker, kernel problems, run-guest.sh's exit code).
-# guest_verdicts SET LOG RUN_GUEST_EXIT: prints the checker's verdict lines.
-guest_verdicts() {
-	python3 tools/vm/ktap-check.py --expect "tools/vm/guest/sets/$1.expect" \
-		--allow-skip tools/vm/guest/skip-allowlist.txt --run-rc "$3" "$2"
-	local rc=$?
-	[ "$rc" -le 1 ] || printf 'FAIL\taccounting\tktap-check.py could not read the results (exit %s)\n' "$rc"
-}
-
-# count_guest_results LABEL SET LOG RUN_GUEST_EXIT: one result per verdict.
-count_guest_results() {
-	local v name reason
-	while IFS=$'\t' read -r v name reason; do
-		if [ "$v" = PASS ]; then
-			result "$1:$name" 0
-		else
-			say "check: $1: $name: ${reason:-failed} (log: $3)"
-			result "$1:$name" 1
-		fi
-	done < <(guest_verdicts "$2" "$3" "$4")
-}
+# Result accounting (tools/lib/accounting.sh): result, count_lane,
+# count_guest_results, the background lane and the manifest check, all of
+# which fail closed. tools/test-accounting.sh proves it with crafted inputs.
+# shellcheck source=lib/accounting.sh
+. "$top/tools/lib/accounting.sh"
+# Every result name a run must produce (a missing one fails the run).
+manifest=tools/check-results.txt
 
 # run_set LABEL SET CPU [run-guest.sh options]: boot, run SET, count it.
 # KENV and INITRD choose the kernel (default: Debian's, build/kernel.env).
@@ -103,23 +73,6 @@ run_set() {
 		--log "$log" --show ktap "$@"
 	rc=$?
 	count_guest_results "$label" "$set" "$log" "$rc"
-}
-
-# count_verdicts LABEL: one result per "PASS<TAB>name" / "FAIL<TAB>name<TAB>why"
-# line on stdin (the format of ktap-check.py and of the lane scripts). Feed it
-# with "count_verdicts L < <(cmd)": as the last part of a pipeline it would run
-# in a subshell and its results would be lost.
-count_verdicts() {
-	local v name reason n=0
-	while IFS=$'\t' read -r v name reason; do
-		case "$v" in
-		PASS) result "$1:$name" 0 ;;
-		FAIL) say "check: $1: $name: $reason"; result "$1:$name" 1 ;;
-		*) continue ;;
-		esac
-		n=$((n + 1))
-	done
-	[ "$n" -gt 0 ] || { say "check: $1 gave no verdicts"; result "$1:verdicts" 1; }
 }
 
 # Seconds since the start, for the stage lines (the time budget).
@@ -139,7 +92,8 @@ harness_selftest() {
 	tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
 		--set "$set" --timeout "$limit" --log "$log" --show none 2>/dev/null
 	rc=$?
-	verdicts=$(guest_verdicts "$set" "$log" "$rc")
+	guest_verdicts "$set" "$log" "$rc" "${log%.log}.verdicts"
+	verdicts=$(cat "${log%.log}.verdicts")
 	[ "$rc" -eq "$want" ] || ok=0
 	for p in "$@"; do
 		printf '%s\n' "$verdicts" | grep '^FAIL' | grep -qE "$p" || ok=0
@@ -165,7 +119,8 @@ mutants_with() { # TEST: the mutants whose Catch: line names TEST, comma-separat
 
 stage "setup"
 # Results of an earlier run must never stand in for a lane that did not run.
-rm -rf build/mutants-stock build/mutants-debug build/vpmsumd
+rm -rf build/mutants-stock build/mutants-debug build/vpmsumd build/*-verdicts.* build/*.verdicts
+acc_reset build/results.tsv
 tools/setup.sh || die "setup failed (see the messages above)"
 . build/kernel.env
 
@@ -258,28 +213,35 @@ fi
 # while the guests of the 6.1 stage run (a TCG guest keeps about one core
 # busy); its verdicts are counted after that stage.
 deb_lane() {
-	local debver distargs=() distballs
+	local debver distargs=() distballs st=0
 	if ! tools/deb/build-deb.sh --no-lintian >build/deb.log 2>&1; then
 		printf 'FAIL\tmake deb\tsee build/deb.log, build/deb/build.log\n'
-		return
+		return 1
 	fi
 	printf 'PASS\tmake deb\n'
 	debver=$(dpkg-parsechangelog -S Version)
 	local dkmsdebs=("build/deb/crc32c-vmx-dkms_${debver}_all.deb"
 		"build/deb/crc-family-vmx-dkms_${debver}_all.deb")
 	tools/deb/lintian.sh "${dkmsdebs[@]}" "build/deb/crcbench-alg_${debver}_ppc64el.deb" \
-		2>build/deb-lintian.log ||
+		2>build/deb-lintian.log || {
 		printf 'FAIL\tlintian\ttools/deb/lintian.sh exited %s (see build/deb-lintian.log)\n' "$?"
+		st=1
+	}
 	# make dist prints its two tarballs' paths (crc32c-vmx, crc-family-vmx).
 	if distballs=$(tools/dist.sh 2>>build/deb.log) && [ "$(wc -l <<<"$distballs")" -eq 2 ]; then
 		while read -r f; do distargs+=(--dist "$f"); done <<<"$distballs"
 	else
 		printf 'FAIL\tmake dist\tsee build/deb.log\n'
+		st=1
 	fi
-	# A script that stops early reports fewer verdicts: its exit code counts.
+	# A script that stops early reports fewer verdicts: its exit code counts
+	# (and the manifest names every verdict it must print).
 	tools/deb/test-early-boot.sh --deb "${dkmsdebs[0]}" --deb "${dkmsdebs[1]}" \
-		"${distargs[@]}" 2>build/deb-early-boot.log ||
+		"${distargs[@]}" 2>build/deb-early-boot.log || {
 		printf 'FAIL\tearly boot\ttools/deb/test-early-boot.sh exited %s (see build/deb-early-boot.log)\n' "$?"
+		st=1
+	}
+	return "$st"
 }
 
 # --- guest build + install ----------------------------------------------------
@@ -287,8 +249,7 @@ stage "cross build (module, mutants, test modules, kselftests, guest programs)"
 tools/build-guest.sh >build/build-guest.log 2>&1
 build_rc=$?
 stage "Debian packages, in the background (make deb, lintian, dkms build, initramfs-tools hook, dracut)"
-deb_lane >build/deb-verdicts.txt 2>build/deb-lane.log &
-deb_pid=$!
+start_bg_lane deb deb_lane 2>build/deb-lane.log
 if [ "$build_rc" -eq 0 ]; then
 	result guest-build 0
 	# sparse, on every kernel object it can parse (it cannot parse AltiVec
@@ -339,6 +300,11 @@ if [ "$build_rc" -eq 0 ]; then
 	say "check: unit tests of the result checker (tools/vm/test_ktap_check.py)"
 	python3 tools/vm/test_ktap_check.py >build/ktap-check-test.log 2>&1
 	result "harness:ktap-check unit tests" $?
+	# The accounting of this script and the mutants' judging, each case a
+	# crafted input that must fail (tools/lib/accounting.sh,
+	# tools/vm/guest/mutant-verdict.sh, tools/mutants/verdict.sh).
+	count_lane harness:accounting build/accounting-selftest.txt tools/test-accounting.sh
+	count_lane "harness:mutant verdicts" build/mutant-verdict-selftest.txt tools/mutants/test-verdict.sh
 	python3 tools/system/test_journey_verdict.py >build/journey-verdict-test.log 2>&1
 	result "harness:journey-verdict unit tests" $?
 	harness_selftest fault-warn 1 'kernel|run-guest.sh exited 1'
@@ -409,8 +375,8 @@ if [ "$build_rc" -eq 0 ]; then
 
 	# --- vpmsumd: the vector core really runs (QEMU plugin count) -------------
 	stage "vpmsumd lane (a QEMU plugin counts the vector multiplies)"
-	count_verdicts plugin < <(tools/vm/vpmsumd-lane.sh --kernel-env build/kernel.env \
-		--initrd build/initramfs.cpio.gz --out build/vpmsumd --mutants "$(mutants_with vpmsumd-count)")
+	count_lane plugin build/vpmsumd-verdicts.txt tools/vm/vpmsumd-lane.sh --kernel-env build/kernel.env \
+		--initrd build/initramfs.cpio.gz --out build/vpmsumd --mutants "$(mutants_with vpmsumd-count)"
 
 	# --- mutants on Debian's kernel ---------------------------------------------
 	stage "mutants on Debian's kernel (tools/mutants)"
@@ -451,9 +417,9 @@ if [ "$build_rc" -eq 0 ]; then
 	fi
 
 	stage "mutant verdicts (docs/mutants.md)"
-	count_verdicts mutants < <(tools/mutants/verdict.sh --results build/mutants-stock/results.tsv \
-		--results build/mutants-debug/results.tsv --vpmsumd build/vpmsumd/vpmsumd.tsv \
-		--table docs/mutants.md)
+	count_lane mutants build/mutant-verdicts.txt tools/mutants/verdict.sh \
+		--results build/mutants-stock/results.tsv --results build/mutants-debug/results.tsv \
+		--vpmsumd build/vpmsumd/vpmsumd.tsv --table docs/mutants.md
 	sed -n 's/^Caught: /   mutants caught: /p' docs/mutants.md >&2
 else
 	say "check: building the guest failed (build/build-guest.log):"
@@ -462,13 +428,10 @@ else
 fi
 
 # The Debian packages stage, started in the background after the cross build.
-wait "$deb_pid"
+finish_bg_lane deb deb
 say "check: Debian packages: $(grep -c '^PASS' build/deb-verdicts.txt) passed, $(grep -c '^FAIL' build/deb-verdicts.txt) failed (build/deb-verdicts.txt)"
-count_verdicts deb <build/deb-verdicts.txt
 
-if [ ${#failures[@]} -gt 0 ]; then
-	say "check: FAILED:"
-	printf '   %s\n' "${failures[@]}" >&2
-fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+# Every result the manifest names must have been produced, and only those.
+stage "results against the manifest ($manifest)"
+manifest_check "$manifest"
+acc_summary

@@ -9,11 +9,18 @@
 # (tools/mutants/build.sh applies it). Test names are kselftests (crc32c_vmx_afalg,
 # crc32c_vmx_ext4.sh, ...) or these verdicts of the harness:
 #   testmgr        the kernel's registration self-test rejects the driver
-#   kernel-log     the kernel logs a warning, BUG or lockdep report
+#                  (selftest not "passed" and the crypto manager's failure line)
+#   kernel-log     the kernel logs a warning, BUG or lockdep report (not a crash)
 #   vpmsumd-count  the QEMU plugin sees (almost) no vpmsumd for 1 MiB
-#   debug-kernel   caught on the debug kernel (PREEMPT, DEBUG_PREEMPT, ...)
+#   debug-kernel   the debug kernel (PREEMPT, DEBUG_PREEMPT, lockdep) logs a
+#                  report while the mutant runs there (kernel-log on that lane)
+# A kselftest catches a mutant only by failing an assertion (a nested "not
+# ok"; tools/vm/guest/mutant-verdict.sh). A timeout, a crash or a failure
+# before any assertion is not a catch, unless the mutant declares it as its
+# expected catch with "Expect: crash|timeout|setup-failed REASON".
 
-MUTANT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# (MUTANT_DIR may name another folder: tools/mutants/test-verdict.sh.)
+MUTANT_DIR=${MUTANT_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)}
 MUTANT_PSEUDO="testmgr kernel-log vpmsumd-count debug-kernel"
 
 mutant_names() {
@@ -47,6 +54,15 @@ mutant_lane_tests() { # NAME LANE
 	done
 	[ "$2" != debug ] || [ -n "$out" ] || out=" crc32c_vmx_afalg"
 	echo "${out# }"
+}
+
+# The kind of failure a mutant declares as its expected catch (crash,
+# timeout or setup-failed), or nothing. mutant_expect_reason: its reason.
+mutant_expect() {
+	sed -n '/^diff \|^--- /q; s/^Expect: *\([a-z-]*\).*/\1/p' "$MUTANT_DIR/$1.patch" | head -n 1
+}
+mutant_expect_reason() {
+	sed -n '/^diff \|^--- /q; s/^Expect: *[a-z-]* *//p' "$MUTANT_DIR/$1.patch" | head -n 1
 }
 
 mutant_has_catch() { # NAME TEST

@@ -50,36 +50,53 @@ if [ -n "$vpm" ] && [ -s "$vpm" ]; then
 		print "stock", a[1], "vpmsumd-count", ($3 < $2 / 32 ? "caught" : "missed"), $3 " vpmsumd/MiB" }' "$vpm" >>"$all"
 fi
 
-# verdict_of MUTANT TEST: caught / missed / crashed / ... / not-run
+# verdict_of MUTANT TEST: the verdict of the row that judges TEST for
+# MUTANT (caught, missed, timeout, crashed, setup-failed, failed, no-result)
+# or not-run. debug-kernel is the kernel-log verdict on the debug lane.
 verdict_of() {
 	local lane=stock test=$2
 	if [ "$test" = debug-kernel ]; then
-		# Any test, or the kernel log, on the debug kernel.
-		awk -F'\t' -v m="$1" '$1 == "debug" && $2 == m { if ($4 == "caught" || $4 == "crashed") c = 1; seen = 1 }
-			END { print (c ? "caught" : (seen ? "missed" : "not-run")) }' "$all"
-		return
+		lane=debug test=kernel-log
 	fi
 	awk -F'\t' -v l="$lane" -v m="$1" -v t="$test" '$1 == l && $2 == m && $3 == t { v = $4 }
 		END { print (v == "" ? "not-run" : v) }' "$all"
+}
+
+# The verdict a declared "Expect:" kind stands for.
+expect_verdict() {
+	case "$1" in crash) echo crashed ;; timeout) echo timeout ;; setup-failed) echo setup-failed ;; esac
 }
 
 bad=0
 rows=
 for m in $(mutant_names); do
 	catch=$(mutant_catch "$m")
+	expect=$(mutant_expect "$m")
+	accept=caught
 	# The first sentence of its Defect: line (up to ". " and a capital).
 	defect=$(sed -n 's/^Defect: *//p' "$MUTANT_DIR/$m.patch" | head -n 1 | sed -E 's/\. [A-Z].*/./; s/\|/\\|/g')
 	missing=
 	if [ -z "$catch" ]; then
 		missing=" (no Catch: line)"
 	fi
+	if [ -n "$expect" ]; then
+		if [ -z "$(expect_verdict "$expect")" ]; then
+			missing="$missing (Expect: '$expect' is not crash, timeout or setup-failed)"
+		elif [ -z "$(mutant_expect_reason "$m")" ]; then
+			missing="$missing (Expect: $expect without a reason)"
+		else
+			accept=$(expect_verdict "$expect")
+		fi
+	fi
 	for t in $catch; do
 		v=$(verdict_of "$m" "$t")
-		case "$v" in caught|crashed) ;; *) missing="$missing $t=$v" ;; esac
+		[ "$v" = caught ] || [ "$v" = "$accept" ] || missing="$missing $t=$v"
 	done
-	# Everything that caught it, in any lane.
-	by=$(awk -F'\t' -v m="$m" '$2 == m && ($4 == "caught" || $4 == "crashed") {
-		s = s (s ? ", " : "") $3 ($5 != "" ? " (" $5 ")" : "") ($4 == "crashed" ? " (kernel crash)" : "") \
+	# Everything that caught it, in any lane, with the failed subtests or
+	# the report; declared-kind verdicts are marked as such.
+	by=$(awk -F'\t' -v m="$m" -v acc="$accept" '$2 == m && ($4 == "caught" || $4 == acc) {
+		d = $5; gsub(/\|/, "\\|", d)
+		s = s (s ? "; " : "") $3 (d != "" ? " (" d ")" : "") ($4 != "caught" ? " [" $4 ", as declared]" : "") \
 		    ($1 == "debug" ? " [debug kernel]" : "") }
 		END { print s }' "$all")
 	if [ -z "$missing" ]; then
@@ -90,6 +107,7 @@ for m in $(mutant_names); do
 		verdict="**NOT caught:**$missing"
 		bad=1
 	fi
+	[ -z "$expect" ] || catch="$catch (expected: $expect: $(mutant_expect_reason "$m" | sed 's/|/\\|/g'))"
 	rows+="| \`$m\` | $defect | ${catch// /, } | ${by:-nothing} | $verdict |"$'\n'
 done
 total=$(mutant_names | wc -l)
@@ -99,11 +117,15 @@ total=$(mutant_names | wc -l)
 	echo
 	echo "Written by \`make check\` (tools/mutants/verdict.sh); do not edit. Each mutant"
 	echo "is the real module with one planted defect (tools/mutants/NAME.patch); it"
-	echo "must be caught by every test its \`Catch:\` line names. \"Caught by\" lists"
-	echo "every check that failed on it: kselftests, \`testmgr\` (the kernel's"
-	echo "registration self-test), \`kernel-log\` (a warning or BUG in the kernel log),"
-	echo "\`vpmsumd-count\` (the QEMU plugin saw no vector multiplies for 1 MiB) and"
-	echo "checks on the debug kernel. See docs/testing.md."
+	echo "must be caught by every test its \`Catch:\` line names. A kselftest catches"
+	echo "it only by failing an assertion; a timeout, a crash or a failure before any"
+	echo "assertion counts only where the mutant declares it (\`Expect:\`, with the"
+	echo "reason). \"Caught by\" lists every check that caught it, with the failed"
+	echo "subtests (#N and their descriptions) or the kernel's report: kselftests,"
+	echo "\`testmgr\` (the kernel's registration self-test, with its failure line),"
+	echo "\`kernel-log\` (a warning or debug report in the kernel log), \`vpmsumd-count\`"
+	echo "(the QEMU plugin saw no vector multiplies for 1 MiB) and the debug kernel's"
+	echo "reports. See docs/testing.md."
 	echo
 	echo "| mutant | defect | must be caught by | caught by | verdict |"
 	echo "|---|---|---|---|---|"

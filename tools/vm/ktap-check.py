@@ -14,20 +14,33 @@ unexpected test and per accounting rule, on stdout:
 
 A test fails if it is missing, reported twice, "not ok", or skipped (at the
 top level or in its nested results) without an entry in the skip allowlist.
+A kselftest (a name starting "selftests: ", as run_kselftest.sh reports it)
+also fails if it printed no nested results at all, if its nested plan is
+1..0 without a SKIP directive, or if any nested result is "not ok": the
+runner's top-level "ok" only says the program exited 0, the nested lines
+say what it checked.
 Accounting rules that fail on their own: a top-level or nested plan that does
 not match the number of results, results not numbered 1..N, unexpected test
 names, no end marker, a non-zero set exit code, a kernel problem reported by
-the guest, a guest run that did not end cleanly (run-guest.sh exit code).
+the guest, a guest run that did not end cleanly (run-guest.sh exit code), a
+"not ok" line without a number, a number too long to be a test number.
 
-Exit code: 0 if every line is PASS, 1 if any is FAIL, 2 on bad usage.
+Exit code: 0 if every line is PASS, 1 if any is FAIL, 2 on bad usage, 3 if
+the checker itself failed (it then prints a FAIL accounting line too, so a
+crashed checker can never look like an empty set).
 """
 import argparse
 import re
 import sys
 
 RESULT = re.compile(r'^(not ok|ok) +(\d+)(?: +-)? *(.*)$')
+NOT_OK = re.compile(r'^not ok\b')
 PLAN = re.compile(r'^1\.\.(\d+)(.*)$')
-SKIP = re.compile(r'#\s*SKIP\b', re.IGNORECASE)
+# SKIP, SKIPPED, skip: any directive that starts with the word.
+SKIP = re.compile(r'#\s*SKIP', re.IGNORECASE)
+# Test numbers and plans longer than this are not numbers a set prints.
+MAX_DIGITS = 9
+KSELFTEST_PREFIX = 'selftests: '
 TOTALS_SKIP = re.compile(r'#\s*Totals:.*\bskip:\s*([1-9]\d*)')
 END = re.compile(r'^CRCVMX-END rc=(\d+)')
 
@@ -38,6 +51,14 @@ def split_directive(desc):
     if not m:
         return desc.strip(), ''
     return desc[:m.start()].strip(), m.group(1).strip()
+
+
+def number(text, where, problems):
+    """The int of a run of digits, or None (and a problem) if it is too long."""
+    if len(text) > MAX_DIGITS:
+        problems.append(f'{where}: number of {len(text)} digits')
+        return None
+    return int(text)
 
 
 class Block:
@@ -82,9 +103,12 @@ def load_list(path, with_reason):
 
 def check(lines, expected, allow, run_rc):
     verdicts = []  # (ok, name, reason)
+    acc = []                # accounting problems
     top = Block()
     nested = Block()
     nested_notes = []       # problems inside the results of the next top-level test
+    nested_seen = False     # the next top-level test printed nested KTAP
+    nested_failed = []      # its nested "not ok" results
     seen = {}
     rc = None
     kernel_problem = False
@@ -98,7 +122,9 @@ def check(lines, expected, allow, run_rc):
             continue
         m = END.match(line)
         if m:
-            rc = int(m.group(1))
+            rc = number(m.group(1), 'end marker', acc)
+            if rc is None:
+                rc = -1
             break
         if line.startswith('CRCVMX-KERNEL-PROBLEM'):
             kernel_problem = True
@@ -107,16 +133,26 @@ def check(lines, expected, allow, run_rc):
             inner = line[2:]
             m = RESULT.match(inner)
             if m:
-                nested.numbers.append(int(m.group(2)))
-                _, directive = split_directive(m.group(3))
+                nested_seen = True
+                n = number(m.group(2), 'nested result', nested_notes)
+                nested.numbers.append(-1 if n is None else n)
+                desc, directive = split_directive(m.group(3))
                 if SKIP.match('# ' + directive):
-                    nested_notes.append(f'subtest {m.group(2)} skipped ({directive})')
+                    nested_notes.append(f'subtest {m.group(2)[:MAX_DIGITS]} skipped ({directive})')
+                elif m.group(1) == 'not ok':
+                    nested_failed.append(f'#{m.group(2)[:MAX_DIGITS]} {desc}'.strip())
+                continue
+            if NOT_OK.match(inner):
+                nested_notes.append(f'nested "not ok" line without a number: {inner[:80]!r}')
                 continue
             m = PLAN.match(inner)
             if m:
-                nested.plan = int(m.group(1))
+                nested_seen = True
+                n = number(m.group(1), 'nested plan', nested_notes)
+                nested.plan = -1 if n is None else n
                 if SKIP.search(m.group(2)):
                     nested_notes.append(f'skipped as a whole ({m.group(2).strip(" #")})')
+                    nested.plan_skip = True
                 continue
             if re.match(r'^(TAP|KTAP) version', inner):
                 nested_notes += nested.problems('nested results')
@@ -124,30 +160,44 @@ def check(lines, expected, allow, run_rc):
                 continue
             m = TOTALS_SKIP.search(line)
             if m:
-                nested_notes.append(f'{m.group(1)} subtest(s) reported as skipped')
+                nested_notes.append(f'{m.group(1)[:MAX_DIGITS]} subtest(s) reported as skipped')
             continue
         m = PLAN.match(line)
         if m:
             if top.plan is not None:
-                verdicts.append((False, 'accounting', 'second top-level plan line'))
-            top.plan = int(m.group(1))
+                acc.append('second top-level plan line')
+            n = number(m.group(1), 'top-level plan', acc)
+            top.plan = -1 if n is None else n
             continue
         m = RESULT.match(line)
         if not m:
+            if NOT_OK.match(line):
+                acc.append(f'"not ok" line without a number: {line[:80]!r}')
             continue
-        status, number, desc = m.group(1), int(m.group(2)), m.group(3)
+        status, desc = m.group(1), m.group(3)
+        n = number(m.group(2), 'top-level result', acc)
         name, directive = split_directive(desc)
-        top.numbers.append(number)
+        top.numbers.append(-1 if n is None else n)
         reasons = []
         if status == 'not ok':
-            reasons.append('not ok')
-        if SKIP.match('# ' + directive):
+            reasons.append('not ok' + (f' ({directive})' if directive else ''))
+        skipped = bool(SKIP.match('# ' + directive))
+        if skipped:
             reasons.append(f'skipped ({directive})')
         reasons += nested_notes
         reasons += nested.problems('nested results')
+        if nested_failed:
+            reasons.append('failed subtests: ' + ', '.join(nested_failed))
+        if name.startswith(KSELFTEST_PREFIX) and not skipped:
+            if not nested_seen:
+                reasons.append('no nested results: the test printed no KTAP of its own')
+            elif nested.plan == 0 and not nested.plan_skip:
+                reasons.append('nested plan 1..0 without a SKIP directive: it checked nothing')
         if name in allow:
             reasons = [r for r in reasons if 'skipped' not in r]
         nested_notes = []
+        nested_failed = []
+        nested_seen = False
         nested = Block()
         if name in seen:
             verdicts.append((False, name, 'reported more than once'))
@@ -161,7 +211,7 @@ def check(lines, expected, allow, run_rc):
     for name in expected:
         if name not in seen:
             verdicts.append((False, name, 'missing: the set did not report it'))
-    acc = top.problems('top-level results')
+    acc += top.problems('top-level results')
     if rc is None:
         acc.append('no CRCVMX-END marker: the set did not finish')
     elif rc != 0:
@@ -170,8 +220,9 @@ def check(lines, expected, allow, run_rc):
         acc.append('the guest reported kernel warnings or errors (CRCVMX-KERNEL-PROBLEM)')
     if run_rc != 0:
         acc.append(f'run-guest.sh exited {run_rc} (1 failure, 3 crash or timeout)')
-    if nested_notes:
-        acc.append('results after the last top-level test: ' + '; '.join(nested_notes))
+    if nested_notes or nested_failed:
+        acc.append('results after the last top-level test: '
+                   + '; '.join(nested_notes + ['not ok ' + f for f in nested_failed]))
     verdicts.append((not acc, 'accounting', '; '.join(acc)))
     return verdicts
 
@@ -196,8 +247,15 @@ def main():
     if not expected:
         print(f'ktap-check: {args.expect} declares no tests', file=sys.stderr)
         return 2
+    try:
+        verdicts = check(lines, list(expected), allow, args.run_rc)
+    except Exception as e:  # pylint: disable=broad-except
+        # Fail closed: a checker that cannot judge must never read as a pass
+        # or as a set with no results.
+        print(f'FAIL\taccounting\tktap-check.py crashed: {type(e).__name__}: {e}'[:500])
+        return 3
     bad = 0
-    for ok, name, reason in check(lines, list(expected), allow, args.run_rc):
+    for ok, name, reason in verdicts:
         if ok:
             print(f'PASS\t{name}')
         else:

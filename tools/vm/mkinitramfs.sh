@@ -89,6 +89,7 @@ cp "$sysroot/bin/busybox" "$stage/bin/busybox"
 install -m 0755 "$here/guest/init" "$stage/init"
 install -m 0755 "$here/guest/timeout" "$stage/usr/bin/timeout"
 install -m 0644 "$here/guest/lib.sh" "$stage/sets/lib.sh"
+install -m 0644 "$here/guest/mutant-verdict.sh" "$stage/sets/mutant-verdict.sh"
 install -m 0755 "$here"/guest/sets/*.sh "$stage/sets/"
 
 # Shared libraries and the filesystem tools (dynamic ppc64el binaries).

@@ -2,8 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Unit tests of ktap-check.py on crafted result channels (make check runs
 them in its harness stage; python3 -m unittest discover -s tools/vm -p 'test_*.py')."""
+import contextlib
 import importlib.util
+import io
 import os
+import sys
+import tempfile
 import unittest
 
 _spec = importlib.util.spec_from_file_location(
@@ -33,6 +37,9 @@ GOOD = f'''TAP version 13
 # # Totals: pass:2 fail:0 xfail:0 xpass:0 skip:0 error:0
 ok 1 {KSFT}a
 # selftests: crc32c_vmx: b
+# TAP version 13
+# 1..1
+# ok 1 only thing
 ok 2 {KSFT}b
 '''
 
@@ -105,6 +112,98 @@ class KtapCheck(unittest.TestCase):
     def test_tap14_dash_and_directive_names(self):
         v = run('1..1\nok 1 - list shows every driver\n', ['list shows every driver'])
         self.assertTrue(v['list shows every driver'][0])
+
+    # --- fail closed (issue 3.1): each hole a reviewer found is a case here ---
+
+    def test_nested_not_ok_fails_its_test(self):
+        body = f'1..1\n# TAP version 13\n# 1..2\n# ok 1 a\n# not ok 2 digest of 4097 bytes\nok 1 {KSFT}x\n'
+        v = run(body, [KSFT + 'x'])
+        self.assertFalse(v[KSFT + 'x'][0])
+        self.assertIn('#2 digest of 4097 bytes', v[KSFT + 'x'][1])
+
+    def test_nested_not_ok_fails_a_plain_test_too(self):
+        body = '1..1\n# TAP version 13\n# 1..1\n# not ok 1 a\nok 1 x\n'
+        self.assertFalse(run(body, ['x'])['x'][0])
+
+    def test_nested_empty_plan_without_skip_fails(self):
+        body = f'1..1\n# TAP version 13\n# 1..0\nok 1 {KSFT}x\n'
+        v = run(body, [KSFT + 'x'])
+        self.assertFalse(v[KSFT + 'x'][0])
+        self.assertIn('1..0 without a SKIP', v[KSFT + 'x'][1])
+
+    def test_kselftest_without_nested_output_fails(self):
+        v = run(f'1..1\nok 1 {KSFT}x\n', [KSFT + 'x'])
+        self.assertFalse(v[KSFT + 'x'][0])
+        self.assertIn('no nested results', v[KSFT + 'x'][1])
+
+    def test_plain_set_test_needs_no_nested_output(self):
+        # The sets' own tests (crcbench, nocrypto, signing) print top-level TAP only.
+        self.assertTrue(run('1..1\nok 1 list shows every driver\n', ['list shows every driver'])
+                        ['list shows every driver'][0])
+
+    def test_skipped_variants_fail(self):
+        for directive in ('# SKIPPED', '# skipped', '#SKIP', '# Skip: no premise'):
+            with self.subTest(directive=directive):
+                self.assertFalse(run(f'1..1\nok 1 x {directive}\n', ['x'])['x'][0])
+                body = f'1..1\n# TAP version 13\n# 1..1\n# ok 1 y {directive}\nok 1 x\n'
+                self.assertFalse(run(body, ['x'])['x'][0])
+
+    def test_huge_numbers_fail_without_crashing(self):
+        big = '9' * 5000
+        v = run(f'1..1\nok {big} x\n', ['x'])
+        self.assertFalse(v['accounting'][0])
+        self.assertIn('5000 digits', v['accounting'][1])
+        v = run(f'1..{big}\nok 1 x\n', ['x'])
+        self.assertFalse(v['accounting'][0])
+        body = f'1..1\n# TAP version 13\n# 1..1\n# not ok {big} y\nok 1 x\n'
+        self.assertFalse(run(body, ['x'])['x'][0])
+        v = run(f'1..1\nok 1 x\nCRCVMX-END rc={big}\n', ['x'], end=False)
+        self.assertFalse(v['accounting'][0])
+
+    def test_not_ok_without_number_fails(self):
+        v = run('1..1\nok 1 x\nnot ok\n', ['x'])
+        self.assertFalse(v['accounting'][0])
+        body = '1..1\n# TAP version 13\n# 1..1\n# ok 1 a\n# not ok broken\nok 1 x\n'
+        self.assertFalse(run(body, ['x'])['x'][0])
+
+    def test_top_level_not_ok_alone_is_a_failure_not_an_empty_set(self):
+        v = run(f'1..1\nnot ok 1 {KSFT}x # exit=1\n', [KSFT + 'x'], rc=1)
+        self.assertFalse(v[KSFT + 'x'][0])
+        self.assertFalse(v['accounting'][0])
+
+    def _main(self, body, expect):
+        with tempfile.TemporaryDirectory() as d:
+            log, exp = os.path.join(d, 'log'), os.path.join(d, 'expect')
+            with open(log, 'w', encoding='utf-8') as f:
+                f.write(body)
+            with open(exp, 'w', encoding='utf-8') as f:
+                f.write(expect)
+            out = io.StringIO()
+            argv = sys.argv
+            sys.argv = ['ktap-check.py', '--expect', exp, log]
+            try:
+                with contextlib.redirect_stdout(out):
+                    rc = kc.main()
+            finally:
+                sys.argv = argv
+            return rc, out.getvalue()
+
+    def test_checker_crash_prints_a_failure_and_exit_3(self):
+        orig = kc.check
+        kc.check = lambda *a: 1 / 0
+        try:
+            rc, out = self._main('CRCVMX-BEGIN\n1..1\nok 1 x\nCRCVMX-END rc=0\n', 'x\n')
+        finally:
+            kc.check = orig
+        self.assertEqual(rc, 3)
+        self.assertRegex(out, r'^FAIL\taccounting\tktap-check.py crashed: ZeroDivisionError')
+
+    def test_main_exit_codes(self):
+        rc, out = self._main('CRCVMX-BEGIN\n1..1\nok 1 x\nCRCVMX-END rc=0\n', 'x\n')
+        self.assertEqual((rc, out), (0, 'PASS\tx\nPASS\taccounting\n'))
+        rc, out = self._main('CRCVMX-BEGIN\n1..1\nnot ok 1 x\nCRCVMX-END rc=0\n', 'x\n')
+        self.assertEqual(rc, 1)
+        self.assertIn('FAIL\tx\tnot ok', out)
 
     def test_allowlist_needs_reason(self):
         path = os.path.join(os.environ.get('TMPDIR', '/tmp'), 'ktap-allow-test.txt')

@@ -5,24 +5,28 @@
 # as /mutants/NAME.module says, with one deliberate defect, /mutants/NAME.ko,
 # from tools/mutants/), in order:
 #   1. swap it in for the real module and load it;
-#   2. "testmgr": did the kernel's registration self-test reject it (any of
-#      the module's drivers)?
+#   2. "testmgr": did the kernel's registration self-test reject it (a
+#      driver's /proc/crypto selftest is not "passed" and the crypto manager
+#      logged its failure)?
 #   3. run each kselftest listed in /mutants/NAME.LANE.tests (LANE from
-#      crcvmx.lane=, "stock" or "debug"), whole, through run_kselftest.sh:
-#      a "not ok" means the test caught the mutant;
-#   4. "kernel-log": did the kernel log a warning, BUG or lockdep splat?
+#      crcvmx.lane=, "stock" or "debug"), whole, through run_kselftest.sh,
+#      and judge it with mutant_ksft_verdict (/sets/mutant-verdict.sh): a
+#      catch is a failed assertion; a timeout, a crash or a failure before
+#      any assertion is a verdict of its own, not a catch;
+#   4. "kernel-log": did the kernel log a warning, a debug check's report or
+#      lockdep splat (a crash is "crashed", not a catch)?
 # and print one line per verdict:
-#   MUTANT-RESULT NAME TEST caught|missed [#N,... the failed subtests]
+#   MUTANT-RESULT NAME TEST VERDICT [DETAIL: the failed subtests, the report]
 # "MUTANT-TEST NAME TEST" precedes each test so that the host can name the
 # test during which a mutant crashed the kernel (tools/mutants/lane.sh then
 # boots again for the remaining mutants). The real module is restored and
 # the kernel log cleared after each mutant: the warnings a mutant provokes
 # are its verdicts, not problems of the run.
 . /sets/lib.sh
+. /sets/mutant-verdict.sh
 load_crc32c_stack || exit 1
 fail=0
 lane=$(sed -n 's/.*crcvmx\.lane=\([a-z]*\).*/\1/p' /proc/cmdline)
-problems='WARNING:|BUG:|Oops|Call Trace:|possible circular locking|inconsistent lock state'
 for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline | tr , ' '); do
 	echo "MUTANT-BEGIN $m"
 	dmesg -c >/dev/null
@@ -40,35 +44,32 @@ for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline
 		continue
 	fi
 	[ "$mod" = crc_family_vmx ] || load crc32c-vpmsum
-	caught=missed
+	# Each phase's kernel log, cleared as it is read (so none is lost to
+	# offsets), and all of them together for the kernel-log verdict.
+	dmesg -c >/tmp/mutant-load.klog
+	cp /tmp/mutant-load.klog /tmp/mutant-all.klog
+	v=missed
 	for d in $drivers; do
 		st=$(awk -F' *: *' -v want="$d" '/^driver/ { d = $2 } /^selftest/ && d == want { print $2 }' /proc/crypto)
-		if [ "$st" != passed ] || dmesg | grep -q "alg:.*$d"; then
-			caught=caught
-		fi
+		dv=$(mutant_testmgr_verdict /tmp/mutant-load.klog "${st:-absent}" "$d")
+		case "$dv" in caught*) v=$dv; break ;; setup-failed*) v=$dv ;; esac
 	done
-	echo "MUTANT-RESULT $m testmgr $caught"
+	echo "MUTANT-RESULT $m testmgr $v"
 	for t in $(cat "/mutants/$m.${lane:-stock}.tests"); do
 		echo "MUTANT-TEST $m $t"
 		(cd /kselftest && ./run_kselftest.sh -t "crc32c_vmx:$t") >/tmp/mutant.out 2>&1
+		dmesg -c >/tmp/mutant-test.klog
+		cat /tmp/mutant-test.klog >>/tmp/mutant-all.klog
 		grep -E 'not ok|MISMATCH' /tmp/mutant.out | head -n 20 | sed 's/^/# /'
-		if grep -q '^not ok' /tmp/mutant.out; then
-			# The numbers of the subtests that failed, e.g. "#6,#9".
-			sub=$(sed -n 's/^# not ok \([0-9]*\) .*/#\1/p' /tmp/mutant.out | tr '\n' , | sed 's/,$//')
-			echo "MUTANT-RESULT $m $t caught $sub"
-		elif grep -q '^ok ' /tmp/mutant.out; then
-			echo "MUTANT-RESULT $m $t missed"
-		else
-			echo "MUTANT-RESULT $m $t no-result"
-			fail=1
-		fi
+		v=$(mutant_ksft_verdict /tmp/mutant.out /tmp/mutant-test.klog)
+		echo "MUTANT-RESULT $m $t $v"
+		case "$v" in no-result*) fail=1 ;; esac
 	done
-	if dmesg | grep -qE "$problems"; then
-		dmesg | grep -E "$problems" | head -n 3 | sed 's/^/# kernel: /'
-		echo "MUTANT-RESULT $m kernel-log caught"
-	else
-		echo "MUTANT-RESULT $m kernel-log missed"
-	fi
+	dmesg -c >>/tmp/mutant-all.klog
+	v=$(mutant_klog_verdict /tmp/mutant-all.klog)
+	case "$v" in caught*|crashed*) grep -E "$MUTANT_WARN_RE|$MUTANT_CRASH_RE" /tmp/mutant-all.klog |
+		head -n 3 | sed 's/^/# kernel: /' ;; esac
+	echo "MUTANT-RESULT $m kernel-log $v"
 	if [ "$mod" = crc_family_vmx ]; then
 		swap_crc_family_vmx "$REAL_FAMILY_KO"
 	else

@@ -61,18 +61,36 @@ done
 manifest=tools/check-results.txt
 
 # run_set LABEL SET CPU [run-guest.sh options]: boot, run SET, count it.
-# KENV and INITRD choose the kernel (default: Debian's, build/kernel.env).
+# KENV and INITRD choose the kernel (default: Debian's, build/kernel.env),
+# KNAME names it in the matrix table (default 6.1): each run is one row of
+# build/matrix.tsv (kernel, CPU, set, passed, failed, seconds), which
+# tools/vm/matrix-table.sh turns into docs/testing.md's table.
 run_set() {
-	local label=$1 set=$2 cpu=$3 log rc
+	local label=$1 set=$2 cpu=$3 log rc t
 	shift 3
-	log=build/guest-$label-$set-$cpu.log
+	log=build/guest-${label//\//-}-$set-$cpu.log
 	say "check: $label: set '$set' in a $cpu guest"
+	t=$(date +%s)
 	tools/vm/run-guest.sh --kernel-env "${KENV:-build/kernel.env}" \
 		--initrd "${INITRD:-build/initramfs.cpio.gz}" \
 		--set "$set" --cpu "$cpu" --smp 2 --timeout "${CRCVMX_GUEST_TIMEOUT:-900}" \
 		--log "$log" --show ktap "$@"
 	rc=$?
 	count_guest_results "$label" "$set" "$log" "$rc"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "${KNAME:-6.1}" "$cpu" "$set" \
+		"$(grep -c '^PASS' "${log%.log}.verdicts")" "$(grep -c '^FAIL' "${log%.log}.verdicts")" \
+		"$(($(date +%s) - t))" >>build/matrix.tsv
+}
+
+# run_matrix LABEL: the CPU-sensitive core set on POWER9 and POWER10 for the
+# kernel that KENV, INITRD and KNAME name (POWER8 runs a fuller set there),
+# so that every kernel meets every CPU model's code path (docs/testing.md,
+# "The matrix"). Quick depth: the full sweeps run on 6.1.
+run_matrix() {
+	local cpu
+	for cpu in POWER9 POWER10; do
+		run_set "$1/$cpu" check-core "$cpu" --append crcvmx.depth=quick
+	done
 }
 
 # Seconds since the start, for the stage lines (the time budget).
@@ -119,7 +137,8 @@ mutants_with() { # TEST: the mutants whose Catch: line names TEST, comma-separat
 
 stage "setup"
 # Results of an earlier run must never stand in for a lane that did not run.
-rm -rf build/mutants-stock build/mutants-debug build/vpmsumd build/*-verdicts.* build/*.verdicts
+rm -rf build/mutants-stock build/mutants-debug build/vpmsumd build/*-verdicts.* build/*.verdicts \
+	build/matrix.tsv
 acc_reset build/results.tsv
 tools/setup.sh || die "setup failed (see the messages above)"
 . build/kernel.env
@@ -348,8 +367,9 @@ if [ "$build_rc" -eq 0 ]; then
 			result "$k:build" 0
 			set_name=check-64k nvme=()
 			[ "$k" != 6.12 ] || { set_name=check; nvme=(--nvme-pi); }
-			KENV=build/kernel-$k.env INITRD=build/k$k/initramfs.cpio.gz \
+			KENV=build/kernel-$k.env INITRD=build/k$k/initramfs.cpio.gz KNAME=$k \
 				run_set "$k" "$set_name" POWER8 --append crcvmx.depth=quick "${nvme[@]}"
+			KENV=build/kernel-$k.env INITRD=build/k$k/initramfs.cpio.gz KNAME=$k run_matrix "$k"
 		else
 			say "check: fetching or building for $k failed (build/fetch-$k.log, build/build-guest-$k.log)"
 			result "$k:build" 1
@@ -366,8 +386,10 @@ if [ "$build_rc" -eq 0 ]; then
 	   tools/build-guest.sh --kernel-env build/kernel-newest.env --out build/knewest \
 		--lane none >build/build-guest-newest.log 2>&1; then
 		result "newest:build" 0
-		KENV=build/kernel-newest.env INITRD=build/knewest/initramfs.cpio.gz \
+		KENV=build/kernel-newest.env INITRD=build/knewest/initramfs.cpio.gz KNAME=newest \
 			run_set newest check POWER8 --append crcvmx.depth=quick
+		KENV=build/kernel-newest.env INITRD=build/knewest/initramfs.cpio.gz KNAME=newest \
+			run_matrix newest
 	else
 		say "check: fetching or building for newest failed (build/fetch-newest.log, build/build-guest-newest.log)"
 		result "newest:build" 1
@@ -390,8 +412,10 @@ if [ "$build_rc" -eq 0 ]; then
 	   tools/build-guest.sh --kernel-env build/kernel-debug.env --out build/debug --lane debug \
 		>build/build-guest-debug.log 2>&1; then
 		result "debug:build" 0
-		KENV=build/kernel-debug.env INITRD=build/debug/initramfs.cpio.gz \
+		KENV=build/kernel-debug.env INITRD=build/debug/initramfs.cpio.gz KNAME=debug \
 			run_set debug check POWER8 --append crcvmx.depth=quick
+		KENV=build/kernel-debug.env INITRD=build/debug/initramfs.cpio.gz KNAME=debug \
+			run_matrix debug
 		# Module signatures: the debug kernel trusts a throwaway key; booted
 		# with module.sig_enforce=1 it must load crc32c_vmx signed with that
 		# key and refuse it unsigned, signed with another key or changed.
@@ -399,7 +423,7 @@ if [ "$build_rc" -eq 0 ]; then
 		if tools/vm/signing-initramfs.sh --kernel-env build/kernel-debug.env \
 			--initrd build/debug/initramfs.cpio.gz --ko build/debug/src/crc32c_vmx.ko \
 			--out build/signing >build/signing.log 2>&1; then
-			KENV=build/kernel-debug.env INITRD=build/signing/initramfs.cpio.gz \
+			KENV=build/kernel-debug.env INITRD=build/signing/initramfs.cpio.gz KNAME=debug \
 				run_set debug signing POWER8 --append module.sig_enforce=1
 		else
 			say "check: the signing lane's modules or initramfs failed (build/signing.log)"
@@ -430,6 +454,10 @@ fi
 # The Debian packages stage, started in the background after the cross build.
 finish_bg_lane deb deb
 say "check: Debian packages: $(grep -c '^PASS' build/deb-verdicts.txt) passed, $(grep -c '^FAIL' build/deb-verdicts.txt) failed (build/deb-verdicts.txt)"
+
+# The kernel x CPU x set table of this run, into docs/testing.md.
+tools/vm/matrix-table.sh build/matrix.tsv docs/testing.md
+result "matrix: every kernel ran on every CPU model, no set failed (docs/testing.md)" $?
 
 # Every result the manifest names must have been produced, and only those.
 stage "results against the manifest ($manifest)"

@@ -94,7 +94,8 @@ git -C "$root" rev-parse --git-dir >/dev/null 2>&1 ||
 show() { case "$1" in "$root"/*) echo "${1#"$root"/}" ;; *) echo "$1" ;; esac; }
 
 problems=0
-# (on descriptor 3: the standard output, also where stdout is redirected)
+# (to descriptor 3, a copy of the standard output: right also from functions
+# whose output goes to a file)
 exec 3>&1
 problem() { printf '%s: %s\n' "$me" "$*" >&3; problems=$((problems + 1)); }
 
@@ -188,9 +189,9 @@ while IFS= read -r f; do
 	IFS= read -r first <"$root/$f" 2>/dev/null || continue
 	case "$first" in
 	'#!'*)
-		set -- ${first#\#!}
-		interp=${1##*/}
-		[ "$interp" != env ] || interp=${2:-}
+		read -r -a words <<<"${first#\#!}"
+		interp=${words[0]##*/}
+		[ "$interp" != env ] || interp=${words[1]:-}
 		[ -z "$interp" ] || echo "CMD $interp $f:1" >>"$scan" ;;
 	esac
 done < <(cat "$tmp/shell" "$tmp/python")
@@ -205,6 +206,7 @@ while IFS= read -r w; do builtin_word[$w]=1; done < <(compgen -b; compgen -k)
 while read -r _ w; do func[$w]=1; done < <(grep '^FUNC ' "$scan")
 while IFS= read -r w; do listed_tool[$w]=1; done < <(list_words "$tools")
 while IFS= read -r line; do
+	line=${line#"${line%%[![:space:]]*}"}
 	w=${line%%[[:space:]]*}
 	reason=${line#"$w"}
 	reason=${reason#"${reason%%[![:space:]]*}"}
@@ -291,9 +293,8 @@ while IFS= read -r f; do
 	while IFS=: read -r ln text; do
 		args=${text#*find_program(}
 		args=${args%%)*}
-		set -- $args
-		shift
-		for w in "$@"; do
+		read -r -a words <<<"$args"
+		for w in "${words[@]:1}"; do
 			[ "$w" != NAMES ] || continue
 			[[ "$w" =~ ^[A-Z_]+$ ]] && break
 			resolve_word "$w" "$f" "$ln" >>"$explicit"

@@ -46,6 +46,8 @@ tools/system/steps/, selftests/*.sh, userspace/crcbench/tests/guest-*.sh
 (guest-crcbench.sh stays in: CTest also runs it on the host), debian's
 maintainer scripts, tools/system/image-build-initramfs-hook.
 Options:
+  --direct    the owning package itself must be listed or in the base (a
+              dependency of a listed package does not count)
   --verbose   one line per tool: where it resolves, its package, why allowed
   --scan      print the scanner's command words (word file:line) and exit
 Output: one line per problem, then a summary line.
@@ -60,6 +62,7 @@ packages=
 tools=
 ignore=
 verbose=0
+direct=0
 scan_only=0
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -74,6 +77,7 @@ while [ $# -gt 0 ]; do
 		esac
 		shift ;;
 	--verbose) verbose=1 ;;
+	--direct) direct=1 ;;
 	--scan) scan_only=1 ;;
 	*) die2 "unknown argument '$1' (try --help)" ;;
 	esac
@@ -356,6 +360,8 @@ awk -F'\t' '
 		}
 		for (h = 1; h <= nq; h++) {
 			p = q[h]
+			if (direct && why[p] !~ /^base/)
+				continue
 			root = (why[p] ~ /^via /) ? substr(why[p], 5) : p
 			ng = split(deps[p], g, /,[ \t]*/)
 			for (i = 1; i <= ng; i++) {
@@ -374,7 +380,7 @@ awk -F'\t' '
 			}
 		}
 		for (p in why) print p "\t" why[p]
-	}' "$tmp/listed" "$tmp/status" >"$tmp/closure"
+	}' direct="$direct" "$tmp/listed" "$tmp/status" >"$tmp/closure"
 declare -A allowed=()
 while IFS=$'\t' read -r p w; do allowed[$p]=$w; done <"$tmp/closure"
 

@@ -143,6 +143,20 @@ acc_reset build/results.tsv
 tools/setup.sh || die "setup failed (see the messages above)"
 . build/kernel.env
 
+# --- host tools: every external command from a listed package ---------------
+# A tool installed by hand must never hide a missing install step (dkms did):
+# each command our host scripts run must come from a package that
+# tools/setup/host-packages.txt lists, or from Debian's base.
+stage "host tools come from listed packages"
+tools/setup/check-host-tools.sh >build/host-tools.log 2>&1
+rc=$?
+[ "$rc" -eq 0 ] || { say "check: host tools not from listed packages (build/host-tools.log):"; head -n 20 build/host-tools.log >&2; }
+result "host-tools:every tool from a listed package" "$rc"
+tools/setup/test-check-host-tools.sh >build/host-tools-selftest.log 2>&1
+rc=$?
+[ "$rc" -eq 0 ] || say "check: the host-tools check's self-test failed (build/host-tools-selftest.log)"
+result "host-tools:self-test" "$rc"
+
 # --- host: CTest ------------------------------------------------------------
 stage "host unit tests (CTest)"
 # CI builds treat compiler warnings as errors (userspace CMake option

@@ -46,8 +46,11 @@ tools/system/steps/, selftests/*.sh, userspace/crcbench/tests/guest-*.sh
 (guest-crcbench.sh stays in: CTest also runs it on the host), debian's
 maintainer scripts, tools/system/image-build-initramfs-hook.
 Options:
-  --direct    the owning package itself must be listed or in the base (a
-              dependency of a listed package does not count)
+  --allow-dependencies
+              also accept a package that a listed package depends on (the
+              default is strict: the owning package itself must be listed or
+              in Debian's base, so that no tool rests on another package's
+              dependencies, which can change)
   --verbose   one line per tool: where it resolves, its package, why allowed
   --scan      print the scanner's command words (word file:line) and exit
 Output: one line per problem, then a summary line.
@@ -62,7 +65,7 @@ packages=
 tools=
 ignore=
 verbose=0
-direct=0
+direct=1
 scan_only=0
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -77,7 +80,7 @@ while [ $# -gt 0 ]; do
 		esac
 		shift ;;
 	--verbose) verbose=1 ;;
-	--direct) direct=1 ;;
+	--allow-dependencies) direct=0 ;;
 	--scan) scan_only=1 ;;
 	*) die2 "unknown argument '$1' (try --help)" ;;
 	esac

@@ -200,17 +200,17 @@ PATH="$tmp/bin:$PATH" expect "a PATH-first copy no package owns: the system copy
 	"^ok cmp +diffutils .*PATH's first, $tmp/bin/cmp, is no package's: checked /usr/bin/cmp" \
 	--root "$repo" --verbose
 
-# a dependency of a listed package counts (python3-minimal, through
-# python3), unless --direct
+# a dependency of a listed package counts only with --allow-dependencies
+# (python3-minimal, through python3); by default the owner must be listed
 cp "$rt/host-tools.txt" "$tmp/r-py.txt"
 echo python3 >>"$tmp/r-py.txt"
 printf 'python3\n' >"$tmp/r-py-pk.txt"
-expect "a tool from a dependency of a listed package passes" 0 \
+expect "a tool from a dependency of a listed package passes with --allow-dependencies" 0 \
 	"^ok python3 +python3-minimal \(via python3\)" \
-	--root "$repo" --tools "$tmp/r-py.txt" --packages "$tmp/r-py-pk.txt" --verbose
-expect "... but not with --direct" 1 \
+	--root "$repo" --tools "$tmp/r-py.txt" --packages "$tmp/r-py-pk.txt" --verbose --allow-dependencies
+expect "... but not by default" 1 \
 	"'python3' comes from package python3-minimal, which is not in $tmp/r-py-pk.txt" \
-	--root "$repo" --tools "$tmp/r-py.txt" --packages "$tmp/r-py-pk.txt" --direct
+	--root "$repo" --tools "$tmp/r-py.txt" --packages "$tmp/r-py-pk.txt"
 
 # usage
 expect "--help exits 0" 0 "^Usage:" --help

@@ -54,9 +54,10 @@ struct harness_guard {
 size_t harness_guard_region_len(size_t max_len);
 
 /*
- * Runs the plan, or with one_case the single case (at_start: 0 end, 1
- * start; len; m) instead. Returns 0 when it ran (see passed and failed),
- * -1 after printing why it could not (mmap, sigaction, data too short).
+ * harness_guard_sweep() runs the plan (its ranges clamped to max_len),
+ * harness_guard_case() the single case at_start (0: the end, 1: the
+ * start), len, m. Both return 0 when they ran (see passed and failed), -1
+ * after printing why they could not (mmap, sigaction, data too short).
  */
 int harness_guard_sweep(struct harness_guard *g);
 int harness_guard_case(struct harness_guard *g, int at_start, size_t len, size_t m);
@@ -74,8 +75,8 @@ int harness_guard_option(struct harness_guard_plan *plan, size_t limit, int argc
  * The sweep's own test, on stand-in cores (a byte sum) that read one byte
  * past the end, one before the start, only the input, or return a wrong
  * sum at one length: the first two must fault exactly in the cases at that
- * end, the third never, the fourth only mismatch. data: at least 4096
- * bytes. Prints each check; returns 0 if all hold, else -1.
+ * end, the third never, the fourth only mismatch. data: at least one
+ * page. Prints each check; returns 0 if all hold, else -1.
  */
 int harness_guard_selftest(const uint8_t *data, size_t data_len);
 

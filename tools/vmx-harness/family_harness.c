@@ -14,12 +14,24 @@
 #include "crc64_rocksoft_vmx_core.h"
 #include "crc_family_ref.h"
 #include "crct10dif_vmx_core.h"
+#include "harness_guard.h"
 #include "harness_util.h"
 
 #define EXHAUSTIVE_MAX	2048
 #define GUARD_MAX	700
 #define BUF_LEN		(65536 + 16)
 #define MAX_REPORTS	10
+/* --guard: lengths and m of the guard sweep (harness_guard.h), see --help */
+#define GUARD_LONG_MAX	(16384 + 272)
+#define GUARD_ALL_M	1568	/* the POWER8 loop: 1 to 4 iterations, every tail */
+#define GUARD_SPREAD	127
+#define GUARD_START_MAX	2048
+#define GUARD_START_ALL_M	512
+
+/* The default run's guard pages: every length and m up to GUARD_MAX */
+static const struct harness_guard_plan guard_small = {
+	GUARD_MAX, GUARD_MAX, 0, GUARD_MAX, GUARD_MAX
+};
 
 /* One CRC of the family: its core, its catalogue entry and its definition */
 struct family_crc {
@@ -161,32 +173,54 @@ static void random_cases(struct run *r, unsigned long long count)
 	}
 }
 
-/*
- * Buffers that end right before, or start right after, an inaccessible
- * page: any read outside [p, p + len) faults.
- */
-static int guard_pages(struct run *r)
+/* The core and the reference in the guard sweep's terms; ctx is the run. */
+static const struct run *guard_run;
+
+static uint64_t guard_core(uint64_t state, const uint8_t *p, size_t len)
 {
-	size_t page, len, off;
-	uint8_t *mid = harness_guarded_page(&page);
+	return guard_run->crc->core(state, p, len);
+}
 
-	if (!mid)
-		return -1;
-	memcpy(mid, r->base, page < BUF_LEN ? page : BUF_LEN);
-	for (len = 0; len <= GUARD_MAX && len <= page; len++) {
-		for (off = 0; off < 16; off++) {
-			const uint8_t *start = mid + off;
-			const uint8_t *end = mid + page - len - off;
-			uint64_t seed = random_state(r);
+static uint64_t guard_ref(const void *ref, uint64_t state, size_t off, size_t len)
+{
+	return crc_ref_span(ref, state, off, len);
+}
 
-			check_at(r, "guard-start", start, len, off, seed,
-				 crc_ref_bitwise(&r->ref, seed, start, len));
-			check_at(r, "guard-end", end, len, off, seed,
-				 crc_ref_bitwise(&r->ref, seed, end, len));
-		}
-	}
-	harness_guarded_free(mid, page);
-	return 0;
+static char guard_rerun[80];
+
+static void guard_setup(struct harness_guard *g, struct run *r,
+			const struct harness_guard_plan *plan)
+{
+	memset(g, 0, sizeof(*g));
+	guard_run = r;
+	g->path = r->crc->core_name;
+	g->core = guard_core;
+	g->ref = guard_ref;
+	g->ref_ctx = &r->ref;
+	g->mask = r->ref.mask;
+	g->data = r->base;
+	g->data_len = BUF_LEN;
+	g->seed = r->seed;
+	snprintf(guard_rerun, sizeof(guard_rerun), "family-harness --crc %s --seed %" PRIu64,
+		 r->crc->name, r->seed);
+	g->rerun = guard_rerun;
+	g->plan = *plan;
+}
+
+/* Runs the sweep (harness_guard.h) and adds its results to r's. */
+static void guard_sweep(struct run *r, const struct harness_guard_plan *plan)
+{
+	struct harness_guard g;
+	char text[200];
+
+	guard_setup(&g, r, plan);
+	harness_guard_describe(&g, text, sizeof(text));
+	if (harness_guard_sweep(&g))
+		g.failed++;
+	r->passed += g.passed;
+	r->failed += g.failed;
+	printf("  guard pages, %s (%s): %llu cases, %llu failed (%llu faults)\n", g.path, text,
+	       g.passed + g.failed, g.failed, g.faults);
 }
 
 static void usage(FILE *f)
@@ -194,6 +228,10 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: family-harness --crc t10dif|crc64 [--seed N] [--random N]\n"
 		"                      [--case LEN OFFSET STATE]\n"
+		"       family-harness --crc t10dif|crc64 [--seed N] --guard [--guard-max N]\n"
+		"                      [--guard-all-m N] [--guard-spread N] [--guard-start-max N]\n"
+		"                      [--guard-start-all-m N]\n"
+		"       family-harness --crc t10dif|crc64 [--seed N] --guard-case PATH end|start LEN M\n"
 		"Checks a template core of the CRC family against a bitwise reference written\n"
 		"from the CRC's definition (raw state in and out):\n"
 		"  t10dif  crct10dif_vmx_core()       CRC-16/T10-DIF, check 0xd0db\n"
@@ -203,16 +241,31 @@ static void usage(FILE *f)
 		"(length, offset, state) cases (default 1000000).\n"
 		"  --seed N    seeds the data and all random choices (default 1)\n"
 		"  --case ...  runs only that case (as printed in a mismatch report)\n"
+		"  --guard     runs only the guard-page sweep of the core: inputs that end m\n"
+		"              bytes before an inaccessible page or start m bytes after one\n"
+		"              (m 0..15); a read outside the input is reported as a FAULT.\n"
+		"              At the end: lengths 0..--guard-max (default %d) at m = 0,\n"
+		"              every m up to --guard-all-m (default %d) and at the multiples\n"
+		"              of --guard-spread (default %d, 0: none); at the start: every m\n"
+		"              up to --guard-start-all-m (default %d), m = 0 up to\n"
+		"              --guard-start-max (default %d) and at the multiples\n"
+		"  --guard-case PATH end|start LEN M\n"
+		"              runs one guard case (as printed in a FAULT or MISMATCH report)\n"
 		"Exit status: 0 all passed, 1 a case failed, 2 bad usage.\n",
-		EXHAUSTIVE_MAX, GUARD_MAX);
+		EXHAUSTIVE_MAX, GUARD_MAX, GUARD_LONG_MAX, GUARD_ALL_M, GUARD_SPREAD,
+		GUARD_START_ALL_M, GUARD_START_MAX);
 }
 
 int main(int argc, char **argv)
 {
 	static uint8_t storage[BUF_LEN + 32] __attribute__((aligned(16)));
 	unsigned long long random_count = 1000000, v;
-	uint64_t one_case[3], u;
-	int have_case = 0;
+	struct harness_guard_plan plan = {
+		GUARD_LONG_MAX, GUARD_ALL_M, GUARD_SPREAD, GUARD_START_MAX, GUARD_START_ALL_M
+	};
+	uint64_t one_case[3], guard_case[2], u;
+	int have_case = 0, guard = 0, guard_at_start = 0;
+	const char *rerun_path = NULL;
 	struct run r;
 	size_t i;
 	int a;
@@ -220,6 +273,12 @@ int main(int argc, char **argv)
 	memset(&r, 0, sizeof(r));
 	r.seed = 1;
 	for (a = 1; a < argc; a++) {
+		int opt = harness_guard_option(&plan, BUF_LEN / 2, argc, argv, &a);
+
+		if (opt < 0)
+			goto bad;
+		if (opt)
+			continue;
 		if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
 			usage(stdout);
 			return 0;
@@ -244,11 +303,24 @@ int main(int argc, char **argv)
 			if (one_case[0] + one_case[1] > BUF_LEN)
 				goto bad;
 			have_case = 1;
+		} else if (!strcmp(argv[a], "--guard")) {
+			guard = 1;
+		} else if (!strcmp(argv[a], "--guard-case") && a + 4 < argc) {
+			rerun_path = argv[++a];
+			a++;
+			if (strcmp(argv[a], "end") && strcmp(argv[a], "start"))
+				goto bad;
+			guard_at_start = !strcmp(argv[a], "start");
+			for (i = 0; i < 2; i++)
+				if (harness_parse_u64(argv[++a], &guard_case[i]))
+					goto bad;
+			if (guard_case[0] > BUF_LEN / 2 || guard_case[1] > 15)
+				goto bad;
 		} else {
 			goto bad;
 		}
 	}
-	if (!r.crc)
+	if (!r.crc || (rerun_path && strcmp(rerun_path, r.crc->core_name)))
 		goto bad;
 
 	r.base = storage;
@@ -270,6 +342,18 @@ int main(int argc, char **argv)
 		       one_case[0], one_case[1], one_case[2], r.failed ? "FAILED" : "passed");
 		return r.failed ? 1 : 0;
 	}
+	if (rerun_path) {
+		static const char *const place[] = { "end", "start" };
+		struct harness_guard g;
+
+		guard_setup(&g, &r, &plan);
+		if (harness_guard_case(&g, guard_at_start, guard_case[0], guard_case[1]))
+			return 1;
+		printf("guard case %s %s length=%" PRIu64 " m=%" PRIu64 ": %s\n", rerun_path,
+		       place[guard_at_start], guard_case[0], guard_case[1],
+		       g.failed ? "FAILED" : "passed");
+		return g.failed ? 1 : 0;
+	}
 
 	printf("family-harness: %s (%s), seed %" PRIu64 ", %s\n", r.crc->name, r.crc->core_name,
 	       r.seed,
@@ -279,6 +363,12 @@ int main(int argc, char **argv)
 	       "big-endian"
 #endif
 	       );
+	if (guard) {
+		guard_sweep(&r, &plan);
+		printf("%llu passed, %llu failed\n", r.passed, r.failed);
+		crc_ref_free(&r.ref);
+		return r.failed ? 1 : 0;
+	}
 	catalogue(&r);
 	printf("  catalogue %s check value: %llu comparisons\n", r.crc->catalogue,
 	       r.passed + r.failed);
@@ -286,11 +376,7 @@ int main(int argc, char **argv)
 	exhaustive(&r);
 	printf("  exhaustive (lengths 0..%d x 16 offsets): %llu comparisons\n", EXHAUSTIVE_MAX,
 	       r.passed + r.failed - v);
-	v = r.passed + r.failed;
-	if (guard_pages(&r))
-		r.failed++;
-	printf("  guard pages (lengths 0..%d x 16 offsets, both ends): %llu comparisons\n",
-	       GUARD_MAX, r.passed + r.failed - v);
+	guard_sweep(&r, &guard_small);
 	v = r.passed + r.failed;
 	random_cases(&r, random_count);
 	printf("  random (length, offset, state): %llu cases, %llu comparisons\n", random_count,
@@ -301,6 +387,6 @@ int main(int argc, char **argv)
 
 bad:
 	fprintf(stderr, "family-harness: bad arguments: give --crc t10dif or crc64"
-			" and the options of --help\n");
+			" and the options of --help (--guard-case: the core of that --crc)\n");
 	return 2;
 }

@@ -5,8 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 uint64_t harness_rand(uint64_t *s)
 {
@@ -24,30 +22,4 @@ int harness_parse_u64(const char *s, uint64_t *out)
 	errno = 0;
 	*out = strtoull(s, &end, 0);
 	return errno || end == s || *end || s[0] == '-' ? -1 : 0;
-}
-
-uint8_t *harness_guarded_page(size_t *page)
-{
-	long size = sysconf(_SC_PAGESIZE);
-	uint8_t *map;
-
-	if (size <= 0)
-		size = 65536;
-	*page = (size_t)size;
-	map = mmap(NULL, 3 * *page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (map == MAP_FAILED) {
-		printf("guard pages: mmap failed: %s\n", strerror(errno));
-		return NULL;
-	}
-	if (mprotect(map, *page, PROT_NONE) || mprotect(map + 2 * *page, *page, PROT_NONE)) {
-		printf("guard pages: mprotect failed: %s\n", strerror(errno));
-		munmap(map, 3 * *page);
-		return NULL;
-	}
-	return map + *page;
-}
-
-void harness_guarded_free(uint8_t *mid, size_t page)
-{
-	munmap(mid - page, 3 * page);
 }

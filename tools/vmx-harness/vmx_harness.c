@@ -5,6 +5,7 @@
  * POWER under qemu-user. See --help.
  */
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "crc32c_bitwise.h"
 #include "crc32c_vmx_core.h"
 #include "crc32c_vmx_short.h"
+#include "harness_guard.h"
 #include "harness_util.h"
 
 #define EXHAUSTIVE_MAX	8192
@@ -19,6 +21,24 @@
 #define NEAR_WIDTH	64
 #define BUF_LEN		(65536 + NEAR_WIDTH + 16)
 #define MAX_REPORTS	10
+#define GUARD_MAX	700	/* the default run's guard pages: every length and m */
+/* --guard: lengths and m of the guard sweep (harness_guard.h), see --help */
+#define GUARD_LONG_MAX	(16384 + 272)
+#define GUARD_ALL_M	1568	/* the POWER8 loop: 1 to 4 iterations, every tail */
+#define GUARD_ALL_M_ISA31	2720	/* the ISA 3.1 loop: 1 to 3 iterations, every tail */
+#define GUARD_SPREAD	127
+#define GUARD_START_MAX	2048
+#define GUARD_START_ALL_M	512
+#define GUARD_SHORT_MAX	1024	/* the short path: every length and m up to this */
+
+/* The default run's guard pages, and the short path's in the --guard sweep */
+static const struct harness_guard_plan guard_small = {
+	GUARD_MAX, GUARD_MAX, 0, GUARD_MAX, GUARD_MAX
+};
+
+static const struct harness_guard_plan guard_short_plan = {
+	GUARD_SHORT_MAX, GUARD_SHORT_MAX, 0, GUARD_SHORT_MAX, GUARD_SHORT_MAX
+};
 
 /* 1168: the shortest input of the ISA 3.1 loop (16 bytes, then 72 blocks) */
 static const size_t near_centres[] = { 16, 128, 256, 512, 1168, 4096, 32768, 65536 };
@@ -154,41 +174,84 @@ static void random_cases(struct run *r, unsigned long long count)
 	}
 }
 
-/*
- * Buffers that end right before, or start right after, an inaccessible
- * page: any read outside [p, p + len) faults.
- */
-static int guard_pages(struct run *r)
+static uint64_t guard_core(uint64_t state, const uint8_t *p, size_t len)
 {
-	size_t page, len, off;
-	uint8_t *mid = harness_guarded_page(&page);
+	return crc32c_vmx_core((u32)state, p, len);
+}
 
-	if (!mid)
-		return -1;
-	memcpy(mid, r->base, page < BUF_LEN ? page : BUF_LEN);
-	for (len = 0; len <= 700 && len <= page; len++) {
-		for (off = 0; off < 16; off++) {
-			const uint8_t *start = mid + off;
-			const uint8_t *end = mid + page - len - off;
-			uint32_t seed = (uint32_t)harness_rand(&r->rng);
+static uint64_t guard_isa31(uint64_t state, const uint8_t *p, size_t len)
+{
+	return crc32c_vmx_core_isa31((u32)state, p, len);
+}
 
-			check(r, "guard-start", len, off, seed, crc32c_bitwise(seed, start, len),
-			      core(seed, start, len));
-			check(r, "guard-end", len, off, seed, crc32c_bitwise(seed, end, len),
-			      core(seed, end, len));
-		}
-	}
-	harness_guarded_free(mid, page);
-	return 0;
+static uint64_t guard_short(uint64_t state, const uint8_t *p, size_t len)
+{
+	return crc32c_vmx_short((u32)state, p, (unsigned int)len);
+}
+
+static uint64_t guard_ref(const void *prefix, uint64_t state, size_t off, size_t len)
+{
+	return crc32c_span(prefix, (u32)state, off, len);
+}
+
+/* The entry points the driver calls, by the names the guard sweep reports. */
+static const struct guard_path {
+	const char *name;
+	uint64_t (*fn)(uint64_t state, const uint8_t *p, size_t len);
+} guard_paths[] = {
+	{ "crc32c_vmx_core", guard_core },
+	{ "crc32c_vmx_core_isa31", guard_isa31 },
+	{ "crc32c_vmx_short", guard_short },
+};
+
+static char guard_rerun[64];
+
+/* A guard sweep of path over the given plan (harness_guard.h). */
+static void guard_setup(struct harness_guard *g, struct run *r, const struct guard_path *path,
+			const struct harness_guard_plan *plan)
+{
+	memset(g, 0, sizeof(*g));
+	g->path = path->name;
+	g->core = path->fn;
+	g->ref = guard_ref;
+	g->ref_ctx = &r->prefix;
+	g->mask = 0xffffffffu;
+	g->data = r->base;
+	g->data_len = BUF_LEN;
+	g->seed = r->seed;
+	snprintf(guard_rerun, sizeof(guard_rerun), "vmx-harness --seed %" PRIu64, r->seed);
+	g->rerun = guard_rerun;
+	g->plan = *plan;
+}
+
+/* Runs the sweep, adds its results to r's and prints its summary line. */
+static void guard_sweep(struct run *r, const struct guard_path *path,
+			const struct harness_guard_plan *plan)
+{
+	struct harness_guard g;
+	char text[200];
+
+	guard_setup(&g, r, path, plan);
+	harness_guard_describe(&g, text, sizeof(text));
+	if (harness_guard_sweep(&g))
+		g.failed++;
+	r->passed += g.passed;
+	r->failed += g.failed;
+	printf("  guard pages, %s (%s): %llu cases, %llu failed (%llu faults)\n", path->name,
+	       text, g.passed + g.failed, g.failed, g.faults);
 }
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: vmx-harness [--isa31] [--seed N] [--random N] [--case LEN OFFSET CRCSEED]\n"
+		"       vmx-harness [--isa31] [--seed N] --guard [--guard-max N] [--guard-all-m N]\n"
+		"                   [--guard-spread N] [--guard-start-max N] [--guard-start-all-m N]\n"
+		"       vmx-harness [--seed N] --guard-case PATH end|start LEN M\n"
+		"       vmx-harness --guard-selftest\n"
 		"Checks crc32c_vmx_core() against a bitwise CRC32C reference:\n"
 		"  every length 0..%d at offsets 0..15, +/-%d around 16, 128, 256, 512,\n"
-		"  1168, 4096, 32768 and 65536 at offsets 0..15, lengths 0..700 against guard\n"
+		"  1168, 4096, 32768 and 65536 at offsets 0..15, lengths 0..%d against guard\n"
 		"  pages, then N random (length, offset, seed) cases (default 1000000).\n"
 		"  Then the driver's short-input path crc32c_vmx_short() (slice-by-8):\n"
 		"  every length 0..%d at offsets 0..15 and N/10 random cases.\n"
@@ -197,16 +260,38 @@ static void usage(FILE *f)
 		"              run under qemu -cpu power10)\n"
 		"  --seed N    seeds the data and all random choices (default 1)\n"
 		"  --case ...  runs only that case (as printed in a mismatch report)\n"
+		"  --guard     runs only the guard-page sweep, of the core and then of\n"
+		"              crc32c_vmx_short() (lengths 0..%d x m 0..15): each input ends m\n"
+		"              bytes before an inaccessible page, or starts m bytes after one\n"
+		"              (m 0..15); a read outside it is reported as a FAULT of that case.\n"
+		"              The core at the end: lengths 0..--guard-max (default %d) at\n"
+		"              m = 0, every m up to --guard-all-m (default %d, with --isa31\n"
+		"              %d) and at the multiples of --guard-spread (default %d, 0: none);\n"
+		"              at the start: every m up to --guard-start-all-m (default %d),\n"
+		"              m = 0 up to --guard-start-max (default %d) and at the multiples\n"
+		"  --guard-case PATH end|start LEN M\n"
+		"              runs one guard case (as printed in a FAULT or MISMATCH report);\n"
+		"              PATH: crc32c_vmx_core, crc32c_vmx_core_isa31, crc32c_vmx_short\n"
+		"  --guard-selftest\n"
+		"              tests the guard sweep itself on stand-in cores that read past\n"
+		"              the end, before the start, or return a wrong value: each must\n"
+		"              be reported, in exactly the cases where it happens\n"
 		"Exit status: 0 all passed, 1 a case failed, 2 bad usage.\n",
-		EXHAUSTIVE_MAX, NEAR_WIDTH, SHORT_MAX);
+		EXHAUSTIVE_MAX, NEAR_WIDTH, GUARD_MAX, SHORT_MAX, GUARD_SHORT_MAX, GUARD_LONG_MAX,
+		GUARD_ALL_M, GUARD_ALL_M_ISA31, GUARD_SPREAD, GUARD_START_ALL_M, GUARD_START_MAX);
 }
 
 int main(int argc, char **argv)
 {
 	static uint8_t storage[BUF_LEN + 32] __attribute__((aligned(16)));
 	unsigned long long random_count = 1000000;
-	uint64_t one_case[3];
-	int have_case = 0;
+	/* all_m_max: until an option sets it, the default of the core under test */
+	struct harness_guard_plan plan = {
+		GUARD_LONG_MAX, SIZE_MAX, GUARD_SPREAD, GUARD_START_MAX, GUARD_START_ALL_M
+	};
+	const struct guard_path *core_path = &guard_paths[0], *rerun_path = NULL;
+	uint64_t one_case[3], guard_case[2];
+	int have_case = 0, guard = 0, guard_at_start = 0;
 	struct run r;
 	uint64_t v;
 	size_t i;
@@ -215,11 +300,36 @@ int main(int argc, char **argv)
 	memset(&r, 0, sizeof(r));
 	r.seed = 1;
 	for (a = 1; a < argc; a++) {
+		int opt = harness_guard_option(&plan, BUF_LEN / 2, argc, argv, &a);
+
+		if (opt < 0)
+			goto bad;
+		if (opt)
+			continue;
 		if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
 			usage(stdout);
 			return 0;
 		} else if (!strcmp(argv[a], "--isa31")) {
 			core = crc32c_vmx_core_isa31;
+			core_path = &guard_paths[1];
+		} else if (!strcmp(argv[a], "--guard")) {
+			guard = 1;
+		} else if (!strcmp(argv[a], "--guard-selftest")) {
+			guard = 2;
+		} else if (!strcmp(argv[a], "--guard-case") && a + 4 < argc) {
+			a++;
+			for (i = 0; i < sizeof(guard_paths) / sizeof(guard_paths[0]); i++)
+				if (!strcmp(argv[a], guard_paths[i].name))
+					rerun_path = &guard_paths[i];
+			a++;
+			if (!rerun_path || (strcmp(argv[a], "end") && strcmp(argv[a], "start")))
+				goto bad;
+			guard_at_start = !strcmp(argv[a], "start");
+			for (i = 0; i < 2; i++)
+				if (harness_parse_u64(argv[++a], &guard_case[i]))
+					goto bad;
+			if (guard_case[0] > BUF_LEN / 2 || guard_case[1] > 15)
+				goto bad;
 		} else if (!strcmp(argv[a], "--seed") && a + 1 < argc) {
 			if (harness_parse_u64(argv[++a], &r.seed))
 				goto bad;
@@ -239,6 +349,8 @@ int main(int argc, char **argv)
 		}
 	}
 
+	if (plan.all_m_max == SIZE_MAX)
+		plan.all_m_max = core == crc32c_vmx_core ? GUARD_ALL_M : GUARD_ALL_M_ISA31;
 	r.base = storage;
 	r.rng = r.seed;
 	for (i = 0; i < sizeof(storage); i++)
@@ -256,6 +368,18 @@ int main(int argc, char **argv)
 		       one_case[0], one_case[1], one_case[2], r.failed ? "FAILED" : "passed");
 		return r.failed ? 1 : 0;
 	}
+	if (rerun_path) {
+		static const char *const place[] = { "end", "start" };
+		struct harness_guard g;
+
+		guard_setup(&g, &r, rerun_path, &plan);
+		if (harness_guard_case(&g, guard_at_start, guard_case[0], guard_case[1]))
+			return 1;
+		printf("guard case %s %s length=%" PRIu64 " m=%" PRIu64 ": %s\n", rerun_path->name,
+		       place[guard_at_start], guard_case[0], guard_case[1],
+		       g.failed ? "FAILED" : "passed");
+		return g.failed ? 1 : 0;
+	}
 
 	printf("vmx-harness: %s, seed %" PRIu64 ", %s\n",
 	       core == crc32c_vmx_core ? "crc32c_vmx_core" : "crc32c_vmx_core_isa31", r.seed,
@@ -265,6 +389,20 @@ int main(int argc, char **argv)
 	       "big-endian"
 #endif
 	       );
+	if (guard == 2) {
+		i = !harness_guard_selftest(r.base, BUF_LEN);
+		printf("guard self-test: %s\n", i ? "passed" : "FAILED");
+		crc32c_prefix_free(&r.prefix);
+		return i ? 0 : 1;
+	}
+	if (guard) {
+		/* The sweep alone: the core, then the short path */
+		guard_sweep(&r, core_path, &plan);
+		guard_sweep(&r, &guard_paths[2], &guard_short_plan);
+		printf("%llu passed, %llu failed\n", r.passed, r.failed);
+		crc32c_prefix_free(&r.prefix);
+		return r.failed ? 1 : 0;
+	}
 	exhaustive(&r);
 	printf("  exhaustive (lengths 0..%d x 16 offsets): %llu cases\n", EXHAUSTIVE_MAX,
 	       r.passed + r.failed);
@@ -272,11 +410,7 @@ int main(int argc, char **argv)
 	near_boundaries(&r);
 	printf("  near boundaries (+/-%d x 16 offsets): %llu cases\n", NEAR_WIDTH,
 	       r.passed + r.failed - v);
-	v = r.passed + r.failed;
-	if (guard_pages(&r))
-		r.failed++;
-	printf("  guard pages (lengths 0..700 x 16 offsets, both ends): %llu cases\n",
-	       r.passed + r.failed - v);
+	guard_sweep(&r, core_path, &guard_small);
 	v = r.passed + r.failed;
 	random_cases(&r, random_count);
 	printf("  random (length, offset, seed): %llu cases\n", r.passed + r.failed - v);

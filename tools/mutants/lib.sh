@@ -10,11 +10,14 @@
 # crc32c_vmx_ext4.sh, ...) or these verdicts of the harness:
 #   testmgr        the kernel's registration self-test rejects the driver
 #   kernel-log     the kernel logs a warning, BUG or lockdep report
-#   vpmsumd-count  the QEMU plugin sees (almost) no vpmsumd for 1 MiB
+#   vpmsumd-count  the QEMU plugin sees (almost) no vpmsumd inside crc32c_vmx
+#                  for 1 MiB on POWER8 (tools/vm/execution-lane.sh)
+#   isa31-count    the QEMU plugin sees (almost) no lxvp or xxeval inside
+#                  crc32c_vmx for 1 MiB on POWER10 (the same lane)
 #   debug-kernel   caught on the debug kernel (PREEMPT, DEBUG_PREEMPT, ...)
 
 MUTANT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-MUTANT_PSEUDO="testmgr kernel-log vpmsumd-count debug-kernel"
+MUTANT_PSEUDO="testmgr kernel-log vpmsumd-count isa31-count debug-kernel"
 
 mutant_names() {
 	local p

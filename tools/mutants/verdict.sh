@@ -3,7 +3,8 @@
 #
 # Judge the mutants: each must be caught by every test its Catch: line
 # names (tools/mutants/lib.sh). Reads the lanes' results (results.tsv of
-# tools/mutants/lane.sh, vpmsumd.tsv of tools/vm/vpmsumd-lane.sh), prints
+# tools/mutants/lane.sh, vpmsumd.tsv and isa31.tsv of
+# tools/vm/execution-lane.sh), prints
 # one verdict line per mutant (PASS<TAB>mutant:NAME or
 # FAIL<TAB>mutant:NAME<TAB>reason) and writes the table "mutant -> tests
 # that caught it" as Markdown.
@@ -16,21 +17,25 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} --results FILE... [--vpmsumd FILE] --table FILE
+Usage: ${0##*/} --results FILE... [--vpmsumd FILE] [--isa31 FILE] --table FILE
   --results FILE   a results.tsv of tools/mutants/lane.sh (repeatable)
-  --vpmsumd FILE   vpmsumd.tsv of tools/vm/vpmsumd-lane.sh
+  --vpmsumd FILE   vpmsumd.tsv of tools/vm/execution-lane.sh (label, bytes,
+                   vpmsumd executed inside crc32c_vmx on POWER8)
+  --isa31 FILE     isa31.tsv of the same lane (label, bytes, lxvp and xxeval
+                   executed inside crc32c_vmx on POWER10)
   --table FILE     the Markdown table to write (make check: docs/mutants.md)
 Exit codes: 0 every mutant caught as required, 1 otherwise, 2 bad usage.
 USAGE
 }
-results=() vpm= table=
+results=() vpm= isa31= table=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
-	--results|--vpmsumd|--table)
+	--results|--vpmsumd|--isa31|--table)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
 		case "$1" in
-		--results) results+=("$2") ;; --vpmsumd) vpm=$2 ;; --table) table=$2 ;;
+		--results) results+=("$2") ;; --vpmsumd) vpm=$2 ;; --isa31) isa31=$2 ;;
+		--table) table=$2 ;;
 		esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
@@ -48,6 +53,12 @@ done >"$all"
 if [ -n "$vpm" ] && [ -s "$vpm" ]; then
 	awk -F'\t' -v OFS='\t' '$1 !~ /^real:/ { split($1, a, ":");
 		print "stock", a[1], "vpmsumd-count", ($3 < $2 / 32 ? "caught" : "missed"), $3 " vpmsumd/MiB" }' "$vpm" >>"$all"
+fi
+# 1 MiB on POWER10 through a mutant with (almost) no lxvp or xxeval.
+if [ -n "$isa31" ] && [ -s "$isa31" ]; then
+	awk -F'\t' -v OFS='\t' '$1 !~ /^real:/ { split($1, a, ":");
+		print "stock", a[1], "isa31-count", ($3 < $2 / 64 || $4 < $2 / 64 ? "caught" : "missed"),
+			$3 " lxvp, " $4 " xxeval/MiB" }' "$isa31" >>"$all"
 fi
 
 # verdict_of MUTANT TEST: caught / missed / crashed / ... / not-run
@@ -102,7 +113,9 @@ total=$(mutant_names | wc -l)
 	echo "must be caught by every test its \`Catch:\` line names. \"Caught by\" lists"
 	echo "every check that failed on it: kselftests, \`testmgr\` (the kernel's"
 	echo "registration self-test), \`kernel-log\` (a warning or BUG in the kernel log),"
-	echo "\`vpmsumd-count\` (the QEMU plugin saw no vector multiplies for 1 MiB) and"
+	echo "\`vpmsumd-count\` (the QEMU plugin saw no vector multiplies in the module for"
+	echo "1 MiB), \`isa31-count\` (it saw no lxvp/xxeval in the module for 1 MiB on"
+	echo "POWER10) and"
 	echo "checks on the debug kernel. See docs/testing.md."
 	echo
 	echo "| mutant | defect | must be caught by | caught by | verdict |"

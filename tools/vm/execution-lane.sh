@@ -1,18 +1,36 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# The "vpmsumd" lane of `make check`: proof from outside the guest that
-# crc32c-vmx really runs the vector core. One POWER8 guest with one vCPU
-# runs the test set "vpmsumd" under the insn-interval QEMU plugin, which
-# counts the vpmsumd instructions the vCPU executes while vpmsumd-probe
-# hashes 1 MiB through a driver. crc32c-vmx must execute at least one
-# vpmsumd per 32 bytes (the core does about one per 16), crc32c-generic
-# none (the control that shows the count tells drivers apart). Mutants given
-# with --mutants are probed after the real module; their counts go to
-# OUT/vpmsumd.tsv for tools/mutants/lane.sh to judge.
+# The execution lane of `make check`: proof from outside the guest of which
+# code ran, per CPU model. Each guest (one vCPU) runs the test set
+# "execution" under the insn-interval QEMU plugin with sites=1: per probe
+# (a 1 MiB AF_ALG hash through one driver, or a stretch of NVMe I/O) the
+# plugin counts the vpmsumd, lxvp, xxeval and prefixed instructions the
+# vCPU executed and at which PCs; the guest prints the kernel's text range
+# and the modules' addresses before each probe, so that
+# tools/vm/execution-verdict.py attributes every one of them to the kernel
+# or a module. The guests:
+#   POWER8 (--nvme-pi)  crc32c-vmx, crct10dif-vmx and crc64-rocksoft-vmx run
+#                       vpmsumd in their own module and nowhere else; the
+#                       generic drivers none (controls); crc32c-vpmsum's
+#                       vpmsumd is in crc32c_vpmsum, not ours (attribution);
+#                       the NVMe protection-information I/O (4 MiB written
+#                       and read per namespace) runs vpmsumd in
+#                       crc_family_vmx only; no ISA 3.1 instruction runs
+#   POWER9              crc32c-vmx: vpmsumd in crc32c_vmx, no ISA 3.1
+#                       instruction (lxvp, xxeval, any prefixed one)
+#   POWER10             crc32c-vmx ran lxvp and xxeval (the ISA 3.1 loop's
+#                       instructions) in crc32c_vmx, at least one of each
+#                       per 64 bytes
+# Mutants: those given with --mutants (Catch: vpmsumd-count) are probed on
+# POWER8 after the real module, those with --isa31-mutants (Catch:
+# isa31-count) on POWER10; their counts go to OUT/vpmsumd.tsv (label,
+# bytes, vpmsumd in crc32c_vmx) and OUT/isa31.tsv (label, bytes, lxvp and
+# xxeval in crc32c_vmx) for tools/mutants/verdict.sh.
 #
 # Prints one verdict line per check, PASS<TAB>name or
-# FAIL<TAB>name<TAB>reason, like tools/vm/ktap-check.py.
+# FAIL<TAB>name<TAB>reason (names execution:CPU:...), and INFO lines with
+# the attributed counts.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=../lib/common.sh
@@ -20,22 +38,31 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} --kernel-env FILE --initrd FILE --out DIR [--mutants a,b] [--timeout SECS]
-Writes DIR/insn-interval.so, DIR/plugin.txt, DIR/guest-vpmsumd.log (result
-channel; the console next to it) and DIR/vpmsumd.tsv (label, bytes, vpmsumd).
-Exit codes: 0 all checks passed, 1 a check failed, 2 bad usage, 3 the guest
-crashed or timed out.
+Usage: ${0##*/} --kernel-env FILE --initrd FILE --out DIR [options]
+  --mutants a,b         crc32c_vmx mutants to probe on POWER8 (vpmsumd-count)
+  --isa31-mutants a,b   crc32c_vmx mutants to probe on POWER10 (isa31-count)
+  --cpus LIST           which guests (default POWER8,POWER9,POWER10)
+  --module-from-mutant NAME
+                        the "real" probes run mutant NAME instead of the
+                        module: shows that the checks fail on it
+  --timeout SECS        per guest (default 600)
+Writes per CPU model DIR/CPU/plugin.txt (the plugin's counts and sites),
+DIR/CPU/guest.log (result channel; the console next to it) and
+DIR/CPU/verdicts.txt; DIR/vpmsumd.tsv (POWER8) and DIR/isa31.tsv (POWER10).
+Exit codes: 0 all checks passed, 1 a check failed, 2 bad usage, 3 a guest
+crashed or timed out (its FAIL line says which).
 USAGE
 }
-kenv= initrd= out= mutants= timeout=600
+kenv='' initrd='' out='' mutants='' isa31_mutants='' cpus=POWER8,POWER9,POWER10 timeout=600 as_real=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
-	--kernel-env|--initrd|--out|--mutants|--timeout)
+	--kernel-env|--initrd|--out|--mutants|--isa31-mutants|--cpus|--timeout|--module-from-mutant)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
 		case "$1" in
 		--kernel-env) kenv=$2 ;; --initrd) initrd=$2 ;; --out) out=$2 ;;
-		--mutants) mutants=$2 ;; --timeout) timeout=$2 ;;
+		--mutants) mutants=$2 ;; --isa31-mutants) isa31_mutants=$2 ;;
+		--cpus) cpus=$2 ;; --timeout) timeout=$2 ;; --module-from-mutant) as_real=$2 ;;
 		esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
@@ -43,43 +70,57 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [ -n "$kenv" ] && [ -n "$initrd" ] && [ -n "$out" ] || die 2 "--kernel-env, --initrd and --out are required (try --help)"
+for c in ${cpus//,/ }; do
+	case "$c" in POWER8|POWER9|POWER10) ;; *) die 2 "--cpus: '$c' is not POWER8, POWER9 or POWER10" ;; esac
+done
+for m in ${mutants//,/ } ${isa31_mutants//,/ } $as_real; do
+	[ -f "$top/tools/mutants/$m.patch" ] || die 2 "no mutant '$m' (tools/mutants/$m.patch)"
+done
+command -v python3 >/dev/null || die "python3 not found: run tools/setup.sh (tools/setup/host-packages.txt)"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 case "$out" in *,*) die 2 "--out $out contains a comma, which qemu's -plugin option cannot take" ;; esac
 
 "$top/tools/bench-model/build-plugin.sh" "$out/insn-interval.so"
-rm -f "$out/plugin.txt"
-rc=0
-QEMU_EXTRA_ARGS="-plugin file=$out/insn-interval.so,out=$out/plugin.txt" \
-	"$top/tools/vm/run-guest.sh" --kernel-env "$kenv" --initrd "$initrd" --set vpmsumd \
-	--cpu POWER8 --smp 1 --timeout "$timeout" --log "$out/guest-vpmsumd.log" \
-	--append "crcvmx.mutants=$mutants" --show none || rc=$?
-[ "$rc" -ne 3 ] || { printf 'FAIL\tvpmsumd:guest run\tthe guest crashed or timed out (%s)\n' "$out/guest-vpmsumd.log"; exit 3; }
-
-# Pair the k-th PROBE label with the k-th interval the plugin counted.
-grep '^PROBE ' "$out/guest-vpmsumd.log" | cut -d' ' -f2 >"$out/labels.txt" || true
-sed -n 's/^interval vcpu=[0-9]* seq=[0-9]* insns=[0-9]* mtmsr=[0-9]* vpmsumd=\([0-9]*\)$/\1/p' \
-	"$out/plugin.txt" 2>/dev/null >"$out/counts.txt" || true
-nl=$(wc -l <"$out/labels.txt") nc=$(wc -l <"$out/counts.txt")
-if [ "$nl" -ne "$nc" ] || [ "$nl" -eq 0 ]; then
-	printf 'FAIL\tvpmsumd:pairing\tthe guest probed %s times, the plugin counted %s intervals (%s)\n' \
-		"$nl" "$nc" "$out/guest-vpmsumd.log"
-	exit 1
-fi
-paste "$out/labels.txt" "$out/counts.txt" | awk -v OFS='\t' '{ print $1, 1048576, $2 }' >"$out/vpmsumd.tsv"
-
-bad=0
-count_of() { awk -F'\t' -v l="$1" '$1 == l { print $3 }' "$out/vpmsumd.tsv"; }
-verdict() { # NAME CONDITION-EXIT REASON
-	if [ "$2" -eq 0 ]; then printf 'PASS\t%s\n' "$1"; else printf 'FAIL\t%s\t%s\n' "$1" "$3"; bad=1; fi
-}
-vmx=$(count_of real:crc32c-vmx) gen=$(count_of real:crc32c-generic)
-[ -n "$vmx" ] && [ "$vmx" -ge $((1048576 / 32)) ]
-verdict "vpmsumd:crc32c-vmx executes vpmsumd" $? "1 MiB through crc32c-vmx executed ${vmx:-no} vpmsumd (need >= $((1048576 / 32)))"
-[ -n "$gen" ] && [ "$gen" -eq 0 ]
-verdict "vpmsumd:crc32c-generic executes none (control)" $? "crc32c-generic executed ${gen:-?} vpmsumd"
-grep -q 'VPMSUMD-PROBE driver=crc32c-vmx bytes=1048576 digest=[0-9a-f]* ok' "$out/guest-vpmsumd.log"
-verdict "vpmsumd:crc32c-vmx digest of the probe is right" $? "see $out/guest-vpmsumd.log"
-[ "$rc" -eq 0 ]
-verdict "vpmsumd:guest run" $? "run-guest.sh exited $rc ($out/guest-vpmsumd.log)"
-exit $bad
+rm -f "$out/vpmsumd.tsv" "$out/isa31.tsv"
+worst=0
+for cpu in ${cpus//,/ }; do
+	d=$out/$cpu
+	rm -rf "$d"
+	mkdir -p "$d"
+	labels='' m='' nvme=()
+	case "$cpu" in
+	POWER8) groups=crc32c,vpmsum,family,nvme m=$mutants nvme=(--nvme-pi)
+		labels=real:crc32c-vmx,real:crc32c-generic,real:crc32c-vpmsum,real:crct10dif-vmx
+		labels+=,real:crct10dif-generic,real:crc64-rocksoft-vmx,real:crc64-rocksoft-generic
+		labels+=,nvme:crct10dif,nvme:crc64-rocksoft ;;
+	POWER9) groups=crc32c labels=real:crc32c-vmx,real:crc32c-generic ;;
+	POWER10) groups=crc32c m=$isa31_mutants labels=real:crc32c-vmx,real:crc32c-generic ;;
+	esac
+	for x in ${m//,/ }; do labels+=,$x:crc32c-vmx; done
+	rc=0
+	QEMU_EXTRA_ARGS="-plugin file=$out/insn-interval.so,out=$d/plugin.txt,sites=1" \
+		"$top/tools/vm/run-guest.sh" --kernel-env "$kenv" --initrd "$initrd" --set execution \
+		--cpu "$cpu" --smp 1 --timeout "$timeout" --log "$d/guest.log" "${nvme[@]}" \
+		--append "crcvmx.exec=$groups crcvmx.mutants=$m crcvmx.realmutant=$as_real" \
+		--show none || rc=$?
+	if [ "$rc" -eq 3 ]; then
+		printf 'FAIL\texecution:%s:guest run\tthe guest crashed or timed out (%s)\n' "$cpu" "$d/guest.log" |
+			tee "$d/verdicts.txt"
+		worst=3
+		continue
+	fi
+	vrc=0
+	python3 "$top/tools/vm/execution-verdict.py" --cpu "$cpu" --plugin "$d/plugin.txt" \
+		--log "$d/guest.log" --expect "$labels" \
+		--vpmsumd-tsv "$d/vpmsumd.tsv" --isa31-tsv "$d/isa31.tsv" >"$d/verdicts.txt" || vrc=$?
+	printf '%s\texecution:%s:guest run%s\n' "$([ "$rc" -eq 0 ] && echo PASS || echo FAIL)" "$cpu" \
+		"$([ "$rc" -eq 0 ] || printf '\trun-guest.sh exited %s (%s)' "$rc" "$d/guest.log")" >>"$d/verdicts.txt"
+	cat "$d/verdicts.txt"
+	[ "$vrc" -eq 0 ] && [ "$rc" -eq 0 ] || [ "$worst" -ne 0 ] || worst=1
+	case "$cpu" in
+	POWER8) cp "$d/vpmsumd.tsv" "$out/vpmsumd.tsv" ;;
+	POWER10) cp "$d/isa31.tsv" "$out/isa31.tsv" ;;
+	esac
+done
+exit $worst

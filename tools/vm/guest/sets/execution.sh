@@ -1,25 +1,116 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# Test set "vpmsumd": runs under the insn-interval QEMU plugin (one vCPU).
-# vpmsumd-probe hashes 1 MiB through crc32c-vmx and, as a control, through
-# crc32c-generic, each between the plugin's markers; the host reads how many
-# vpmsumd each interval executed (tools/vm/vpmsumd-lane.sh). Mutants named
-# in crcvmx.mutants= (files /mutants/NAME.ko) are probed the same way after
-# the real module, one after another. One "PROBE label" line precedes each
-# interval, in order.
+# Test set "execution": runs under the insn-interval QEMU plugin with
+# sites=1 on a guest with one vCPU (tools/vm/execution-lane.sh, which reads
+# every line below). Each probe is one plugin interval: vpmsumd-probe hashes
+# a message through one driver over AF_ALG between the plugin's markers, or
+# runs a command between them (--run). Before each probe the set prints
+# where the kernel's and the modules' code is, then the probe's label:
+#   KTEXT 0x<_stext> 0x<_etext>         (the kernel's text, /proc/kallsyms)
+#   MAP <module> 0x<base> <size>        (every line of /proc/modules)
+#   PROBE <label> bytes=<n>
+# so that the host attributes the PCs of the interval's vpmsumd, lxvp and
+# xxeval to the kernel or a module, with the map of that moment (a module
+# loaded again, e.g. a mutant, moves).
+# What runs is chosen on the kernel command line:
+#   crcvmx.exec=G,G...  groups: crc32c (crc32c-vmx and crc32c-generic),
+#                       vpmsum (crc32c-vpmsum, the in-tree vector driver),
+#                       family (crct10dif-vmx, crc64-rocksoft-vmx and their
+#                       generic drivers), nvme (NVMe protection-information
+#                       I/O; needs run-guest.sh --nvme-pi)
+#   crcvmx.mutants=a,b  mutants (/mutants/NAME.ko) of crc32c_vmx probed with
+#                       crc32c-vmx after the real module
+#   crcvmx.realmutant=M the real module's probes run mutant M instead
 . /sets/lib.sh
-load_crc32c_stack || exit 1
+
+if [ "${1:-}" = --pi-io ]; then
+	# One namespace's round trip, run by vpmsumd-probe --run: 1 MiB in
+	# 4 KiB requests, 1 MiB in 64 KiB ones and 2 MiB in 1 MiB ones,
+	# written and read back with O_DIRECT (as crc_family_vmx_nvme.sh does).
+	io=$(find /kselftest -name nvme_pi_io -type f | head -n 1)
+	[ -x "$io" ] || { echo "no nvme_pi_io in /kselftest"; exit 1; }
+	"$io" "/dev/$2" 0 4096 256 7 && "$io" "/dev/$2" 1048576 65536 16 7 &&
+		"$io" "/dev/$2" 2097152 1048576 2 7
+	exit
+fi
+
+BYTES=1048576
 fail=0
-probe() { # LABEL DRIVER
-	echo "PROBE $1"
-	vpmsumd-probe "$2" 1048576 || fail=1
+groups=$(sed -n 's/.*crcvmx\.exec=\([a-z0-9,]*\).*/\1/p' /proc/cmdline | tr , ' ')
+groups=${groups:-crc32c}
+has() { case " $groups " in *" $1 "*) return 0 ;; esac; return 1; }
+
+# Root sees kernel addresses unless kptr_restrict is 2; say which it is.
+echo "KPTR_RESTRICT $(cat /proc/sys/kernel/kptr_restrict)"
+[ "$(cat /proc/sys/kernel/kptr_restrict)" -lt 2 ] || echo 1 >/proc/sys/kernel/kptr_restrict
+
+map() {
+	awk '$3 == "_stext" { s = $1 } $3 == "_etext" { e = $1 }
+		END { print "KTEXT 0x" s " 0x" e }' /proc/kallsyms
+	awk '{ print "MAP " $1 " " $6 " " $2 }' /proc/modules
 }
-probe real:crc32c-vmx crc32c-vmx
-probe real:crc32c-generic crc32c-generic
+probe() { # LABEL DRIVER
+	map
+	echo "PROBE $1 bytes=$BYTES"
+	vpmsumd-probe "$2" "$BYTES" || fail=1
+}
+
+load_crc32c_stack || exit 1
+# crcvmx.realmutant=NAME (execution-lane.sh --module-from-mutant): the
+# "real" probes run that mutant, to show that the host's checks fail on it.
+rm=$(sed -n 's/.*crcvmx\.realmutant=\([A-Za-z0-9_-]*\).*/\1/p' /proc/cmdline)
+if [ -n "$rm" ]; then
+	echo "REAL-IS-MUTANT $rm"
+	swap_crc32c_vmx "/mutants/$rm.ko" || { echo "cannot load mutant $rm"; exit 1; }
+fi
+if has crc32c; then
+	probe real:crc32c-vmx crc32c-vmx
+	probe real:crc32c-generic crc32c-generic
+fi
+has vpmsum && probe real:crc32c-vpmsum crc32c-vpmsum
+if has family; then
+	for m in crct10dif_generic crc64_rocksoft_generic crc_family_vmx; do
+		load $m || fail=1
+	done
+	probe real:crct10dif-vmx crct10dif-vmx
+	probe real:crct10dif-generic crct10dif-generic
+	probe real:crc64-rocksoft-vmx crc64-rocksoft-vmx
+	probe real:crc64-rocksoft-generic crc64-rocksoft-generic
+fi
+if has nvme; then
+	load crc_family_vmx || fail=1
+	load nvme || fail=1
+	# The namespaces appear after the controller's probe, asynchronously.
+	i=0
+	while [ $i -lt 100 ]; do
+		n=0
+		for d in /sys/block/nvme*n*; do
+			[ -e "$d/integrity/format" ] && n=$((n + 1))
+		done
+		[ $n -ge 2 ] && break
+		sleep 0.2
+		i=$((i + 1))
+	done
+	echo "TRANSFORMS crc_t10dif=$(cat /sys/module/crc_t10dif/parameters/transform 2>&1)" \
+		"crc64_rocksoft=$(cat /sys/module/crc64_rocksoft/parameters/transform 2>&1)"
+	for p in T10-DIF-TYPE1-CRC:crct10dif EXT-DIF-TYPE1-CRC64:crc64-rocksoft; do
+		dev=
+		for d in /sys/block/nvme*n*; do
+			[ "$(cat "$d/integrity/format" 2>/dev/null)" = "${p%%:*}" ] && dev=${d##*/}
+		done
+		[ -n "$dev" ] || { echo "no NVMe namespace with ${p%%:*} (run-guest.sh --nvme-pi?)"; fail=1; continue; }
+		map
+		# 4 MiB written (guards generated) and read (guards verified)
+		echo "PROBE nvme:${p#*:} bytes=$((8 * 1048576)) dev=$dev"
+		vpmsumd-probe --run /sets/execution.sh --pi-io "$dev" || { echo "NVMe I/O on $dev failed"; fail=1; }
+	done
+	rmmod nvme nvme_core 2>/dev/null
+fi
 for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline | tr , ' '); do
 	swap_crc32c_vmx "/mutants/$m.ko" || { echo "cannot load mutant $m"; fail=1; continue; }
-	echo "PROBE $m:crc32c-vmx"
-	vpmsumd-probe crc32c-vmx 1048576
+	map
+	echo "PROBE $m:crc32c-vmx bytes=$BYTES"
+	vpmsumd-probe crc32c-vmx "$BYTES"
 done
 swap_crc32c_vmx "$REAL_KO" || fail=1
 exit $fail

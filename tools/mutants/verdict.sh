@@ -20,14 +20,14 @@ usage() {
 Usage: ${0##*/} --results FILE... [--vpmsumd FILE] [--isa31 FILE] --table FILE
   --results FILE   a results.tsv of tools/mutants/lane.sh (repeatable)
   --vpmsumd FILE   vpmsumd.tsv of tools/vm/execution-lane.sh (label, bytes,
-                   vpmsumd executed inside crc32c_vmx on POWER8)
+                   vpmsumd executed inside the driver's module on POWER8)
   --isa31 FILE     isa31.tsv of the same lane (label, bytes, lxvp and xxeval
                    executed inside crc32c_vmx on POWER10)
   --table FILE     the Markdown table to write (make check: docs/mutants.md)
 Exit codes: 0 every mutant caught as required, 1 otherwise, 2 bad usage.
 USAGE
 }
-results=() vpm= isa31= table=
+results=() vpm='' isa31='' table=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
@@ -51,8 +51,12 @@ for f in "${results[@]}"; do
 done >"$all"
 # 1 MiB through a mutant with (almost) no vpmsumd: caught by the count.
 if [ -n "$vpm" ] && [ -s "$vpm" ]; then
-	awk -F'\t' -v OFS='\t' '$1 !~ /^real:/ { split($1, a, ":");
-		print "stock", a[1], "vpmsumd-count", ($3 < $2 / 32 ? "caught" : "missed"), $3 " vpmsumd/MiB" }' "$vpm" >>"$all"
+	# A mutant probed with several drivers is caught when any of them is.
+	awk -F'\t' -v OFS='\t' '$1 !~ /^real:/ { split($1, a, ":"); m = a[1];
+		if (!(m in v)) order[++n] = m
+		if ($3 < $2 / 32) v[m] = "caught"; else if (!(m in v)) v[m] = "missed"
+		d[m] = d[m] (d[m] == "" ? "" : ", ") $3 " vpmsumd/MiB" (a[2] != "crc32c-vmx" ? " (" a[2] ")" : "") }
+		END { for (i = 1; i <= n; i++) print "stock", order[i], "vpmsumd-count", v[order[i]], d[order[i]] }' "$vpm" >>"$all"
 fi
 # 1 MiB on POWER10 through a mutant with (almost) no lxvp or xxeval.
 if [ -n "$isa31" ] && [ -s "$isa31" ]; then

@@ -23,10 +23,12 @@
 #                       instructions) in crc32c_vmx, at least one of each
 #                       per 64 bytes
 # Mutants: those given with --mutants (Catch: vpmsumd-count) are probed on
-# POWER8 after the real module, those with --isa31-mutants (Catch:
-# isa31-count) on POWER10; their counts go to OUT/vpmsumd.tsv (label,
-# bytes, vpmsumd in crc32c_vmx) and OUT/isa31.tsv (label, bytes, lxvp and
-# xxeval in crc32c_vmx) for tools/mutants/verdict.sh.
+# POWER8 after the real modules (a crc32c_vmx mutant with crc32c-vmx, a
+# crc_family_vmx one with crct10dif-vmx and crc64-rocksoft-vmx), those with
+# --isa31-mutants (Catch: isa31-count) on POWER10; their counts go to
+# OUT/vpmsumd.tsv (label, bytes, vpmsumd inside the driver's module) and
+# OUT/isa31.tsv (label, bytes, lxvp and xxeval inside crc32c_vmx) for
+# tools/mutants/verdict.sh.
 #
 # Prints one verdict line per check, PASS<TAB>name or
 # FAIL<TAB>name<TAB>reason (names execution:CPU:...), and INFO lines with
@@ -35,11 +37,13 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=../lib/common.sh
 . "$top/tools/lib/common.sh"
+# shellcheck source=../mutants/lib.sh
+. "$top/tools/mutants/lib.sh"
 
 usage() {
 	cat <<USAGE
 Usage: ${0##*/} --kernel-env FILE --initrd FILE --out DIR [options]
-  --mutants a,b         crc32c_vmx mutants to probe on POWER8 (vpmsumd-count)
+  --mutants a,b         mutants to probe on POWER8 (vpmsumd-count)
   --isa31-mutants a,b   crc32c_vmx mutants to probe on POWER10 (isa31-count)
   --cpus LIST           which guests (default POWER8,POWER9,POWER10)
   --module-from-mutant NAME
@@ -97,7 +101,13 @@ for cpu in ${cpus//,/ }; do
 	POWER9) groups=crc32c labels=real:crc32c-vmx,real:crc32c-generic ;;
 	POWER10) groups=crc32c m=$isa31_mutants labels=real:crc32c-vmx,real:crc32c-generic ;;
 	esac
-	for x in ${m//,/ }; do labels+=,$x:crc32c-vmx; done
+	for x in ${m//,/ }; do
+		if [ "$(mutant_module "$x")" = crc_family_vmx ]; then
+			labels+=,$x:crct10dif-vmx,$x:crc64-rocksoft-vmx
+		else
+			labels+=,$x:crc32c-vmx
+		fi
+	done
 	rc=0
 	QEMU_EXTRA_ARGS="-plugin file=$out/insn-interval.so,out=$d/plugin.txt,sites=1" \
 		"$top/tools/vm/run-guest.sh" --kernel-env "$kenv" --initrd "$initrd" --set execution \

@@ -216,7 +216,7 @@ def judge(args):
         v.info("%s: %d bytes, %d instructions; vpmsumd: %s; lxvp: %s; xxeval: %s; other "
                "prefixed: %s" % (label, nbytes, iv["insns"], fmt(att, "vpmsumd"),
                                  fmt(att, "lxvp"), fmt(att, "xxeval"), fmt(att, "prefixed")))
-        if driver == "crc32c-vmx":
+        if driver in ("crc32c-vmx", "crct10dif-vmx", "crc64-rocksoft-vmx"):
             vpm_rows.append((label, nbytes, inside(att, "vpmsumd", mod)))
             if args.cpu == "POWER10":
                 isa_rows.append((label, nbytes, inside(att, "lxvp", mod),
@@ -287,8 +287,8 @@ def main():
     ap.add_argument("--log", required=True, help="the guest's result channel (set execution)")
     ap.add_argument("--expect", default="", help="comma-separated probe labels that must be "
                     "there (e.g. real:crc32c-vmx,real:crc32c-generic)")
-    ap.add_argument("--vpmsumd-tsv", help="write label, bytes, vpmsumd in crc32c_vmx per "
-                    "crc32c-vmx probe (tools/mutants/verdict.sh --vpmsumd)")
+    ap.add_argument("--vpmsumd-tsv", help="write label, bytes, vpmsumd inside the driver's "
+                    "module per probe of one of our drivers (tools/mutants/verdict.sh --vpmsumd)")
     ap.add_argument("--isa31-tsv", help="POWER10: write label, bytes, lxvp and xxeval in "
                     "crc32c_vmx per crc32c-vmx probe (tools/mutants/verdict.sh --isa31)")
     args = ap.parse_args()

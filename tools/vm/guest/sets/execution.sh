@@ -18,8 +18,9 @@
 #                       family (crct10dif-vmx, crc64-rocksoft-vmx and their
 #                       generic drivers), nvme (NVMe protection-information
 #                       I/O; needs run-guest.sh --nvme-pi)
-#   crcvmx.mutants=a,b  mutants (/mutants/NAME.ko) of crc32c_vmx probed with
-#                       crc32c-vmx after the real module
+#   crcvmx.mutants=a,b  mutants (/mutants/NAME.ko) probed after the real
+#                       modules, with crc32c-vmx or (a crc_family_vmx
+#                       mutant) crct10dif-vmx and crc64-rocksoft-vmx
 #   crcvmx.realmutant=M the real module's probes run mutant M instead
 . /sets/lib.sh
 
@@ -59,9 +60,15 @@ load_crc32c_stack || exit 1
 # crcvmx.realmutant=NAME (execution-lane.sh --module-from-mutant): the
 # "real" probes run that mutant, to show that the host's checks fail on it.
 rm=$(sed -n 's/.*crcvmx\.realmutant=\([A-Za-z0-9_-]*\).*/\1/p' /proc/cmdline)
+swapped=0
 if [ -n "$rm" ]; then
-	echo "REAL-IS-MUTANT $rm"
-	swap_crc32c_vmx "/mutants/$rm.ko" || { echo "cannot load mutant $rm"; exit 1; }
+	echo "REAL-IS-MUTANT $rm ($(cat "/mutants/$rm.module"))"
+	if [ "$(cat "/mutants/$rm.module")" = crc_family_vmx ]; then
+		swap_crc_family_vmx "/mutants/$rm.ko" || { echo "cannot install mutant $rm"; exit 1; }
+	else
+		swap_crc32c_vmx "/mutants/$rm.ko" || { echo "cannot load mutant $rm"; exit 1; }
+	fi
+	swapped=1
 fi
 if has crc32c; then
 	probe real:crc32c-vmx crc32c-vmx
@@ -106,11 +113,27 @@ if has nvme; then
 	done
 	rmmod nvme nvme_core 2>/dev/null
 fi
+# Mutants: each probed with its module's drivers (their digests may be
+# wrong: the host judges the counts, tools/mutants/verdict.sh).
 for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline | tr , ' '); do
-	swap_crc32c_vmx "/mutants/$m.ko" || { echo "cannot load mutant $m"; fail=1; continue; }
-	map
-	echo "PROBE $m:crc32c-vmx bytes=$BYTES"
-	vpmsumd-probe crc32c-vmx "$BYTES"
+	swapped=1
+	if [ "$(cat "/mutants/$m.module")" = crc_family_vmx ]; then
+		{ swap_crc_family_vmx "/mutants/$m.ko" && load crc_family_vmx; } ||
+			{ echo "cannot load mutant $m"; fail=1; continue; }
+		drivers="crct10dif-vmx crc64-rocksoft-vmx"
+	else
+		swap_crc32c_vmx "/mutants/$m.ko" || { echo "cannot load mutant $m"; fail=1; continue; }
+		drivers=crc32c-vmx
+	fi
+	for d in $drivers; do
+		map
+		echo "PROBE $m:$d bytes=$BYTES"
+		vpmsumd-probe "$d" "$BYTES"
+	done
 done
-swap_crc32c_vmx "$REAL_KO" || fail=1
+# Leave the real modules installed (only needed after a swap).
+if [ $swapped -eq 1 ]; then
+	swap_crc32c_vmx "$REAL_KO" || fail=1
+	[ ! -f "$REAL_FAMILY_KO" ] || swap_crc_family_vmx "$REAL_FAMILY_KO" || fail=1
+fi
 exit $fail

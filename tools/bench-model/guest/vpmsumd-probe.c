@@ -54,31 +54,41 @@ static uint64_t ref_crc32c(const unsigned char *p, size_t len)
 	return ~crc32c_ref(~0u, p, len);
 }
 
-/* CRC-T10DIF: polynomial 0x8bb7, most significant bit first, init 0. */
+/*
+ * CRC-T10DIF: polynomial 0x8bb7, most significant bit first, init 0. Byte
+ * at a time from a table built bit by bit (a bitwise loop over 1 MiB costs
+ * seconds under TCG).
+ */
 static uint64_t ref_t10dif(const unsigned char *p, size_t len)
 {
-	uint16_t crc = 0;
-	int b;
+	uint16_t t[256], crc;
+	int i, b;
 
-	for (; len; len--, p++) {
-		crc ^= (uint16_t)(*p << 8);
+	for (i = 0; i < 256; i++) {
+		crc = (uint16_t)(i << 8);
 		for (b = 0; b < 8; b++)
 			crc = (uint16_t)(crc & 0x8000 ? crc << 1 ^ 0x8bb7 : crc << 1);
+		t[i] = crc;
 	}
+	for (crc = 0; len; len--, p++)
+		crc = (uint16_t)(crc << 8 ^ t[(crc >> 8 ^ *p) & 0xff]);
 	return crc;
 }
 
 /* CRC64-Rocksoft: 0xad93d23594c93659 reflected, init and final XOR ~0. */
 static uint64_t ref_crc64(const unsigned char *p, size_t len)
 {
-	uint64_t crc = ~0ull;
-	int b;
+	uint64_t t[256], crc;
+	int i, b;
 
-	for (; len; len--, p++) {
-		crc ^= *p;
+	for (i = 0; i < 256; i++) {
+		crc = (uint64_t)i;
 		for (b = 0; b < 8; b++)
 			crc = crc & 1 ? crc >> 1 ^ 0x9a6c9329ac4bc9b5ull : crc >> 1;
+		t[i] = crc;
 	}
+	for (crc = ~0ull; len; len--, p++)
+		crc = crc >> 8 ^ t[(crc ^ *p) & 0xff];
 	return ~crc;
 }
 
@@ -182,7 +192,8 @@ int main(int argc, char **argv)
 		    argv[1][strlen(crcs[i].prefix)] == '-')
 			c = &crcs[i];
 	if (!c) {
-		fprintf(stderr, "vpmsumd-probe: '%s' is not a crc32c-, crct10dif- or crc64-rocksoft- driver\n",
+		fprintf(stderr,
+			"vpmsumd-probe: '%s' is not a crc32c-, crct10dif- or crc64-rocksoft- driver\n",
 			argv[1]);
 		return 2;
 	}

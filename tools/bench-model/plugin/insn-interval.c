@@ -496,7 +496,8 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			info->site[info->n].kind = site;
 			info->n++;
 		}
-		qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec_sites, QEMU_PLUGIN_CB_NO_REGS, info);
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec_sites, QEMU_PLUGIN_CB_NO_REGS,
+						     info);
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -529,7 +530,8 @@ static void at_exit(qemu_plugin_id_t id, void *userdata)
 		 "# insn-interval: %" PRIu64 " intervals, %" PRIu64 " END without BEGIN, %" PRIu64
 		 " BEGIN inside an interval, %u unterminated, %" PRIu64 " events of unknown vCPUs, %"
 		 PRIu64 " allocations failed\n",
-		 n_intervals, n_orphan_ends, n_nested_begins, unterminated, n_bad_vcpu, n_no_memory);
+		 n_intervals, n_orphan_ends, n_nested_begins, unterminated, n_bad_vcpu,
+		 n_no_memory);
 	emit(line);
 	pthread_mutex_lock(&out_lock);
 	if (out) {

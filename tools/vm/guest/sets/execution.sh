@@ -45,9 +45,12 @@ has() { case " $groups " in *" $1 "*) return 0 ;; esac; return 1; }
 echo "KPTR_RESTRICT $(cat /proc/sys/kernel/kptr_restrict)"
 [ "$(cat /proc/sys/kernel/kptr_restrict)" -lt 2 ] || echo 1 >/proc/sys/kernel/kptr_restrict
 
+# The kernel's text does not move: read it once (awk over /proc/kallsyms
+# costs seconds under TCG).
+ktext=$(awk '$3 == "_stext" { s = $1 } $3 == "_etext" { e = $1 }
+	END { print "KTEXT 0x" s " 0x" e }' /proc/kallsyms)
 map() {
-	awk '$3 == "_stext" { s = $1 } $3 == "_etext" { e = $1 }
-		END { print "KTEXT 0x" s " 0x" e }' /proc/kallsyms
+	echo "$ktext"
 	awk '{ print "MAP " $1 " " $6 " " $2 }' /proc/modules
 }
 probe() { # LABEL DRIVER

@@ -53,10 +53,18 @@ map() {
 	echo "$ktext"
 	awk '{ print "MAP " $1 " " $6 " " $2 }' /proc/modules
 }
+# The module's own view, for the log: what its counters say next to what
+# the plugin saw (a mutant may count ISA 3.1 bytes and run no lxvp).
+stats() {
+	for _f in /sys/module/crc32c_vmx/stats/vector_bytes /sys/module/crc32c_vmx/stats/isa31_bytes; do
+		printf ' %s=%s' "${_f##*/}" "$(cat "$_f" 2>/dev/null)"
+	done
+}
 probe() { # LABEL DRIVER
 	map
 	echo "PROBE $1 bytes=$BYTES"
 	vpmsumd-probe "$2" "$BYTES" || fail=1
+	[ "$2" != crc32c-vmx ] || echo "STATS crc32c_vmx$(stats)"
 }
 
 load_crc32c_stack || exit 1
@@ -132,6 +140,7 @@ for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline
 		map
 		echo "PROBE $m:$d bytes=$BYTES"
 		vpmsumd-probe "$d" "$BYTES"
+		[ "$d" != crc32c-vmx ] || echo "STATS crc32c_vmx$(stats)"
 	done
 done
 # Leave the real modules installed (only needed after a swap).

@@ -124,6 +124,12 @@ for cpu in ${cpus//,/ }; do
 	python3 "$top/tools/vm/execution-verdict.py" --cpu "$cpu" --plugin "$d/plugin.txt" \
 		--log "$d/guest.log" --expect "$labels" \
 		--vpmsumd-tsv "$d/vpmsumd.tsv" --isa31-tsv "$d/isa31.tsv" >"$d/verdicts.txt" || vrc=$?
+	# A verdict script that died (a traceback) has no FAIL line to show for it.
+	if [ "$vrc" -ne 0 ] && ! grep -q '^FAIL' "$d/verdicts.txt"; then
+		printf 'FAIL	execution:%s:verdicts	tools/vm/execution-verdict.py exited %s without a FAIL line
+' \
+			"$cpu" "$vrc" >>"$d/verdicts.txt"
+	fi
 	printf '%s\texecution:%s:guest run%s\n' "$([ "$rc" -eq 0 ] && echo PASS || echo FAIL)" "$cpu" \
 		"$([ "$rc" -eq 0 ] || printf '\trun-guest.sh exited %s (%s)' "$rc" "$d/guest.log")" >>"$d/verdicts.txt"
 	cat "$d/verdicts.txt"

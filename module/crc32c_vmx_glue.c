@@ -106,8 +106,9 @@ static __always_inline bool crc32c_vmx_user_state_live(void)
 /*
  * Set once at load on CPUs with ISA 3.1 (POWER10 and later): the vector
  * section then runs crc32c_vmx_core_isa31(), whose main loop uses lxvp and
- * xxeval. POWER8 and POWER9 never execute it; the isa31_bytes counter
- * shows which core ran.
+ * xxeval. POWER8 and POWER9 never execute it. The isa31_bytes counter
+ * says which branch was taken; that the loop's instructions really execute
+ * is shown from outside the guest (tools/vm/execution-lane.sh).
  */
 static DEFINE_STATIC_KEY_FALSE(crc32c_vmx_isa31);
 

@@ -151,7 +151,7 @@ else
 	say "build: no $idir/ (userspace/crcbench/tests/host/innodb-real.sh --crcbench BIN makes it): the crcbench set's InnoDB tests will fail"
 fi
 
-say "build: vpmsumd-probe (static ppc64le; the vpmsumd lane's guest program)"
+say "build: vpmsumd-probe (static ppc64le; the execution lane's guest program)"
 ${CROSS}gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 -I"$top/selftests" \
 	-o "$B/vpmsumd-probe" "$top/tools/bench-model/guest/vpmsumd-probe.c" \
 	"$top/selftests/afalg.c" "$top/selftests/crc32c_ref.c"

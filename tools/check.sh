@@ -18,7 +18,9 @@
 #            6.12, 4K pages), the core subset and dm-integrity on its 64K-page
 #            flavour
 #   newest   the whole suite on Debian testing's kernel (7.2 today)
-#   vpmsumd  a QEMU plugin counts the vpmsumd crc32c-vmx executes
+#   execution  a QEMU plugin counts what ran where (vpmsumd, lxvp, xxeval by
+#            PC, attributed to the kernel or a module): POWER8 with the
+#            NVMe namespaces, POWER9, POWER10
 #   mutants  every mutant (tools/mutants) caught by the tests named for it;
 #            the table goes to docs/mutants.md
 #   debug    the whole suite and the debug-only mutants on a PREEMPT,
@@ -137,7 +139,7 @@ mutants_with() { # TEST: the mutants whose Catch: line names TEST, comma-separat
 
 stage "setup"
 # Results of an earlier run must never stand in for a lane that did not run.
-rm -rf build/mutants-stock build/mutants-debug build/vpmsumd build/*-verdicts.* build/*.verdicts \
+rm -rf build/mutants-stock build/mutants-debug build/execution build/*-verdicts.* build/*.verdicts \
 	build/matrix.tsv
 acc_reset build/results.tsv
 tools/setup.sh || die "setup failed (see the messages above)"
@@ -409,10 +411,11 @@ if [ "$build_rc" -eq 0 ]; then
 		result "newest:build" 1
 	fi
 
-	# --- vpmsumd: the vector core really runs (QEMU plugin count) -------------
-	stage "vpmsumd lane (a QEMU plugin counts the vector multiplies)"
-	count_lane plugin build/vpmsumd-verdicts.txt tools/vm/vpmsumd-lane.sh --kernel-env build/kernel.env \
-		--initrd build/initramfs.cpio.gz --out build/vpmsumd --mutants "$(mutants_with vpmsumd-count)"
+	# --- execution: what really ran, per CPU model (QEMU plugin, PCs attributed) ---
+	stage "execution lane (QEMU plugin: vpmsumd, lxvp, xxeval and where; POWER8 with NVMe PI, POWER9, POWER10)"
+	count_lane plugin build/execution-verdicts.txt tools/vm/execution-lane.sh --kernel-env build/kernel.env \
+		--initrd build/initramfs.cpio.gz --out build/execution \
+		--mutants "$(mutants_with vpmsumd-count)" --isa31-mutants "$(mutants_with isa31-count)"
 
 	# --- mutants on Debian's kernel ---------------------------------------------
 	stage "mutants on Debian's kernel (tools/mutants)"
@@ -457,7 +460,7 @@ if [ "$build_rc" -eq 0 ]; then
 	stage "mutant verdicts (docs/mutants.md)"
 	count_lane mutants build/mutant-verdicts.txt tools/mutants/verdict.sh \
 		--results build/mutants-stock/results.tsv --results build/mutants-debug/results.tsv \
-		--vpmsumd build/vpmsumd/vpmsumd.tsv --table docs/mutants.md
+		--vpmsumd build/execution/vpmsumd.tsv --isa31 build/execution/isa31.tsv --table docs/mutants.md
 	sed -n 's/^Caught: /   mutants caught: /p' docs/mutants.md >&2
 else
 	say "check: building the guest failed (build/build-guest.log):"

@@ -3,7 +3,7 @@
 #
 # Build the insn-interval QEMU plugin (tools/bench-model/plugin) for this
 # host. One build command for every user: make bench-model, make run and
-# make check's vpmsumd lane.
+# make check's execution lane (tools/vm/execution-lane.sh).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../lib/common.sh

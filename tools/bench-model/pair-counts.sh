@@ -50,12 +50,17 @@ case "$summary" in
 *" 0 END without BEGIN, 0 BEGIN inside an interval, 0 unterminated, 0 events"*) ;;
 *) die "unbalanced markers: $summary ($plugin)" ;;
 esac
+# (Plugins from the one with site lines on also count failed allocations.)
+case "$summary" in
+*" allocations failed"*) case "$summary" in *" 0 allocations failed"*) ;; *) die "the plugin ran out of memory, its counts are incomplete: $summary ($plugin)" ;; esac ;;
+esac
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/pair-counts.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 sed -n 's/^BENCH crc32c_vmx_bench: interval subject=\([^ ]*\) size=\([0-9]*\) n=\([0-9]*\)$/\1\t\2\t\3/p' \
 	"$log" >"$work/labels.tsv"
-sed -n 's/^interval vcpu=\([0-9]*\) seq=[0-9]* insns=\([0-9]*\) mtmsr=\([0-9]*\) vpmsumd=[0-9]*$/\1\t\2\t\3/p' \
+# (Fields after vpmsumd=, which later plugins add at the end, are ignored.)
+sed -n 's/^interval vcpu=\([0-9]*\) seq=[0-9]* insns=\([0-9]*\) mtmsr=\([0-9]*\) vpmsumd=[0-9]*\( .*\)\{0,1\}$/\1\t\2\t\3/p' \
 	"$plugin" >"$work/intervals.tsv"
 nl=$(wc -l <"$work/labels.tsv") ni=$(wc -l <"$work/intervals.tsv")
 [ "$nl" -gt 0 ] && [ "$nl" -eq "$ni" ] ||

@@ -11,7 +11,10 @@
 #   testmgr        the kernel's registration self-test rejects the driver
 #                  (selftest not "passed" and the crypto manager's failure line)
 #   kernel-log     the kernel logs a warning, BUG or lockdep report (not a crash)
-#   vpmsumd-count  the QEMU plugin sees (almost) no vpmsumd for 1 MiB
+#   vpmsumd-count  the QEMU plugin sees (almost) no vpmsumd inside crc32c_vmx
+#                  for 1 MiB on POWER8 (tools/vm/execution-lane.sh)
+#   isa31-count    the QEMU plugin sees (almost) no lxvp or xxeval inside
+#                  crc32c_vmx for 1 MiB on POWER10 (the same lane)
 #   debug-kernel   the debug kernel (PREEMPT, DEBUG_PREEMPT, lockdep) logs a
 #                  report while the mutant runs there (kernel-log on that lane)
 # A kselftest catches a mutant only by failing an assertion (a nested "not
@@ -21,7 +24,7 @@
 
 # (MUTANT_DIR may name another folder: tools/mutants/test-verdict.sh.)
 MUTANT_DIR=${MUTANT_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)}
-MUTANT_PSEUDO="testmgr kernel-log vpmsumd-count debug-kernel"
+MUTANT_PSEUDO="testmgr kernel-log vpmsumd-count isa31-count debug-kernel"
 
 mutant_names() {
 	local p

@@ -3,7 +3,8 @@
 #
 # Judge the mutants: each must be caught by every test its Catch: line
 # names (tools/mutants/lib.sh). Reads the lanes' results (results.tsv of
-# tools/mutants/lane.sh, vpmsumd.tsv of tools/vm/vpmsumd-lane.sh), prints
+# tools/mutants/lane.sh, vpmsumd.tsv and isa31.tsv of
+# tools/vm/execution-lane.sh), prints
 # one verdict line per mutant (PASS<TAB>mutant:NAME or
 # FAIL<TAB>mutant:NAME<TAB>reason) and writes the table "mutant -> tests
 # that caught it" as Markdown.
@@ -16,21 +17,25 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} --results FILE... [--vpmsumd FILE] --table FILE
+Usage: ${0##*/} --results FILE... [--vpmsumd FILE] [--isa31 FILE] --table FILE
   --results FILE   a results.tsv of tools/mutants/lane.sh (repeatable)
-  --vpmsumd FILE   vpmsumd.tsv of tools/vm/vpmsumd-lane.sh
+  --vpmsumd FILE   vpmsumd.tsv of tools/vm/execution-lane.sh (label, bytes,
+                   vpmsumd executed inside the driver's module on POWER8)
+  --isa31 FILE     isa31.tsv of the same lane (label, bytes, lxvp and xxeval
+                   executed inside crc32c_vmx on POWER10)
   --table FILE     the Markdown table to write (make check: docs/mutants.md)
 Exit codes: 0 every mutant caught as required, 1 otherwise, 2 bad usage.
 USAGE
 }
-results=() vpm= table=
+results=() vpm='' isa31='' table=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
-	--results|--vpmsumd|--table)
+	--results|--vpmsumd|--isa31|--table)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
 		case "$1" in
-		--results) results+=("$2") ;; --vpmsumd) vpm=$2 ;; --table) table=$2 ;;
+		--results) results+=("$2") ;; --vpmsumd) vpm=$2 ;; --isa31) isa31=$2 ;;
+		--table) table=$2 ;;
 		esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
@@ -46,8 +51,18 @@ for f in "${results[@]}"; do
 done >"$all"
 # 1 MiB through a mutant with (almost) no vpmsumd: caught by the count.
 if [ -n "$vpm" ] && [ -s "$vpm" ]; then
+	# A mutant probed with several drivers is caught when any of them is.
+	awk -F'\t' -v OFS='\t' '$1 !~ /^real:/ { split($1, a, ":"); m = a[1];
+		if (!(m in v)) order[++n] = m
+		if ($3 < $2 / 32) v[m] = "caught"; else if (!(m in v)) v[m] = "missed"
+		d[m] = d[m] (d[m] == "" ? "" : ", ") $3 " vpmsumd/MiB" (a[2] != "crc32c-vmx" ? " (" a[2] ")" : "") }
+		END { for (i = 1; i <= n; i++) print "stock", order[i], "vpmsumd-count", v[order[i]], d[order[i]] }' "$vpm" >>"$all"
+fi
+# 1 MiB on POWER10 through a mutant with (almost) no lxvp or xxeval.
+if [ -n "$isa31" ] && [ -s "$isa31" ]; then
 	awk -F'\t' -v OFS='\t' '$1 !~ /^real:/ { split($1, a, ":");
-		print "stock", a[1], "vpmsumd-count", ($3 < $2 / 32 ? "caught" : "missed"), $3 " vpmsumd/MiB" }' "$vpm" >>"$all"
+		print "stock", a[1], "isa31-count", ($3 < $2 / 64 || $4 < $2 / 64 ? "caught" : "missed"),
+			$3 " lxvp, " $4 " xxeval/MiB" }' "$isa31" >>"$all"
 fi
 
 # verdict_of MUTANT TEST: the verdict of the row that judges TEST for
@@ -124,8 +139,9 @@ total=$(mutant_names | wc -l)
 	echo "subtests (#N and their descriptions) or the kernel's report: kselftests,"
 	echo "\`testmgr\` (the kernel's registration self-test, with its failure line),"
 	echo "\`kernel-log\` (a warning or debug report in the kernel log), \`vpmsumd-count\`"
-	echo "(the QEMU plugin saw no vector multiplies for 1 MiB) and the debug kernel's"
-	echo "reports. See docs/testing.md."
+	echo "(the QEMU plugin saw no vector multiplies in the module for 1 MiB),"
+	echo "\`isa31-count\` (it saw no lxvp/xxeval in the module for 1 MiB on POWER10)"
+	echo "and the debug kernel's reports. See docs/testing.md."
 	echo
 	echo "| mutant | defect | must be caught by | caught by | verdict |"
 	echo "|---|---|---|---|---|"

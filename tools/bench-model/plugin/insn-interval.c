@@ -13,32 +13,54 @@
  * For every BEGIN ... END pair executed on one vCPU it writes one line:
  *
  *   interval vcpu=<n> seq=<k> insns=<count> mtmsr=<count> vpmsumd=<count>
+ *            lxvp=<count> xxeval=<count> prefixed=<count> sites=<m>
  *
- * insns counts the instructions strictly between the two markers, mtmsr how
- * many of them were mtmsr/mtmsrd (the MSR writes that instruction counts
- * cannot price), vpmsumd how many were vpmsumd (proof that a vector CRC
- * really ran, whatever its own counters say). Intervals of one vCPU are numbered from 0 in execution
- * order; the guest logs what it measured in the same order.
+ * (one line; the fields after vpmsumd were added later, at the end, so that
+ * parsers of the older line keep working). insns counts the instructions
+ * strictly between the two markers, mtmsr how many of them were
+ * mtmsr/mtmsrd (the MSR writes that instruction counts cannot price),
+ * vpmsumd how many were vpmsumd (proof that a vector CRC really ran,
+ * whatever its own counters say), lxvp and xxeval the two ISA 3.1
+ * instructions of the POWER10 CRC loop, prefixed every ISA 3.1 prefixed
+ * (8-byte) instruction, xxeval included. Intervals of one vCPU are numbered
+ * from 0 in execution order; the guest logs what it measured in the same
+ * order.
+ *
+ * With sites=1 the interval line is followed by its m site lines, where
+ * those instructions ran: one per distinct guest virtual address (PC) and
+ * kind, with how often it executed in the interval,
+ *
+ *   site vcpu=<n> seq=<k> kind=<mtmsr|vpmsumd|lxvp|xxeval|prefixed>
+ *        pc=0x<hex> n=<count>
+ *
+ * kind is the instruction's one histogram kind (an xxeval is "xxeval", not
+ * also "prefixed"; "prefixed" is any other prefixed instruction), so the
+ * site counts of a kind add up to the interval's field of that name (for
+ * prefixed: prefixed - xxeval). The host maps the PCs to the kernel and its
+ * modules (tools/vm/execution-lane.sh).
  *
  * Counting: translation blocks without a marker get one execution callback
- * that adds the block's instruction count when the vCPU is inside an
- * interval; blocks with a marker get a callback per instruction, so the
- * interval starts and ends exactly at the markers. A block that raises an
- * exception part-way would be over-counted; the benchmark runs with
- * interrupts hard-disabled and repeats every measurement to show the counts
- * are stable.
+ * that adds the block's instruction counts when the vCPU is inside an
+ * interval (with sites=1, blocks holding a counted instruction also add
+ * its PC to the interval's histogram); blocks with a marker get a callback
+ * per instruction, so the interval starts and ends exactly at the markers.
+ * A block that raises an exception part-way would be over-counted; the
+ * benchmark runs with interrupts hard-disabled and repeats every
+ * measurement to show the counts are stable.
  *
  * Arguments (-plugin file=insn-interval.so,arg=value,...):
  *   out=FILE     write the intervals to FILE (default: QEMU's plugin log)
  *   begin=IMM    BEGIN immediate (default 0xb501)
  *   end=IMM      END immediate (default 0xb502)
+ *   sites=0|1    also write the site lines (default 0)
  *   trace=FILE   also write, for every interval, the instruction words it
  *                executed in order, one line per interval:
  *                  trace vcpu=<n> seq=<k> words=<hex> <hex> ...
  *                (at most TRACE_MAX words; longer intervals are marked
- *                "truncated"). Every instruction then gets its own
- *                callback: meant for short user-mode runs (the short-call
- *                cycle model, tools/bench-model/short-call.sh).
+ *                "truncated"; a prefixed instruction is written as 0).
+ *                Every instruction then gets its own callback: meant for
+ *                short user-mode runs (the short-call cycle model,
+ *                tools/bench-model/short-call.sh).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -58,36 +80,77 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 #define USER_MODE_VCPUS		1024
 /* Instruction words kept per traced interval */
 #define TRACE_MAX		65536
+/* First size of a vCPU's site table (a power of two) */
+#define SITES_MIN		1024
 
-enum insn_kind { PLAIN, BEGIN, END };
+enum insn_mark { PLAIN, BEGIN, END };
 
-/* Per-instruction udata packs the instruction word into bits 32..63. */
-_Static_assert(sizeof(uintptr_t) >= 8, "insn-interval needs a 64-bit host");
+/* The counters of an interval; kind bit i of an instruction counts in i. */
+enum counter { C_INSNS, C_MTMSR, C_VPMSUMD, C_LXVP, C_XXEVAL, C_PREFIXED, N_COUNTERS };
+#define K(c)		(1u << (c))
+
+/* The histogram kind of an instruction (enum counter), or 0 for none. */
+static const char *const site_name[N_COUNTERS] = {
+	[C_MTMSR] = "mtmsr", [C_VPMSUMD] = "vpmsumd", [C_LXVP] = "lxvp",
+	[C_XXEVAL] = "xxeval", [C_PREFIXED] = "prefixed",
+};
+
+struct site_entry {
+	uint64_t pc;
+	uint64_t n;		/* 0: the slot is free */
+	unsigned int kind;
+};
 
 struct vcpu_state {
-	uint64_t insns;
-	uint64_t mtmsr;
-	uint64_t vpmsumd;
+	uint64_t count[N_COUNTERS];
 	uint64_t seq;
 	int active;
+	struct site_entry *sites;	/* open addressing, sites_cap slots */
+	size_t sites_cap, n_sites;
+	uint64_t sites_lost;		/* executions a full table could not take */
 	uint32_t *trace;	/* trace mode: the interval's words so far */
 	size_t n_trace;
+};
+
+/* One instruction of a block that gets per-instruction callbacks. */
+struct insn_info {
+	uint64_t pc;
+	uint32_t word;
+	unsigned int mark;	/* enum insn_mark */
+	unsigned int kinds;	/* K(counter) bits, C_INSNS not included */
+	unsigned int site;	/* histogram kind or 0 */
+};
+
+/* A block without markers that holds counted instructions (sites=1). */
+struct tb_info {
+	uint64_t count[N_COUNTERS];
+	size_t n;
+	struct {
+		uint64_t pc;
+		unsigned int kind;
+	} site[];
 };
 
 static struct vcpu_state *vcpus;
 static unsigned int n_vcpus;
 static uint32_t mark_begin, mark_end;
+static int want_sites;
 static FILE *out, *trace_out;
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
-static uint64_t n_intervals, n_orphan_ends, n_nested_begins, n_bad_vcpu;
+static uint64_t n_intervals, n_orphan_ends, n_nested_begins, n_bad_vcpu, n_no_memory;
 
-static void emit(const char *line)
+static void emit_locked(const char *line)
 {
-	pthread_mutex_lock(&out_lock);
 	if (out)
 		fputs(line, out);
 	else
 		qemu_plugin_outs(line);
+}
+
+static void emit(const char *line)
+{
+	pthread_mutex_lock(&out_lock);
+	emit_locked(line);
 	pthread_mutex_unlock(&out_lock);
 }
 
@@ -100,15 +163,18 @@ static struct vcpu_state *vcpu(unsigned int index)
 	return &vcpus[index];
 }
 
+static uint32_t le32(const uint8_t *b)
+{
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+	       (uint32_t)b[3] << 24;
+}
+
 /* Guest instruction word (little-endian) of insn, or 0 if not 4 bytes. */
 static uint32_t insn_word(const struct qemu_plugin_insn *insn)
 {
-	const uint8_t *b = qemu_plugin_insn_data(insn);
-
 	if (qemu_plugin_insn_size(insn) != 4)
 		return 0;
-	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-	       (uint32_t)b[3] << 24;
+	return le32(qemu_plugin_insn_data(insn));
 }
 
 /* mtmsr (X-form, XO 146) or mtmsrd (XO 178), any RS and L. */
@@ -123,17 +189,81 @@ static int is_vpmsumd(uint32_t w)
 	return (w & 0xfc0007ffu) == 0x100004c8u;
 }
 
+/* lxvp (DQ-form, primary opcode 6, low nibble 0; 1 is stxvp). */
+static int is_lxvp(uint32_t w)
+{
+	return (w & 0xfc00000fu) == 0x18000000u;
+}
+
+/* A prefix word: primary opcode 1 (ISA 3.1; reserved before it). */
+static int is_prefix(uint32_t w)
+{
+	return (w & 0xfc000000u) == 0x04000000u;
+}
+
+/*
+ * xxeval: an 8RR prefix (type 01, bits 8..11 zero) and an XX4-form suffix
+ * with primary opcode 34 and XO (bits 26..27) 01.
+ */
+static int is_xxeval(uint32_t prefix, uint32_t suffix)
+{
+	return (prefix & 0xfff00000u) == 0x05000000u && (suffix & 0xfc000030u) == 0x88000010u;
+}
+
+/* The K() bits of an instruction and its histogram kind. */
+static unsigned int classify(const struct qemu_plugin_insn *insn, unsigned int *site)
+{
+	const uint8_t *b = qemu_plugin_insn_data(insn);
+	size_t size = qemu_plugin_insn_size(insn);
+	uint32_t w;
+	unsigned int k = 0;
+
+	*site = 0;
+	if (size < 4)
+		return 0;
+	w = le32(b);
+	if (is_prefix(w)) {
+		k = K(C_PREFIXED);
+		*site = C_PREFIXED;
+		if (size == 8 && is_xxeval(w, le32(b + 4))) {
+			k |= K(C_XXEVAL);
+			*site = C_XXEVAL;
+		}
+		return k;
+	}
+	if (size != 4)
+		return 0;
+	if (is_mtmsr(w))
+		*site = C_MTMSR;
+	else if (is_vpmsumd(w))
+		*site = C_VPMSUMD;
+	else if (is_lxvp(w))
+		*site = C_LXVP;
+	return *site ? K(*site) : 0;
+}
+
 /*
  * Per-block counts packed into a callback's udata: instructions in bits
- * 0..23, MSR writes in 24..43, vpmsumd in 44..63 (a block holds at most a
- * few hundred instructions).
+ * 0..11, then 10 bits for each other counter (a block holds at most 512
+ * instructions).
  */
-#define PACK_TB(n, msr, pmsum)	((uintptr_t)(n) | (uintptr_t)(msr) << 24 | (uintptr_t)(pmsum) << 44)
-#define TB_INSNS(p)		((p) & 0xffffffu)
-#define TB_MTMSR(p)		(((p) >> 24) & 0xfffffu)
-#define TB_VPMSUMD(p)		((p) >> 44)
+#define PACK_SHIFT(c)	((c) ? 12 + 10 * ((c) - 1) : 0)
+#define PACK_MASK(c)	((c) ? 0x3ffu : 0xfffu)
 
-static enum insn_kind kind_of(uint32_t w)
+static uintptr_t pack_tb(const uint64_t *count)
+{
+	uintptr_t p = 0;
+	int c;
+
+	for (c = 0; c < N_COUNTERS; c++)
+		p |= (uintptr_t)count[c] << PACK_SHIFT(c);
+	return p;
+}
+
+_Static_assert(sizeof(uintptr_t) >= 8, "insn-interval needs a 64-bit host");
+_Static_assert(12 + 10 * (N_COUNTERS - 1) <= 64, "the packed block counts do not fit");
+
+static enum insn_mark mark_of(uint32_t w)
 {
 	if (w == mark_begin)
 		return BEGIN;
@@ -142,17 +272,77 @@ static enum insn_kind kind_of(uint32_t w)
 	return PLAIN;
 }
 
-/* A block without markers: udata packs its counts (PACK_TB). */
+static size_t site_slot(const struct site_entry *t, size_t cap, uint64_t pc, unsigned int kind)
+{
+	uint64_t h = ((pc >> 2) ^ ((uint64_t)kind << 59)) * 0x9e3779b97f4a7c15ull;
+	size_t i = (size_t)(h >> 32) & (cap - 1);
+
+	while (t[i].n && (t[i].pc != pc || t[i].kind != kind))
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+/* Double s's site table (or make the first); 0 or -1 without memory. */
+static int sites_grow(struct vcpu_state *s)
+{
+	size_t cap = s->sites_cap ? 2 * s->sites_cap : SITES_MIN, i;
+	struct site_entry *t = calloc(cap, sizeof(*t));
+
+	if (!t)
+		return -1;
+	for (i = 0; i < s->sites_cap; i++)
+		if (s->sites[i].n)
+			t[site_slot(t, cap, s->sites[i].pc, s->sites[i].kind)] = s->sites[i];
+	free(s->sites);
+	s->sites = t;
+	s->sites_cap = cap;
+	return 0;
+}
+
+static void site_add(struct vcpu_state *s, uint64_t pc, unsigned int kind)
+{
+	size_t i;
+
+	if (2 * (s->n_sites + 1) > s->sites_cap && sites_grow(s)) {
+		s->sites_lost++;
+		__atomic_fetch_add(&n_no_memory, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	i = site_slot(s->sites, s->sites_cap, pc, kind);
+	if (!s->sites[i].n) {
+		s->sites[i].pc = pc;
+		s->sites[i].kind = kind;
+		s->n_sites++;
+	}
+	s->sites[i].n++;
+}
+
+/* A block without markers: udata packs its counts (pack_tb). */
 static void tb_exec(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu_state *s = vcpu(vcpu_index);
 	uintptr_t packed = (uintptr_t)udata;
+	int c;
 
-	if (s && s->active) {
-		s->insns += TB_INSNS(packed);
-		s->mtmsr += TB_MTMSR(packed);
-		s->vpmsumd += TB_VPMSUMD(packed);
-	}
+	if (s && s->active)
+		for (c = 0; c < N_COUNTERS; c++)
+			s->count[c] += (packed >> PACK_SHIFT(c)) & PACK_MASK(c);
+}
+
+/* A block without markers whose counted instructions go to the sites. */
+static void tb_exec_sites(unsigned int vcpu_index, void *udata)
+{
+	struct vcpu_state *s = vcpu(vcpu_index);
+	const struct tb_info *tb = udata;
+	size_t i;
+	int c;
+
+	if (!s || !s->active)
+		return;
+	for (c = 0; c < N_COUNTERS; c++)
+		s->count[c] += tb->count[c];
+	for (i = 0; i < tb->n; i++)
+		site_add(s, tb->site[i].pc, tb->site[i].kind);
 }
 
 /* Trace mode: the words of the interval that just ended on vCPU index. */
@@ -168,23 +358,66 @@ static void emit_trace(unsigned int index, const struct vcpu_state *s)
 	pthread_mutex_unlock(&out_lock);
 }
 
+/* The interval line and (sites=1) its site lines; empties the site table. */
+static void emit_interval(unsigned int index, struct vcpu_state *s)
+{
+	const uint64_t *n = s->count;
+	char line[320];
+	size_t i;
+
+	snprintf(line, sizeof(line),
+		 "interval vcpu=%u seq=%" PRIu64 " insns=%" PRIu64 " mtmsr=%" PRIu64
+		 " vpmsumd=%" PRIu64 " lxvp=%" PRIu64 " xxeval=%" PRIu64 " prefixed=%" PRIu64,
+		 index, s->seq, n[C_INSNS], n[C_MTMSR], n[C_VPMSUMD], n[C_LXVP], n[C_XXEVAL],
+		 n[C_PREFIXED]);
+	pthread_mutex_lock(&out_lock);
+	emit_locked(line);
+	if (want_sites) {
+		snprintf(line, sizeof(line), " sites=%zu", s->n_sites);
+		emit_locked(line);
+		if (s->sites_lost) {
+			/* Unparseable on purpose: the host must not trust the sites. */
+			snprintf(line, sizeof(line), " sites-lost=%" PRIu64, s->sites_lost);
+			emit_locked(line);
+		}
+	}
+	emit_locked("\n");
+	for (i = 0; i < s->sites_cap; i++) {
+		const struct site_entry *e = &s->sites[i];
+
+		if (!e->n)
+			continue;
+		snprintf(line, sizeof(line),
+			 "site vcpu=%u seq=%" PRIu64 " kind=%s pc=0x%" PRIx64 " n=%" PRIu64 "\n",
+			 index, s->seq, site_name[e->kind], e->pc, e->n);
+		emit_locked(line);
+	}
+	pthread_mutex_unlock(&out_lock);
+	if (s->sites_cap)
+		memset(s->sites, 0, s->sites_cap * sizeof(*s->sites));
+	s->n_sites = 0;
+	s->sites_lost = 0;
+}
+
 /* One instruction of a block that holds a marker (every block in trace mode). */
 static void insn_exec(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu_state *s = vcpu(vcpu_index);
-	uintptr_t packed = (uintptr_t)udata;
-	char line[160];
+	const struct insn_info *in = udata;
+	int c;
 
 	if (!s)
 		return;
-	switch ((enum insn_kind)(packed & 0xff)) {
+	switch ((enum insn_mark)in->mark) {
 	case BEGIN:
 		if (s->active)
 			__atomic_fetch_add(&n_nested_begins, 1, __ATOMIC_RELAXED);
 		s->active = 1;
-		s->insns = 0;
-		s->mtmsr = 0;
-		s->vpmsumd = 0;
+		memset(s->count, 0, sizeof(s->count));
+		if (s->sites_cap)
+			memset(s->sites, 0, s->sites_cap * sizeof(*s->sites));
+		s->n_sites = 0;
+		s->sites_lost = 0;
 		s->n_trace = 0;
 		/* A vCPU whose buffer cannot be had writes "truncated" traces. */
 		if (trace_out && !s->trace)
@@ -196,23 +429,21 @@ static void insn_exec(unsigned int vcpu_index, void *udata)
 			break;
 		}
 		s->active = 0;
-		snprintf(line, sizeof(line),
-			 "interval vcpu=%u seq=%" PRIu64 " insns=%" PRIu64 " mtmsr=%" PRIu64
-			 " vpmsumd=%" PRIu64 "\n",
-			 vcpu_index, s->seq, s->insns, s->mtmsr, s->vpmsumd);
 		__atomic_fetch_add(&n_intervals, 1, __ATOMIC_RELAXED);
 		if (trace_out)
 			emit_trace(vcpu_index, s);
+		emit_interval(vcpu_index, s);
 		s->seq++;
-		emit(line);
 		break;
 	default:
 		if (s->active) {
-			s->insns++;
-			s->mtmsr += (packed >> 8) & 1;
-			s->vpmsumd += (packed >> 9) & 1;
+			s->count[C_INSNS]++;
+			for (c = 1; c < N_COUNTERS; c++)
+				s->count[c] += (in->kinds >> c) & 1;
+			if (want_sites && in->site)
+				site_add(s, in->pc, in->site);
 			if (s->trace && s->n_trace < TRACE_MAX)
-				s->trace[s->n_trace] = (uint32_t)(packed >> 32);
+				s->trace[s->n_trace] = in->word;
 			s->n_trace++;
 		}
 		break;
@@ -222,38 +453,74 @@ static void insn_exec(unsigned int vcpu_index, void *udata)
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb);
-	uint64_t mtmsr = 0, pmsum = 0;
-	int marked = 0;
-	size_t i;
+	uint64_t count[N_COUNTERS] = { 0 };
+	size_t n_sites = 0, i;
+	struct tb_info *info;
+	unsigned int site, k;
+	int marked = 0, c;
 
 	(void)id;
+	count[C_INSNS] = n;
 	for (i = 0; i < n; i++) {
-		uint32_t w = insn_word(qemu_plugin_tb_get_insn(tb, i));
+		const struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 
-		marked |= kind_of(w) != PLAIN;
-		mtmsr += is_mtmsr(w);
-		pmsum += is_vpmsumd(w);
+		marked |= mark_of(insn_word(insn)) != PLAIN;
+		k = classify(insn, &site);
+		for (c = 1; c < N_COUNTERS; c++)
+			count[c] += (k >> c) & 1;
+		n_sites += site != 0;
 	}
 	if (!marked && !trace_out) {
-		qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS,
-						     (void *)PACK_TB(n, mtmsr, pmsum));
+		if (!want_sites || !n_sites) {
+			qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS,
+							     (void *)pack_tb(count));
+			return;
+		}
+		/* Kept for the life of the block (QEMU gives no free hook). */
+		info = malloc(sizeof(*info) + n_sites * sizeof(info->site[0]));
+		if (!info) {
+			__atomic_fetch_add(&n_no_memory, 1, __ATOMIC_RELAXED);
+			qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS,
+							     (void *)pack_tb(count));
+			return;
+		}
+		memcpy(info->count, count, sizeof(count));
+		info->n = 0;
+		for (i = 0; i < n; i++) {
+			const struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+
+			classify(insn, &site);
+			if (!site)
+				continue;
+			info->site[info->n].pc = qemu_plugin_insn_vaddr(insn);
+			info->site[info->n].kind = site;
+			info->n++;
+		}
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec_sites, QEMU_PLUGIN_CB_NO_REGS,
+						     info);
 		return;
 	}
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
-		uint32_t w = insn_word(insn);
-		uintptr_t packed = (uintptr_t)kind_of(w) | (uintptr_t)is_mtmsr(w) << 8 |
-				   (uintptr_t)is_vpmsumd(w) << 9 | (uintptr_t)w << 32;
+		struct insn_info *in = malloc(sizeof(*in));
 
-		qemu_plugin_register_vcpu_insn_exec_cb(insn, insn_exec, QEMU_PLUGIN_CB_NO_REGS,
-						       (void *)packed);
+		if (!in) {
+			/* Counted as lost; the summary line then flags the run. */
+			__atomic_fetch_add(&n_no_memory, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		in->pc = qemu_plugin_insn_vaddr(insn);
+		in->word = insn_word(insn);
+		in->mark = mark_of(in->word);
+		in->kinds = classify(insn, &in->site);
+		qemu_plugin_register_vcpu_insn_exec_cb(insn, insn_exec, QEMU_PLUGIN_CB_NO_REGS, in);
 	}
 }
 
 static void at_exit(qemu_plugin_id_t id, void *userdata)
 {
 	unsigned int unterminated = 0, i;
-	char line[256];
+	char line[320];
 
 	(void)id;
 	(void)userdata;
@@ -261,8 +528,10 @@ static void at_exit(qemu_plugin_id_t id, void *userdata)
 		unterminated += vcpus[i].active;
 	snprintf(line, sizeof(line),
 		 "# insn-interval: %" PRIu64 " intervals, %" PRIu64 " END without BEGIN, %" PRIu64
-		 " BEGIN inside an interval, %u unterminated, %" PRIu64 " events of unknown vCPUs\n",
-		 n_intervals, n_orphan_ends, n_nested_begins, unterminated, n_bad_vcpu);
+		 " BEGIN inside an interval, %u unterminated, %" PRIu64 " events of unknown vCPUs, %"
+		 PRIu64 " allocations failed\n",
+		 n_intervals, n_orphan_ends, n_nested_begins, unterminated, n_bad_vcpu,
+		 n_no_memory);
 	emit(line);
 	pthread_mutex_lock(&out_lock);
 	if (out) {
@@ -305,6 +574,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			path = a + 4;
 		} else if (!strncmp(a, "trace=", 6)) {
 			trace_path = a + 6;
+		} else if (!strcmp(a, "sites=0") || !strcmp(a, "sites=1")) {
+			want_sites = a[6] == '1';
 		} else if (!strncmp(a, "begin=", 6)) {
 			if (parse_imm(a + 6, &mark_begin))
 				goto bad_imm;
@@ -312,7 +583,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			if (parse_imm(a + 4, &mark_end))
 				goto bad_imm;
 		} else {
-			fprintf(stderr, "insn-interval: unknown argument '%s' (out=, begin=, end=, trace=)\n",
+			fprintf(stderr,
+				"insn-interval: unknown argument '%s' (out=, begin=, end=, sites=0|1, trace=)\n",
 				a);
 			return -1;
 		}

@@ -104,10 +104,13 @@ guest_verdicts() {
 }
 
 # count_guest_results LABEL SET LOG RUN_GUEST_EXIT: one result per verdict
-# (every test SET's .expect declares, and its accounting).
+# (every test SET's .expect declares, and its accounting). The accounting
+# and checker verdicts are named for the set ("accounting of set check"),
+# so that two sets under one label never share a result name.
 count_guest_results() {
 	local out=${3%.log}.verdicts rc=0
 	guest_verdicts "$2" "$3" "$4" "$out" || rc=$?
+	sed -i -E "s/^(PASS|FAIL)\t(accounting|checker)(\t|\$)/\1\t\2 of set $2\3/" "$out"
 	# The checker's inconsistency, if any, is already a FAIL line in $out.
 	count_verdict_file "$1" "$out" "$([ "$rc" -le 1 ] && echo "$rc" || echo 1)" "the result checker"
 }

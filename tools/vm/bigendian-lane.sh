@@ -20,6 +20,9 @@
 #     tools/vm/bigendian/bigendian.expect.
 # Prints one verdict line per result, PASS<TAB>name or
 # FAIL<TAB>name<TAB>reason (names: build:..., CPU:test), like the other lanes.
+# --mutant NAME --expect-caught is the lane's power check: the guest's
+# verdicts collapse into "CPU:mutant NAME caught", which passes only if the
+# mutant made at least one of them fail.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -39,8 +42,9 @@ TREE_MODULES=(crypto_user algif_hash crc32c_generic crc32c-vpmsum crct10dif_gene
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} [--out DIR] [--cpu LIST] [--depth quick|full] [--mutant NAME]
-                [--kernel-env FILE] [--timeout SECS] [--jobs N] [--help]
+Usage: ${0##*/} [--out DIR] [--cpu LIST] [--depth quick|full]
+                [--mutant NAME [--expect-caught]] [--kernel-env FILE]
+                [--timeout SECS] [--jobs N] [--help]
   --out DIR          work directory (default build/bigendian; the mutant
                      runs default to build/bigendian-mutant-NAME)
   --cpu LIST         comma-separated CPU models, one guest each (default
@@ -51,6 +55,11 @@ Usage: ${0##*/} [--out DIR] [--cpu LIST] [--depth quick|full] [--mutant NAME]
                      (tools/mutants/NAME.patch or
                      tools/vm/bigendian/mutants/NAME.patch): the lane must
                      then FAIL (exit 1)
+  --expect-caught    with --mutant: the power check. Instead of the guest's
+                     verdicts, one per CPU: PASS "CPU:mutant NAME caught"
+                     if at least one of them failed, FAIL if all passed
+                     (the lane could not tell the mutant from the module);
+                     the build verdicts stay as they are
   --kernel-env FILE  the Debian kernel.env whose KVER picks the source
                      version (default build/kernel.env, from tools/setup.sh)
   --timeout SECS     per guest (default 1500)
@@ -61,10 +70,11 @@ Exit codes: 0 every verdict PASS, 1 a verdict FAIL, 2 bad usage.
 USAGE
 }
 
-out='' cpus=POWER8 depth=quick mutant='' kenv=$top/build/kernel.env timeout=1500 jobs=2
+out='' cpus=POWER8 depth=quick mutant='' expect_caught=0 kenv=$top/build/kernel.env timeout=1500 jobs=2
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
+	--expect-caught) expect_caught=1 ;;
 	--out|--cpu|--depth|--mutant|--kernel-env|--timeout|--jobs)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument (try --help)"
 		case "$1" in
@@ -82,6 +92,7 @@ for c in ${cpus//,/ }; do
 	case "$c" in POWER8|POWER9|POWER10) ;; *) die 2 "--cpu: '$c' is not POWER8, POWER9 or POWER10" ;; esac
 done
 [ -n "${cpus//,/}" ] || die 2 "--cpu needs at least one CPU model"
+[ "$expect_caught" -eq 0 ] || [ -n "$mutant" ] || die 2 "--expect-caught needs --mutant NAME"
 mpatch=
 if [ -n "$mutant" ]; then
 	for d in "$top/tools/mutants" "$BEDIR/mutants"; do
@@ -134,7 +145,7 @@ for m in crc32c_vmx crc_family_vmx; do
 	modinfo -F vermagic "$src/$m.ko" | grep -q "^$KREL " ||
 		stop "build:modules" "$src/$m.ko has vermagic '$(modinfo -F vermagic "$src/$m.ko")', not $KREL"
 done
-pass "build:modules (no warnings)"
+pass "build:modules"
 declare -A ko=([crc32c_vmx]=$src/crc32c_vmx.ko [crc_family_vmx]=$src/crc_family_vmx.ko)
 if [ -n "$mutant" ]; then
 	mmod=$(sed -n '/^diff \|^--- /q; s/^Module: *//p' "$mpatch" | tr -d ' \t')
@@ -163,7 +174,8 @@ for b in "$out/init" "${TESTS[@]/#/$out/selftests/}"; do
 	file -b "$b" | grep -q 'ELF 64-bit MSB.*PowerPC.*statically linked' ||
 		stop "build:userland" "$b is not a static big-endian 64-bit PowerPC program: $(file -b "$b")"
 done
-pass "build:userland (static big-endian /init and test programs)"
+say "bigendian: static big-endian /init and ${#TESTS[@]} test programs built"
+pass "build:userland"
 
 stage=$out/initramfs.d
 rm -rf "$stage"
@@ -202,7 +214,8 @@ cp "$order" "$stage/etc/modules.load"
 (cd "$stage" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/initramfs.cpio.gz.tmp" ||
 	stop "build:initramfs" "cpio or gzip failed in $stage"
 mv "$out/initramfs.cpio.gz.tmp" "$out/initramfs.cpio.gz"
-pass "build:initramfs ($(wc -l <"$order") in-tree modules, load order from modprobe --show-depends)"
+say "bigendian: initramfs with $(wc -l <"$order") in-tree modules (load order from modprobe --show-depends)"
+pass "build:initramfs"
 t_build=$(($(date +%s) - t0 - t_kernel))
 
 # --- 4. the guests ----------------------------------------------------------
@@ -216,6 +229,18 @@ for cpu in ${cpus//,/ }; do
 	vrc=0
 	python3 "$here/ktap-check.py" --expect "$EXPECT" --run-rc "$rc" "$log" >"$out/verdicts-$cpu.txt" || vrc=$?
 	[ "$vrc" -le 1 ] || fail "$cpu:accounting" "ktap-check.py could not read $log (exit $vrc)"
+	if [ "$expect_caught" -eq 1 ]; then
+		nfail=$(grep -c '^FAIL' "$out/verdicts-$cpu.txt" || true)
+		nall=$(grep -cE '^(PASS|FAIL)' "$out/verdicts-$cpu.txt" || true)
+		if [ "$nfail" -gt 0 ]; then
+			say "bigendian: $cpu: mutant $mutant made $nfail of $nall verdicts fail"
+			pass "$cpu:mutant $mutant caught"
+			grep '^FAIL' "$out/verdicts-$cpu.txt" | cut -f2 | sed 's/^/>>   caught by: /' >&2
+		else
+			fail "$cpu:mutant $mutant caught" "all $nall verdicts passed: the lane cannot tell $mutant from the real module ($log)"
+		fi
+		continue
+	fi
 	while IFS=$'\t' read -r v name reason; do
 		case "$v" in
 		PASS) pass "$cpu:$name" ;;

@@ -28,6 +28,11 @@
 #   make dist                build/dist/crc32c-vmx-<version>.tar.gz and
 #                            crc-family-vmx-<version>.tar.gz, DKMS source
 #                            trees for `dkms add` (RHEL, SLES, others)
+#   make check-be            the big-endian lane: both modules built for, loaded
+#                            into and tested on a big-endian ppc64 (ELFv1) kernel
+#                            built from Debian's linux-source-6.1 (cached after the
+#                            first build), POWER8 and POWER9, and the proof that it
+#                            catches a mutant only big-endian can (docs/testing.md)
 #   make check-system        the operator's journey in a Debian 12 ppc64el system
 #                            (apt install the DKMS packages, reboots, XFS/btrfs,
 #                            6.1 -> 6.12, apt remove): many minutes under TCG
@@ -45,7 +50,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check check-system bench-model deb dist
+.PHONY: all modules install clean help setup run check check-be check-system bench-model deb dist
 
 all: modules
 
@@ -81,6 +86,11 @@ run:
 
 check:
 	tools/check.sh
+
+check-be:
+	tools/setup.sh
+	tools/vm/bigendian-lane.sh --cpu POWER8,POWER9
+	tools/vm/bigendian-lane.sh --mutant be-crc32c-digest-native --expect-caught
 
 check-system:
 	tools/system/journey.sh

@@ -19,7 +19,7 @@ here=$top/tools/mutants
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} [--kernel-env FILE | --kdir DIR] [--out DIR] NAME|--all
+Usage: ${0##*/} [--kernel-env FILE | --kdir DIR] [--out DIR] [--patch-dir DIR] NAME|--all
        ${0##*/} --list
 Builds the mutant NAME (tools/mutants/NAME.patch) into OUT/NAME/MODULE.ko,
 MODULE being crc32c_vmx or the patch's Module: line (crc_family_vmx, built
@@ -32,6 +32,9 @@ with CRCVMX_FAMILY_CORES=y).
   --kdir DIR         kernel build tree instead (native build; ARCH and
                      CROSS_COMPILE from the environment, as for 'make')
   --out DIR          output directory (default: build/mutants)
+  --patch-dir DIR    take NAME.patch from DIR instead of tools/mutants/ (e.g.
+                     tools/vm/bigendian/mutants: mutants only a big-endian
+                     kernel can catch, kept out of the little-endian lanes)
 Exit codes: 0 built, 1 the patch does not apply or the build failed or
 warned, 2 bad usage, 3 no kernel to build against.
 USAGE
@@ -54,16 +57,17 @@ list() {
 	done
 }
 
-kenv='' kdir='' out=$top/build/mutants what=()
+kenv='' kdir='' out=$top/build/mutants what=() pdir=$here
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
 	--list) list; exit 0 ;;
 	--all) mapfile -t what < <(names) ;;
-	--kernel-env|--kdir|--out)
+	--kernel-env|--kdir|--out|--patch-dir)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument (try --help)"
 		case "$1" in
 		--kernel-env) kenv=$2 ;; --kdir) kdir=$2 ;; --out) out=$2 ;;
+		--patch-dir) pdir=$(cd "$2" 2>/dev/null && pwd) || die 2 "--patch-dir $2: no such directory" ;;
 		esac
 		shift ;;
 	-*) die 2 "unknown option '$1' (try --help)" ;;
@@ -88,9 +92,9 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 build_one() { # NAME
-	local name=$1 patch=$here/$1.patch dir=$out/$1 log mod family=()
-	[ -s "$patch" ] || die 2 "no mutant '$name' (have: $(names | tr '\n' ' '))"
-	mod=$(mutant_module "$name")
+	local name=$1 patch=$pdir/$1.patch dir=$out/$1 log mod family=()
+	[ -s "$patch" ] || die 2 "no mutant '$name' in $pdir (have in tools/mutants: $(names | tr '\n' ' '))"
+	mod=$(MUTANT_DIR=$pdir mutant_module "$name")
 	case "$mod" in
 	crc32c_vmx) ;;
 	crc_family_vmx) family=(CRCVMX_FAMILY_CORES=y) ;;

@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Cross-build the project's debug kernel: Debian's linux-source-6.1 (the
-# version named by build/kernel.env) configured as allnoconfig plus
-# tools/vm/debug-kernel.config (a small pseries guest with PREEMPT, lockdep,
-# DEBUG_ATOMIC_SLEEP, kmemleak, the crypto self-tests and module signatures),
+# Cross-build one of the project's own kernels from Debian's
+# linux-source-6.1 (the version named by build/kernel.env), configured as
+# allnoconfig plus a fragment. --flavour picks which:
+#   debug  tools/vm/debug-kernel.config, ppc64le: a small pseries guest with
+#          PREEMPT, lockdep, DEBUG_ATOMIC_SLEEP, kmemleak, the crypto
+#          self-tests and module signatures (the default)
+#   be     tools/vm/be-kernel.config, big-endian ppc64 (ELFv1), built with
+#          powerpc64-linux-gnu-: the crypto self-tests, the CRC drivers and
+#          libraries, no signatures (tools/vm/bigendian-lane.sh)
 # cached under
-#   $CRCVMX_CACHE/debug-kernel/<key>/
+#   $CRCVMX_CACHE/<debug-kernel|be-kernel>/<key>/
 #     src/                      the full source tree          (KSRC)
 #     build/                    the O= build tree, Module.symvers (KDIR);
 #                               build/scripts/sign-file signs modules
-#     keys/                     throwaway signing keys made for this build (KKEYS):
+#     keys/                     (signing flavours only) throwaway signing keys made
+#                               for this build (KKEYS):
 #                               crcvmx-trusted.{key,crt} (compiled into the
 #                               kernel's trusted keys), crcvmx-other.{key,crt}
 #                               (trusted by nothing)
@@ -18,7 +24,7 @@
 #     root/lib/modules/<KREL>/  modules_install + depmod      (KROOT)
 #     build.log, build-seconds, kernel.env
 # <key> is a hash of the Debian version, the config fragment, this script and
-# the cross compiler, so changing any of them builds anew. kernel.env is
+# the cross compiler, so changing any of them builds anew (for every flavour). kernel.env is
 # written last, after the tree has been renamed into place and an external
 # module has been built against it: a directory without it is not a result.
 set -euo pipefail
@@ -27,35 +33,39 @@ top=$(cd "$here/../.." && pwd)
 # shellcheck source=../lib/common.sh
 . "$here/../lib/common.sh"
 
-CROSS=powerpc64le-linux-gnu-
-FRAGMENT="$here/debug-kernel.config"
+flavour=debug
 kenv_in="$top/build/kernel.env"
 env_out=
 jobs=2
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} [--env-out FILE] [--kernel-env FILE] [--jobs N] [--help]
-Builds (or finds in the cache) a ppc64le pseries debug kernel from Debian's
-linux-source-6.1 and writes a kernel.env describing it (KVER, KREL, KROOT,
-KDIR, VMLINUX, KSRC, KKEYS: the throwaway signing keys), usable wherever the Debian kernel's env is, e.g.
+Usage: ${0##*/} [--flavour debug|be] [--env-out FILE] [--kernel-env FILE] [--jobs N] [--help]
+Builds (or finds in the cache) a pseries kernel from Debian's linux-source-6.1
+and writes a kernel.env describing it (KVER, KREL, KROOT, KDIR, VMLINUX, KSRC;
+KKEYS, the throwaway signing keys, for the debug kernel), usable wherever the
+Debian kernel's env is, e.g.
   tools/vm/run-guest.sh --kernel-env build/kernel-debug.env ...
+  --flavour F        debug (default): ppc64le debug kernel (debug-kernel.config);
+                     be: big-endian ppc64 ELFv1 kernel (be-kernel.config)
   --env-out FILE     also copy the kernel.env to FILE (e.g. build/kernel-debug.env)
   --kernel-env FILE  the Debian kernel.env whose KVER picks the source version
                      (default: build/kernel.env, written by tools/setup.sh)
   --jobs N           parallel make jobs (default 2)
-Cache: $CRCVMX_CACHE/debug-kernel/<key>/ (set CRCVMX_CACHE to move it).
-A cold build takes tens of minutes on two cores; a cached one seconds.
+Cache: $CRCVMX_CACHE/debug-kernel/<key>/, be-kernel/<key>/ (set CRCVMX_CACHE
+to move it). A cold build takes tens of minutes on two cores; a cached one
+seconds.
 Exit codes: 0 ok, 1 build or verification failed, 2 bad usage.
 USAGE
 }
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
-	--env-out|--kernel-env|--jobs)
+	--env-out|--kernel-env|--jobs|--flavour)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
 		case "$1" in
 		--env-out) env_out=$2 ;; --kernel-env) kenv_in=$2 ;; --jobs) jobs=$2 ;;
+		--flavour) flavour=$2 ;;
 		esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
@@ -63,6 +73,33 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die 2 "--jobs needs a positive number, not '$jobs'"
+
+# What differs between the flavours: fragment, compiler, cache directory,
+# the ELF the vmlinux must be, the modules the tests need from the tree,
+# and whether the build carries module signing keys.
+case "$flavour" in
+debug)
+	CROSS=powerpc64le-linux-gnu-
+	FRAGMENT="$here/debug-kernel.config"
+	label="debug kernel"
+	cachename=debug-kernel
+	elf_want='ELF 64-bit LSB.*PowerPC'
+	elf_what="little-endian 64-bit PowerPC ELF"
+	need_mods="crc32c-vpmsum crc32c_generic libcrc32c algif_hash crypto_user btrfs ext4 jbd2 xfs brd loop dm-integrity"
+	signing=1
+	;;
+be)
+	CROSS=powerpc64-linux-gnu-
+	FRAGMENT="$here/be-kernel.config"
+	label="big-endian kernel"
+	cachename=be-kernel
+	elf_want='ELF 64-bit MSB.*PowerPC'
+	elf_what="big-endian 64-bit PowerPC ELF"
+	need_mods="crc32c-vpmsum crc32c_generic algif_hash crypto_user crct10dif_generic crct10dif-vpmsum crc64_rocksoft_generic crc-t10dif crc64-rocksoft"
+	signing=0
+	;;
+*) die 2 "--flavour must be debug or be, not '$flavour'" ;;
+esac
 
 t0=$(date +%s)
 
@@ -73,7 +110,7 @@ KVER=$(sed -n 's/^KVER=//p' "$kenv_in")
 [ -s "$FRAGMENT" ] || die "config fragment $FRAGMENT is missing (it belongs to the repository: git checkout it)"
 
 command -v "${CROSS}gcc" >/dev/null ||
-	die "${CROSS}gcc not found: run tools/setup/install-host-deps.sh (package gcc-powerpc64le-linux-gnu)"
+	die "${CROSS}gcc not found: run tools/setup/install-host-deps.sh (package gcc-${CROSS%-})"
 for tool in make flex bison bc perl depmod xz dpkg-deb flock openssl; do
 	command -v "$tool" >/dev/null ||
 		die "'$tool' not found, the kernel build needs it: run tools/setup/install-host-deps.sh (see tools/setup/host-packages.txt)"
@@ -87,7 +124,7 @@ key=$({
 	sha256sum <"$FRAGMENT"
 	sha256sum <"${BASH_SOURCE[0]}"
 } | sha256sum | cut -c1-12)
-cache="$CRCVMX_CACHE/debug-kernel"
+cache="$CRCVMX_CACHE/$cachename"
 dest="$cache/$key"
 mkdir -p "$cache"
 
@@ -100,8 +137,8 @@ finish() {
 	local cold warm
 	cold=$(cat "$dest/build-seconds" 2>/dev/null || echo '?')
 	warm=$(( $(date +%s) - t0 ))
-	say "debug kernel: $how in ${warm}s (cold build took ${cold}s); $dest"
-	[ -z "$env_out" ] || say "debug kernel: env written to $env_out"
+	say "$label: $how in ${warm}s (cold build took ${cold}s); $dest"
+	[ -z "$env_out" ] || say "$label: env written to $env_out"
 	grep -v '^#' "$envf"
 }
 
@@ -112,10 +149,13 @@ if [ -s "$dest/kernel.env" ]; then
 fi
 
 # One kernel build at a time on this machine: it takes both cores, and two
-# runs for the same key must not race. Waiting here is normal.
-exec 8>"$cache/.build.lock"
+# runs for the same key must not race. Waiting here is normal. (The lock is
+# the debug kernel's for every flavour.)
+lock="$CRCVMX_CACHE/debug-kernel/.build.lock"
+mkdir -p "${lock%/*}"
+exec 8>"$lock"
 if ! flock -n 8; then
-	say "debug kernel: another build is running; waiting for it (lock $cache/.build.lock)"
+	say "$label: another build is running; waiting for it (lock $lock)"
 	flock 8
 fi
 # The build we waited for may have produced what we want.
@@ -142,8 +182,8 @@ trap cleanup EXIT
 mkdir -p "$tmp/src" "$tmp/build" "$tmp/root/boot"
 : >"$log"
 
-say "debug kernel: key $key (Debian $KVER, $(basename "$FRAGMENT"), ${0##*/}); building in $tmp"
-say "debug kernel: extracting linux-source-6.1 $KVER"
+say "$label: key $key (Debian $KVER, $(basename "$FRAGMENT"), ${0##*/}); building in $tmp"
+say "$label: extracting linux-source-6.1 $KVER"
 dpkg-deb --fsys-tarfile "$srcdeb" | tar -xO --wildcards '*/linux-source-6.1.tar.xz' |
 	tar -xJ -C "$tmp/src" --strip-components=1 ||
 	die "cannot unpack the kernel source from $srcdeb (corrupt download? delete it and re-run)"
@@ -177,11 +217,13 @@ CNF
 		-config "$tmp/keys/$1.cnf" -keyout "$tmp/keys/$1.key" -out "$tmp/keys/$1.crt" \
 		>>"$log" 2>&1 || die "openssl could not make the signing key $1; see $log"
 }
-say "debug kernel: generating throwaway module signing keys (trusted and other)"
-new_key crcvmx-trusted trusted
-new_key crcvmx-other "not trusted"
+if [ "$signing" -eq 1 ]; then
+	say "$label: generating throwaway module signing keys (trusted and other)"
+	new_key crcvmx-trusted trusted
+	new_key crcvmx-other "not trusted"
+fi
 
-say "debug kernel: configuring (allnoconfig + $(basename "$FRAGMENT"))"
+say "$label: configuring (allnoconfig + $(basename "$FRAGMENT"))"
 "${KMAKE[@]}" KCONFIG_ALLCONFIG="$FRAGMENT" allnoconfig >>"$log" 2>&1 ||
 	die "configuration failed; see $log"
 # Every line of the fragment must hold in the result: Kconfig silently drops
@@ -203,7 +245,7 @@ if [ ${#bad[@]} -gt 0 ]; then
 	die "Kconfig did not keep ${#bad[@]} line(s) of $FRAGMENT (a dependency is missing or a symbol was renamed); fix the fragment"
 fi
 
-say "debug kernel: compiling vmlinux and modules (nice, -j$jobs); log: $log"
+say "$label: compiling vmlinux and modules (nice, -j$jobs); log: $log"
 build_start=$(date +%s)
 nice -n 10 "${KMAKE[@]}" -j"$jobs" vmlinux modules >>"$log" 2>&1 &
 make_pid=$!
@@ -215,7 +257,7 @@ while kill -0 "$make_pid" 2>/dev/null; do
 		last=$now
 		n=$(grep -c '^  CC' "$log" || true)
 		cur=$(grep -E '^  (CC|LD|AR|AS)' "$log" | tail -n 1 | sed 's/^ *//; s/  */ /g')
-		say "debug kernel: $(( (now - build_start) / 60 )) min, $n files compiled, at: ${cur:-starting}"
+		say "$label: $(( (now - build_start) / 60 )) min, $n files compiled, at: ${cur:-starting}"
 	fi
 done
 rc=0
@@ -229,7 +271,7 @@ build_secs=$(( $(date +%s) - build_start ))
 
 KREL=$("${KMAKE[@]}" -s kernelrelease)
 [ -n "$KREL" ] || die "cannot read the kernel release from the build tree"
-say "debug kernel: $KREL compiled in ${build_secs}s; installing modules"
+say "$label: $KREL compiled in ${build_secs}s; installing modules"
 "${KMAKE[@]}" INSTALL_MOD_PATH="$tmp/root" INSTALL_MOD_STRIP=1 modules_install >>"$log" 2>&1 ||
 	die "modules_install failed; see $log"
 moddir="$tmp/root/lib/modules/$KREL"
@@ -244,21 +286,23 @@ cp "$tmp/build/System.map" "$tmp/root/boot/System.map-$KREL"
 cp "$tmp/build/.config" "$tmp/root/boot/config-$KREL"
 
 # Verify the product before it can look finished.
-file -b "$tmp/root/boot/vmlinux-$KREL" | grep -q 'ELF 64-bit LSB.*PowerPC' ||
-	die "the built vmlinux is not a little-endian 64-bit PowerPC ELF: $(file -b "$tmp/root/boot/vmlinux-$KREL")"
+file -b "$tmp/root/boot/vmlinux-$KREL" | grep -q "$elf_want" ||
+	die "the built vmlinux is not a $elf_what: $(file -b "$tmp/root/boot/vmlinux-$KREL")"
 [ -s "$tmp/build/Module.symvers" ] || die "Module.symvers missing from the build tree; external modules could not be built"
-for m in crc32c-vpmsum crc32c_generic libcrc32c algif_hash crypto_user btrfs ext4 jbd2 xfs brd loop dm-integrity; do
+for m in $need_mods; do
 	grep -q "/$m.ko[^/]*:" "$moddir/modules.dep" ||
 		die "module $m missing from $moddir (check $(basename "$FRAGMENT"))"
 done
 # Our certificate is the kernel's extra trusted key (x509_certificate_list
 # holds exactly the CONFIG_SYSTEM_TRUSTED_KEYS certificates, in DER), and the
 # build has the signing tool.
-openssl x509 -in "$tmp/keys/crcvmx-trusted.crt" -outform DER -out "$tmp/keys/crcvmx-trusted.der" ||
-	die "cannot convert $tmp/keys/crcvmx-trusted.crt to DER"
-cmp -s "$tmp/keys/crcvmx-trusted.der" "$tmp/build/certs/x509_certificate_list" ||
-	die "the kernel's built-in certificate list is not our trusted certificate (CONFIG_SYSTEM_TRUSTED_KEYS ignored?)"
-[ -x "$tmp/build/scripts/sign-file" ] || die "scripts/sign-file was not built (CONFIG_MODULE_SIG off?)"
+if [ "$signing" -eq 1 ]; then
+	openssl x509 -in "$tmp/keys/crcvmx-trusted.crt" -outform DER -out "$tmp/keys/crcvmx-trusted.der" ||
+		die "cannot convert $tmp/keys/crcvmx-trusted.crt to DER"
+	cmp -s "$tmp/keys/crcvmx-trusted.der" "$tmp/build/certs/x509_certificate_list" ||
+		die "the kernel's built-in certificate list is not our trusted certificate (CONFIG_SYSTEM_TRUSTED_KEYS ignored?)"
+	[ -x "$tmp/build/scripts/sign-file" ] || die "scripts/sign-file was not built (CONFIG_MODULE_SIG off?)"
+fi
 if [ ! -x "$tmp/src/scripts/checkpatch.pl" ] || [ ! -e "$tmp/src/tools/testing/selftests/kselftest.h" ]; then
 	die "the source tree lacks checkpatch.pl or the kselftest framework"
 fi
@@ -289,10 +333,14 @@ make -C "$dest/build" M="$probe" ARCH=powerpc CROSS_COMPILE="$CROSS" modules >"$
 	die "an external module does not build against $dest/build (see $probe/make.log); delete $dest and re-run"
 modinfo -F vermagic "$probe/probe.ko" | grep -q "^$KREL " ||
 	die "the probe module's vermagic is not $KREL; delete $dest and re-run"
-"$dest/build/scripts/sign-file" sha256 "$dest/keys/crcvmx-trusted.key" "$dest/keys/crcvmx-trusted.crt" \
-	"$probe/probe.ko" || die "scripts/sign-file cannot sign a module with $dest/keys/crcvmx-trusted.key"
-modinfo -F signer "$probe/probe.ko" | grep -q 'throwaway module signing key (trusted)' ||
-	die "the probe module signed with our key does not name it as signer (modinfo -F signer)"
+file -b "$probe/probe.ko" | grep -q "$elf_want" ||
+	die "the probe module is not a $elf_what: $(file -b "$probe/probe.ko")"
+if [ "$signing" -eq 1 ]; then
+	"$dest/build/scripts/sign-file" sha256 "$dest/keys/crcvmx-trusted.key" "$dest/keys/crcvmx-trusted.crt" \
+		"$probe/probe.ko" || die "scripts/sign-file cannot sign a module with $dest/keys/crcvmx-trusted.key"
+	modinfo -F signer "$probe/probe.ko" | grep -q 'throwaway module signing key (trusted)' ||
+		die "the probe module signed with our key does not name it as signer (modinfo -F signer)"
+fi
 rm -rf "$probe"
 
 cat >"$dest/kernel.env.tmp" <<ENV
@@ -303,8 +351,8 @@ KROOT=$dest/root
 KDIR=$dest/build
 VMLINUX=$dest/root/boot/vmlinux-$KREL
 KSRC=$dest/src
-KKEYS=$dest/keys
 ENV
+[ "$signing" -eq 0 ] || echo "KKEYS=$dest/keys" >>"$dest/kernel.env.tmp"
 mv "$dest/kernel.env.tmp" "$dest/kernel.env"
 trap - EXIT
 finish "$dest/kernel.env" "built"

@@ -476,6 +476,11 @@ say "check: Debian packages: $(grep -c '^PASS' build/deb-verdicts.txt) passed, $
 tools/vm/matrix-table.sh build/matrix.tsv docs/testing.md
 result "matrix: every kernel ran on every CPU model, no set failed (docs/testing.md)" $?
 
+# Lanes that do not fit this run's budget have their own targets; say so
+# every time, so that none is forgotten (docs/testing.md says why each).
+say "check: not part of make check, run them before a change that needs them:" \
+	"make check-be (big-endian kernel lane), make check-system (the operator's journey)"
+
 # Every result the manifest names must have been produced, and only those.
 stage "results against the manifest ($manifest)"
 manifest_check "$manifest"

@@ -138,6 +138,16 @@ finish_bg_lane() {
 	count_verdict_file "$label" "build/$name-verdicts.txt" "$rc" "the $name lane"
 }
 
+# acc_fail_each FORMAT: one failed result per line of stdin, named by
+# printf FORMAT with the line.
+acc_fail_each() {
+	local name
+	while IFS= read -r name; do
+		# shellcheck disable=SC2059
+		result "$(printf "$1" "$name")" 1
+	done
+}
+
 # manifest_check MANIFEST: compare the results counted so far with the
 # committed list of result names every run must produce. A name missing
 # from the run fails (the test, lane or mutant behind it did not run); a
@@ -145,7 +155,7 @@ finish_bg_lane() {
 # shows in review); a name counted twice fails. Prints what was expected
 # and what was got.
 manifest_check() {
-	local manifest=$1 names expected missing extra dup n
+	local manifest=$1 names expected missing extra dup
 	names=$(mktemp) expected=$(mktemp)
 	cut -f2- "$ACC_RESULTS" | sort >"$names"
 	grep -v '^#' "$manifest" | grep -v '^[[:space:]]*$' | sort >"$expected"
@@ -158,26 +168,19 @@ manifest_check() {
 		result "manifest:names listed once" 1
 	fi
 	if [ -n "$missing" ]; then
-		n=$(wc -l <<<"$missing")
-		say "check: $n results the manifest expects were not produced (first ones below)"
+		say "check: $(wc -l <<<"$missing") results the manifest expects were not produced (first ones below)"
 		head -n 20 <<<"$missing" | sed 's/^/   missing: /' >&2
-		while IFS= read -r name; do
-			result "$name (missing: not produced by this run)" 1
-		done <<<"$missing"
+		acc_fail_each "%s (missing: not produced by this run)" <<<"$missing"
 	fi
 	if [ -n "$extra" ]; then
 		say "check: results not in $manifest (add them so the change shows in review):"
 		sed 's/^/   new: /' <<<"$extra" >&2
-		while IFS= read -r name; do
-			result "manifest:unlisted result '$name'" 1
-		done <<<"$extra"
+		acc_fail_each "manifest:unlisted result '%s'" <<<"$extra"
 	fi
 	if [ -n "$dup" ]; then
 		say "check: results counted more than once:"
 		sed 's/^/   twice: /' <<<"$dup" >&2
-		while IFS= read -r name; do
-			result "manifest:counted twice '$name'" 1
-		done <<<"$dup"
+		acc_fail_each "manifest:counted twice '%s'" <<<"$dup"
 	fi
 	rm -f "$names" "$expected"
 }

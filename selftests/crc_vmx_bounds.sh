@@ -21,6 +21,10 @@
 # kernel has no crct10dif/crc64-rocksoft algorithms (6.15 and later, the
 # debug kernel) the module must report those two drivers absent (-ENOENT)
 # and crc_family_vmx must not be loaded.
+# Quick depth (CRC32C_VMX_DEPTH=quick, the sets that run the same cores
+# again: docs/testing.md): every length only up to 2048 at the flush
+# position, then every 31st, and lengths 0..600 at the other positions;
+# the long updates are the same.
 . "$(dirname "$0")/crc32c_lib.sh"
 MOD=crc_vmx_bounds
 PARAMS=/sys/module/$MOD/parameters
@@ -51,9 +55,13 @@ if kernel_has_family; then
 fi
 v0="$(vector_bytes) $(fcounter crct10dif_vector_bytes) $(fcounter crc64_rocksoft_vector_bytes)"
 isa0=$(cat "$STATS/isa31_bytes" 2>/dev/null || echo -1)
+depth_args=
+[ "${CRC32C_VMX_DEPTH:-full}" != quick ] || depth_args="dense_max=2048 sweep_step=31 short_max=600"
+ktap_diag "depth ${CRC32C_VMX_DEPTH:-full}: modprobe $MOD $depth_args"
 mark=$(kernel_log_mark)
 start=$(date +%s)
-out=$(modprobe $MOD 2>&1)
+# shellcheck disable=SC2086 # the parameters are separate words
+out=$(modprobe $MOD $depth_args 2>&1)
 rc=$?
 secs=$(($(date +%s) - start))
 v1="$(vector_bytes) $(fcounter crct10dif_vector_bytes) $(fcounter crc64_rocksoft_vector_bytes)"

@@ -229,9 +229,16 @@ static void fill_random(u8 *p, size_t len, u32 x)
  */
 static int alloc_guarded_area(void)
 {
-	void *before[ADJACENT_TRIES], *data[ADJACENT_TRIES];
+	void **before, **data;
 	int i, n, found = -1;
 
+	before = kcalloc(ADJACENT_TRIES, sizeof(*before), GFP_KERNEL);
+	data = kcalloc(ADJACENT_TRIES, sizeof(*data), GFP_KERNEL);
+	if (!before || !data) {
+		kfree(before);
+		kfree(data);
+		return -ENOMEM;
+	}
 	for (n = 0; n < ADJACENT_TRIES && found < 0; n++) {
 		before[n] = vmalloc(PAGE_SIZE);
 		data[n] = vmalloc(area_len);
@@ -248,13 +255,17 @@ static int alloc_guarded_area(void)
 		vfree(before[i]);
 		vfree(data[i]);
 	}
+	if (found >= 0) {
+		area_before = before[found];
+		area = data[found];
+	}
+	kfree(before);
+	kfree(data);
 	if (found < 0) {
 		pr_err("no vmalloc area of %zu bytes right after a guard page in %d tries\n",
 		       area_len, n);
 		return -ENOMEM;
 	}
-	area_before = before[found];
-	area = data[found];
 	pr_info("data area: %zu bytes right after the guard page of a one-page area (try %d)\n",
 		area_len, found + 1);
 	return 0;

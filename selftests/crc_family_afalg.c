@@ -8,8 +8,15 @@
  * and one summary line. Cases: the catalogue check value of "123456789";
  * every length 0..1100 at offset 0..3 in one send; the same lengths in
  * three sends (split at len/3 and 2*len/3, so the pieces cross the vector
- * thresholds, 16 and 32 bytes, differently); a 100,003-byte message (four 32 KiB
- * vector chunks and a tail), whole and in 4,093-byte pieces.
+ * thresholds, 16 and 32 bytes, differently); a 100,003-byte message, whole
+ * (one send) and in 4,093-byte sends. Even the one send reaches the driver
+ * in updates of at most one page: the crypto API's hash walk
+ * (crypto/ahash.c, on 6.1 and 6.12) stops at every page boundary, so an
+ * update is at most 4 KiB on 4K-page kernels and 64 KiB on 64K-page ones
+ * (the first shorter by the buffer's offset in its page). The drivers'
+ * 32 KiB chunk loop therefore runs at most once per update, and only on
+ * 64K pages; single calls longer than 64 KiB are crc_vmx_bounds.sh's
+ * (selftests/kmod/crc_vmx_bounds.c).
  * Exit: 0 all agree, 1 a mismatch or an AF_ALG error, 2 bad usage.
  */
 #include <stdint.h>

@@ -161,6 +161,7 @@ ${CROSS}gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 -I"$top/selftests" \
 	--ko "$src/crc32c_vmx.ko" --ko "$src/crc_family_vmx.ko" \
 	--ko "$src/selftests/kmod/crc32c_broken.ko" \
 	--ko "$src/selftests/kmod/harness_warn.ko" --ko "$src/selftests/kmod/crc32c_vmx_ctx.ko" \
+	--ko "$src/selftests/kmod/crc_vmx_bounds.ko" \
 	--ko "$src/tools/bench-model/kmod/crc32c_vmx_bench.ko" \
 	--ksft "$ksft" --bin "$cb/crcbench/crcbench-alg" \
 	--bin "$cb/crcbench/crcbench-jsoncheck" --bin "$B/guest-crcbench.sh" \

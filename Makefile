@@ -28,6 +28,9 @@
 #   make dist                build/dist/crc32c-vmx-<version>.tar.gz and
 #                            crc-family-vmx-<version>.tar.gz, DKMS source
 #                            trees for `dkms add` (RHEL, SLES, others)
+#   make check-matrix        the POWER9/POWER10 cells of the kernel x CPU matrix
+#                            for 6.12, 6.12-64k, newest and the debug kernel
+#                            (eight boots that do not fit make check's budget)
 #   make check-be            the big-endian lane: both modules built for, loaded
 #                            into and tested on a big-endian ppc64 (ELFv1) kernel
 #                            built from Debian's linux-source-6.1 (cached after the
@@ -50,7 +53,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check check-be check-system bench-model deb dist
+.PHONY: all modules install clean help setup run check check-be check-matrix check-system bench-model deb dist
 
 all: modules
 
@@ -89,6 +92,9 @@ check:
 
 check-be:
 	tools/check-be.sh
+
+check-matrix:
+	tools/check-matrix.sh
 
 check-system:
 	tools/system/journey.sh

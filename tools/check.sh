@@ -440,6 +440,7 @@ result "matrix: make check's cells ran, no set failed (docs/testing.md)" $?
 # Lanes that do not fit this run's budget have their own targets; say so
 # every time, so that none is forgotten (docs/testing.md says why each).
 say "check: not part of make check, run them before a change that needs them:" \
+	"make check-matrix (POWER9/POWER10 on 6.12, 6.12-64k, newest, debug)," \
 	"make check-be (big-endian kernel lane), make check-system (the operator's journey)"
 
 # Every result the manifest names must have been produced, and only those.

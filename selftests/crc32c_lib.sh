@@ -29,9 +29,39 @@ real_tool() { which "$1" 2>/dev/null; }
 
 require_root() { [ "$(id -u)" -eq 0 ] || ktap_skip_all "must run as root"; }
 
+# Up to 6.11, registering an algorithm returned once the crypto manager had
+# tested it. From 6.12 the test runs in the background: until it ends,
+# /proc/crypto lists a "larval" entry of the same name and driver, and the
+# driver's own entry says "selftest : unknown" (which a failed test leaves
+# for good). await_selftests NAME: wait until no larval of algorithm NAME
+# is left, up to 60 s (the crypto manager's own limit); returns 1 and names
+# the drivers still under test otherwise. Call it before reading a self-test
+# result or the driver a name resolves to.
+await_selftests() {
+	_waited=0
+	while _pending=$(larvals_of "$1") && [ -n "$_pending" ]; do
+		if [ "$_waited" -ge 600 ]; then
+			ktap_diag "after 60 s the kernel is still testing $1 drivers: $_pending"
+			return 1
+		fi
+		sleep 0.1
+		_waited=$((_waited + 1))
+	done
+	[ "$_waited" -eq 0 ] || ktap_diag "waited $((_waited / 10)).$((_waited % 10)) s for the kernel's $1 self-tests"
+	return 0
+}
+# The drivers of algorithm NAME with a larval in /proc/crypto, on one line.
+larvals_of() {
+	awk -F' *: *' -v n="$1" '
+		/^name/ { name = $2 } /^driver/ { drv = $2 }
+		/^type/ && $2 == "larval" && name == n { printf "%s ", drv }
+	' /proc/crypto
+}
+
 # The driver the crypto API picks for "crc32c": highest priority among the
 # entries whose self-test passed.
 resolved_crc32c() {
+	await_selftests crc32c >&2
 	awk -F' *: *' '
 		/^name/ { name = $2 } /^driver/ { drv = $2 } /^priority/ { prio = $2 }
 		/^selftest/ { st = $2 }

@@ -18,6 +18,7 @@ if ! driver_present crc32c-broken; then
 	# a kernel with testmgr's extra random tests registers it too.
 	modprobe crc32c_broken beyond_testmgr=1 2>/dev/null && loaded=1
 fi
+await_selftests crc32c
 st=$(awk -F' *: *' '/^driver/ { d = $2 } /^selftest/ && d == "crc32c-broken" { print $2 }' /proc/crypto)
 [ "$st" = passed ]
 ktap_result $? "crc32c-broken is registered and passed the kernel's self-test (selftest: ${st:-absent})"

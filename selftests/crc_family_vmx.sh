@@ -57,6 +57,8 @@ ktap_diag "before $MOD: crc_t10dif uses $(cat /sys/module/crc_t10dif/parameters/
 	"crc64_rocksoft uses $(cat /sys/module/crc64_rocksoft/parameters/transform 2>&1)"
 modprobe $MOD || ktap_skip_all "$MOD cannot be loaded"
 ktap_plan 10
+await_selftests crct10dif
+await_selftests crc64-rocksoft
 
 for d in crct10dif crc64-rocksoft; do
 	st=$(selftest_of $d-vmx) p=$(driver_priority $d-vmx) r=$(resolved $d)

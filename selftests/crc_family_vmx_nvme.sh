@@ -51,6 +51,9 @@ ktap_plan 8
 had_mod=0
 module_loaded $MOD && had_mod=1
 modprobe $MOD || ktap_diag "modprobe $MOD failed: every test below fails"
+# crc_t10dif and crc64_rocksoft bind a driver once it passed its self-test.
+await_selftests crct10dif
+await_selftests crc64-rocksoft
 mark=$(kernel_log_mark)
 modprobe nvme || ktap_diag "modprobe nvme failed"
 # The namespaces appear asynchronously after the controller's probe.

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read_stat.h"
+
 #define CRC32C_KSFT_VECTOR_STATS	"/sys/module/crc32c_vmx/stats/vector_bytes"
 #define CRC32C_KSFT_LIVE_STATS		"/sys/module/crc32c_vmx/stats/live_state_bytes"
 
@@ -45,24 +47,10 @@ static inline int crc32c_ksft_quick(void)
 	return d && !strcmp(d, "quick");
 }
 
-/* One of crc32c-vmx's counters (a stats/ file), or -1 if it cannot be read. */
-static inline long long crc32c_ksft_read_stat(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	long long v = -1;
-
-	if (f) {
-		if (fscanf(f, "%lld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v;
-}
-
 /* crc32c-vmx's vector-path byte count, or -1 if it cannot be read. */
 static inline long long crc32c_ksft_vector_bytes(void)
 {
-	return crc32c_ksft_read_stat(CRC32C_KSFT_VECTOR_STATS);
+	return crc_vmx_read_stat(CRC32C_KSFT_VECTOR_STATS);
 }
 
 #endif

@@ -81,18 +81,18 @@ int main(void)
 	for (i = 0; i < sizeof(data); i++)
 		data[i] = (uint8_t)(i * 131 + 7);
 	crc32c_ksft_open_or_exit(&h, "crc32c-vmx");
-	if (crc32c_ksft_read_stat(CRC32C_KSFT_LIVE_STATS) < 0)
+	if (crc_vmx_read_stat(CRC32C_KSFT_LIVE_STATS) < 0)
 		ksft_exit_fail_msg("cannot read %s: crc32c_vmx without the live-state rule?\n",
 				   CRC32C_KSFT_LIVE_STATS);
 
-	l0 = crc32c_ksft_read_stat(CRC32C_KSFT_LIVE_STATS);
+	l0 = crc_vmx_read_stat(CRC32C_KSFT_LIVE_STATS);
 	v0 = crc32c_ksft_vector_bytes();
 	err = digests_with_live_state(&h, data, SHORT_LEN, &wrong);
-	l1 = crc32c_ksft_read_stat(CRC32C_KSFT_LIVE_STATS);
+	l1 = crc_vmx_read_stat(CRC32C_KSFT_LIVE_STATS);
 	v1 = crc32c_ksft_vector_bytes();
 	if (!err)
 		err = digests_with_live_state(&h, data, LONG_LEN, &wrong);
-	l2 = crc32c_ksft_read_stat(CRC32C_KSFT_LIVE_STATS);
+	l2 = crc_vmx_read_stat(CRC32C_KSFT_LIVE_STATS);
 	v2 = crc32c_ksft_vector_bytes();
 	afalg_close(&h);
 	if (err)

@@ -11,13 +11,9 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-case "${1:-}" in
--h|--help) echo "Usage: ${0##*/}   runs the big-endian lane (make check-be); see docs/testing.md"; exit 0 ;;
-"") ;;
-*) echo "${0##*/}: error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
-esac
 # shellcheck source=lib/common.sh
 . tools/lib/common.sh
+no_arguments "runs the big-endian lane (make check-be); see docs/testing.md" "$@"
 # shellcheck source=lib/accounting.sh
 . tools/lib/accounting.sh
 tools/setup.sh || die "setup failed (see the messages above)"

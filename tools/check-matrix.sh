@@ -12,13 +12,9 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-case "${1:-}" in
--h|--help) echo "Usage: ${0##*/}   the POWER9/POWER10 cells of 6.12, 6.12-64k, newest and debug (make check-matrix); see docs/testing.md"; exit 0 ;;
-"") ;;
-*) echo "${0##*/}: error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
-esac
 # shellcheck source=lib/common.sh
 . tools/lib/common.sh
+no_arguments "the POWER9/POWER10 cells of 6.12, 6.12-64k, newest and debug (make check-matrix); see docs/testing.md" "$@"
 # shellcheck source=lib/accounting.sh
 . tools/lib/accounting.sh
 MATRIX_TSV=build/matrix-cells.tsv MATRIX_TARGET=check-matrix

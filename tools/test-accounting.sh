@@ -11,15 +11,9 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-case "${1:-}" in
--h|--help)
-	echo "Usage: ${0##*/}   (no arguments) runs the accounting self-tests; exit 0 if all pass"
-	exit 0 ;;
-"") ;;
-*) echo "${0##*/}: error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
-esac
 # shellcheck source=lib/common.sh
 . tools/lib/common.sh
+no_arguments "(no arguments) runs the accounting self-tests; exit 0 if all pass" "$@"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/build"

@@ -18,6 +18,19 @@ die() {
 	exit "$rc"
 }
 
+# no_arguments USAGE "$@": the argument handling of a tool that takes none
+# (the make check-* entry points, the self-tests): --help prints USAGE and
+# exits 0, any argument is a usage error (exit 2).
+no_arguments() {
+	local usage=$1
+	shift
+	case "${1:-}" in
+	-h|--help) echo "Usage: ${0##*/}   $usage"; exit 0 ;;
+	"") ;;
+	*) die 2 "unknown argument '$1' (try --help)" ;;
+	esac
+}
+
 # Candidate version of a package in the current apt indexes ("" if none).
 apt_candidate() {
 	apt-cache policy "$1" 2>/dev/null | awk '/Candidate:/ { print $2; exit }' |

@@ -12,13 +12,9 @@
 # make check counts them as "harness:mutant verdicts:<case>".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-case "${1:-}" in
--h|--help)
-	echo "Usage: ${0##*/}   (no arguments) runs the mutant-verdict self-tests; exit 0 if all pass"
-	exit 0 ;;
-"") ;;
-*) echo "${0##*/}: error: unknown argument '$1' (try --help)" >&2; exit 2 ;;
-esac
+# shellcheck source=../lib/common.sh
+. "$top/tools/lib/common.sh"
+no_arguments "(no arguments) runs the mutant-verdict self-tests; exit 0 if all pass" "$@"
 # shellcheck source=../vm/guest/mutant-verdict.sh
 . "$top/tools/vm/guest/mutant-verdict.sh"
 work=$(mktemp -d)

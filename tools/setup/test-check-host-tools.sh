@@ -141,41 +141,37 @@ expect "a crafted checkout whose tools are all listed passes" 0 "^check-host-too
 unexpected "comments, strings, here-documents, arrays and guest scripts are not scanned" "'(gzip|cpio|zstd|xz|tar)'"
 
 rt=$repo/tools/setup
-grep -vxE 'wc' "$rt/host-tools.txt" >"$tmp/r-no-wc.txt"
+# without TOOL: the crafted checkout's tool list without TOOL (prints its path)
+without() {
+	grep -vxE "$1" "$rt/host-tools.txt" >"$tmp/r-no-$1.txt"
+	echo "$tmp/r-no-$1.txt"
+}
 expect "a command after && and before a redirection is found" 1 \
-	"'wc' \([^)]*\) is run by tools/run-it\.sh:9 but is neither" --root "$repo" --tools "$tmp/r-no-wc.txt"
-grep -vxE 'sed' "$rt/host-tools.txt" >"$tmp/r-no-sed.txt"
+	"'wc' \([^)]*\) is run by tools/run-it\.sh:9 but is neither" --root "$repo" --tools "$(without wc)"
 expect "a command in \$( ) is found" 1 "'sed' \([^)]*\) is run by tools/run-it\.sh:9" \
-	--root "$repo" --tools "$tmp/r-no-sed.txt"
-grep -vxE 'tr' "$rt/host-tools.txt" >"$tmp/r-no-tr.txt"
+	--root "$repo" --tools "$(without sed)"
 expect "a command after | is found" 1 "'tr' \([^)]*\) is run by tools/run-it\.sh:4" \
-	--root "$repo" --tools "$tmp/r-no-tr.txt"
-grep -vxE 'cut' "$rt/host-tools.txt" >"$tmp/r-no-cut.txt"
+	--root "$repo" --tools "$(without tr)"
 expect "a for-loop command -v list is read" 1 "'cut' is checked for by tools/run-it\.sh:11" \
-	--root "$repo" --tools "$tmp/r-no-cut.txt"
-grep -vxE 'head' "$rt/host-tools.txt" >"$tmp/r-no-head.txt"
+	--root "$repo" --tools "$(without cut)"
 expect "command -v \"\$VAR\" is read through VAR's default" 1 "'head' is checked for by tools/run-it\.sh:14" \
-	--root "$repo" --tools "$tmp/r-no-head.txt"
-grep -vxE 'diff' "$rt/host-tools.txt" >"$tmp/r-no-diff.txt"
+	--root "$repo" --tools "$(without head)"
 expect "find_program in CMake is read" 1 "'diff' is checked for by sub/CMakeLists\.txt:1" \
-	--root "$repo" --tools "$tmp/r-no-diff.txt"
-grep -vxE 'cmp' "$rt/host-tools.txt" >"$tmp/r-no-cmp.txt"
+	--root "$repo" --tools "$(without diff)"
 expect "a CMake COMMAND is found" 1 "'cmp' \([^)]*\) is run by sub/CMakeLists\.txt:2" \
-	--root "$repo" --tools "$tmp/r-no-cmp.txt"
-grep -vxE 'od' "$rt/host-tools.txt" >"$tmp/r-no-od.txt"
+	--root "$repo" --tools "$(without cmp)"
 expect "a Makefile recipe command is found" 1 "'od' \([^)]*\) is run by Makefile:2" \
-	--root "$repo" --tools "$tmp/r-no-od.txt"
-grep -vxE 'bash' "$rt/host-tools.txt" >"$tmp/r-no-bash.txt"
+	--root "$repo" --tools "$(without od)"
 expect "a shebang's interpreter is found" 1 "'bash' \([^)]*\) is run by tools/run-it\.sh:1" \
-	--root "$repo" --tools "$tmp/r-no-bash.txt"
+	--root "$repo" --tools "$(without bash)"
 
 # ignore list: an entry covers a scanned word, an entry needs a reason
 printf 'wc   only counts lines in this test\n' >"$tmp/r-ignore.txt"
 expect "an ignore entry with a reason covers a scanned word" 0 "0 problems" \
-	--root "$repo" --tools "$tmp/r-no-wc.txt" --ignore "$tmp/r-ignore.txt"
+	--root "$repo" --tools "$(without wc)" --ignore "$tmp/r-ignore.txt"
 printf 'wc\n' >"$tmp/r-ignore-bare.txt"
 expect "an ignore entry without a reason is a problem" 1 "'wc' in $tmp/r-ignore-bare.txt has no reason" \
-	--root "$repo" --tools "$tmp/r-no-wc.txt" --ignore "$tmp/r-ignore-bare.txt"
+	--root "$repo" --tools "$(without wc)" --ignore "$tmp/r-ignore-bare.txt"
 
 # a package list without the owner of a crafted checkout's tool; a tool
 # that no package owns (like a pyenv shim with no system copy); a tool whose

@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "proc_crypto.h"
+#include "read_stat.h"
 
 #define MODLIST		"/etc/modules.load"
 #define TESTDIR		"/tests"
@@ -245,19 +246,6 @@ static void check_testmgr_log(void)
 	result(hits == 0, "no crypto self-test failure (\"alg: ... failed\") in the kernel log");
 }
 
-static long long read_counter(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	long long v = -1;
-
-	if (f) {
-		if (fscanf(f, "%lld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v;
-}
-
 static void read_text(const char *path, char *out, size_t outlen)
 {
 	FILE *f = fopen(path, "r");
@@ -428,12 +416,12 @@ static void run_tests(void)
 
 	check_library("crc_t10dif", "crct10dif-vmx");
 	check_library("crc64_rocksoft", "crc64-rocksoft-vmx");
-	t0 = read_counter(FAMILY_STATS "crct10dif_vector_bytes");
-	c0 = read_counter(FAMILY_STATS "crc64_rocksoft_vector_bytes");
+	t0 = crc_vmx_read_stat(FAMILY_STATS "crct10dif_vector_bytes");
+	c0 = crc_vmx_read_stat(FAMILY_STATS "crc64_rocksoft_vector_bytes");
 	test_program(T10DIF_TEST, t10dif);
 	test_program(CRC64_TEST, crc64);
-	t1 = read_counter(FAMILY_STATS "crct10dif_vector_bytes");
-	c1 = read_counter(FAMILY_STATS "crc64_rocksoft_vector_bytes");
+	t1 = crc_vmx_read_stat(FAMILY_STATS "crct10dif_vector_bytes");
+	c1 = crc_vmx_read_stat(FAMILY_STATS "crc64_rocksoft_vector_bytes");
 	diag("crct10dif_vector_bytes %lld -> %lld, crc64_rocksoft_vector_bytes %lld -> %lld",
 	     t0, t1, c0, c1);
 	result(t0 >= 0 && t1 - t0 >= 150000 && c0 >= 0 && c1 - c0 >= 150000,

@@ -9,6 +9,10 @@
 #include "progress.h"
 #include "user_drivers.h"
 
+#include "machine_state.h"
+#include "units.h"
+
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <random>
@@ -61,6 +65,17 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     const TcryptEnv tcrypt = tcrypt_env(opt.backend.kmsg_path, opt.backend.modprobe);
     if (opt.backend.has(Backend::tcrypt))
         require_tcrypt_root(tcrypt); // before anything is measured
+    if (afalg) {                     // pre-flight: the buffers of the largest thread count must fit
+        unsigned most = 0;
+        for (unsigned t : report.thread_counts)
+            most = std::max(most, t);
+        std::string what = "the buffers of --sizes";
+        if (report.settings.working_set)
+            what = "--working-set " + format_size(*report.settings.working_set);
+        what += " with " + std::to_string(most) + (most == 1 ? " thread" : " threads");
+        check_bench_memory(bench_memory(report.sizes, report.settings, most), read_mem_available(),
+                           what);
+    }
     // Opened now: an unwritable path fails before the run, not after it.
     std::optional<OutputFile> json_out, csv_out;
     if (opt.json_file)

@@ -204,6 +204,41 @@ case_output_files() {
 	has fullok.err "cannot write /dev/full"
 }
 
+case_working_set_rss() {
+	# Issue 3.4 item 1: --working-set is the memory it names. -s 64
+	# --working-set 64M peaks between the working set (every buffer is
+	# touched) and twice it. The address space is capped at 1G, so a tool
+	# that allocates per buffer fails here instead of swamping the machine.
+	: "${PYTHON3:?}"
+	ws=$((64 * 1024 * 1024))
+	"$PYTHON3" - "$TMP/rss" "$FAKE_AFALG" "$PC" "$CRCBENCH" run -q -d crc32c-generic -s 64 --working-set 64M \
+		-n 2000 --trials 2 --warmup 0 -f json >"$TMP/rss.py.out" 2>&1 <<-'EOF'
+	import os, resource, subprocess, sys
+	def cap():
+	    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+	env = dict(os.environ, LD_PRELOAD=sys.argv[2], CRCBENCH_PROC_CRYPTO=sys.argv[3])
+	with open(sys.argv[1] + ".out", "w") as out, open(sys.argv[1] + ".err", "w") as err:
+	    rc = subprocess.run(sys.argv[4:], env=env, preexec_fn=cap, stdout=out, stderr=err).returncode
+	print(rc, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
+	EOF
+	read -r rc rss <"$TMP/rss.py.out" || fail "rss: no measurement: $(cat "$TMP/rss.py.out")"
+	[ "$rc" = 0 ] || { cat "$TMP/rss.err"; fail "rss: exit code $rc"; }
+	echo "peak RSS $rss bytes for a working set of $ws"
+	[ "$rss" -ge "$ws" ] || fail "rss: $rss bytes, below the $ws-byte working set (not all touched)"
+	[ "$rss" -lt $((2 * ws)) ] || fail "rss: $rss bytes, not under twice the $ws-byte working set"
+	grep -q '"working_set": 67108864' "$TMP/rss.out" || fail "rss: working_set not in the report"
+	# The pre-flight check: a set that does not fit MemAvailable is one clear
+	# error (exit 7) before anything is measured.
+	mkdir -p "$TMP/root/proc"
+	printf 'MemTotal: 1048576 kB\nMemAvailable: 524288 kB\n' >"$TMP/root/proc/meminfo"
+	run wsbig 7 CRCBENCH_MACHINE_ROOT="$TMP/root" -- run -q -d crc32c-generic -s 64 \
+		--working-set 256M --threads 1,4 --duration 60m
+	one_line wsbig.err
+	has wsbig.err "working-set 256M with 4 threads need 1G of buffers, more than the 512M MemAvailable"
+	run wsfits 0 CRCBENCH_MACHINE_ROOT="$TMP/root" -- run -q -d crc32c-generic -s 64 \
+		--working-set 256M -n 10 --trials 1 --warmup 0
+}
+
 case_cpus() {
 	# --cpus: recorded in JSON and CSV; a CPU the process may not use is a
 	# one-line runtime error (exit 7); a malformed list is a usage error.
@@ -488,7 +523,7 @@ case_file_innodb() {
 }
 
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
-missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files cpus threads_sweep run_table emulated
+missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files working_set_rss cpus threads_sweep run_table emulated
 syscalls plot user_baselines file_whole file_splice_fallback file_broken file_pages file_innodb"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done

@@ -3,6 +3,7 @@
 
 #include "aligned_buffer.h"
 #include "error.h"
+#include "interrupt.h"
 #include "units.h"
 
 #include <algorithm>
@@ -138,7 +139,12 @@ class Runner {
             start.notify_all();
             running.wait();
             if (!iterations) {
-                std::this_thread::sleep_for(duration);
+                // In slices, so that SIGINT/SIGTERM ends a long trial soon.
+                const Clock::time_point deadline = Clock::now() + duration;
+                for (Clock::time_point now = Clock::now(); now < deadline && !interrupt_signal();
+                     now = Clock::now())
+                    std::this_thread::sleep_for(
+                        std::min<Clock::duration>(deadline - now, std::chrono::milliseconds(20)));
                 stop.store(true, std::memory_order_relaxed);
             }
         } // joins
@@ -212,7 +218,7 @@ class Runner {
         std::size_t first_buffer = 0, i = 0;
         tally.start = Clock::now();
         try {
-            while (ops < limit && !stop.load(std::memory_order_relaxed)) {
+            while (ops < limit && !stop.load(std::memory_order_relaxed) && !interrupt_signal()) {
                 const std::span<const std::uint8_t> data = w.buffer(i);
                 const Digest expected = w.expected[i];
                 Digest got;
@@ -321,11 +327,11 @@ std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
         runner.prepare(size, 0);
         for (std::size_t d = 0; d < nd; ++d) {
             report("warm-up " + drivers[d] + " " + format_size(size));
-            if (settings.warmup.count() > 0)
+            if (settings.warmup.count() > 0 && !interrupt_signal())
                 runner.measure(d, settings.warmup, std::nullopt, results[base + d]);
             ++step;
         }
-        for (unsigned trial = 0; trial < settings.trials; ++trial) {
+        for (unsigned trial = 0; trial < settings.trials && !interrupt_signal(); ++trial) {
             if (trial > 0)
                 runner.prepare(size, trial); // fresh data: a new sample for the check
             for (std::size_t k = 0; k < nd; ++k) {
@@ -333,10 +339,23 @@ std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
                 report(drivers[d] + " " + format_size(size) + " trial " +
                        std::to_string(trial + 1) + "/" + std::to_string(settings.trials));
                 CellResult &cell = results[base + d];
-                cell.trials.push_back(
-                    runner.measure(d, settings.duration, settings.iterations, cell));
+                TrialSample t = runner.measure(d, settings.duration, settings.iterations, cell);
+                if (interrupt_signal())
+                    break; // a cut-short trial is no sample
+                cell.trials.push_back(t);
                 ++step;
             }
+        }
+        if (interrupt_signal()) {
+            // Only trials every driver completed stay, so the ratios stay
+            // paired; a cell may be left with none (its checks and its
+            // mismatch, if any, still count).
+            std::size_t complete = settings.trials;
+            for (std::size_t d = 0; d < nd; ++d)
+                complete = std::min(complete, results[base + d].trials.size());
+            for (std::size_t d = 0; d < nd; ++d)
+                results[base + d].trials.resize(complete);
+            break;
         }
     }
     report("done");

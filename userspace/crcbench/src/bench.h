@@ -61,6 +61,9 @@ struct CellResult {
 using BenchProgress = std::function<void(std::size_t, std::size_t, const std::string &)>;
 
 // Runs everything; results ordered by size, then by the order of `drivers`.
+// After SIGINT/SIGTERM (interrupt.h) it stops at once and returns the trials
+// that every driver of a size completed (sizes not reached are absent; the
+// size in progress may have cells without trials).
 std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
                                   const std::vector<std::size_t> &sizes,
                                   const BenchSettings &settings, const HasherFactory &factory,

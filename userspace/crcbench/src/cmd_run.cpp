@@ -4,6 +4,7 @@
 #include "error.h"
 #include "file_io.h"
 #include "inkernel_run.h"
+#include "interrupt.h"
 #include "kcapi_hasher.h"
 #include "output.h"
 #include "progress.h"
@@ -85,10 +86,13 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     if (report.system.emulation.emulated() && !o.common.quiet)
         std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
 
+    // From here on, SIGINT/SIGTERM ends the measurement, not the process:
+    // what was measured is reported, marked partial (exit 128 + signal).
+    install_interrupt_handlers();
     Progress progress(Progress::wanted(o.common.quiet));
     HasherFactory factory = afalg ? make_factory(report.settings.splice) : HasherFactory{};
     // A threads sweep: one complete run per thread count, rows tagged with it.
-    for (std::size_t k = 0; afalg && k < report.thread_counts.size(); ++k) {
+    for (std::size_t k = 0; afalg && k < report.thread_counts.size() && !interrupt_signal(); ++k) {
         BenchSettings s = report.settings;
         s.threads = report.thread_counts[k];
         std::string step = report.thread_counts.size() > 1
@@ -101,19 +105,25 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
             });
         for (RunRow &row : make_rows(cells, report.alg)) {
             row.threads = s.threads;
-            report.rows.push_back(row);
+            if (row.trials > 0) // (an interrupted run's cell may have none)
+                report.rows.push_back(row);
         }
         for (const CellResult &c : cells)
             if (c.first_mismatch)
                 report.mismatches.push_back(*c.first_mismatch);
     }
-    if (opt.backend.has(Backend::tcrypt))
+    if (opt.backend.has(Backend::tcrypt) && !interrupt_signal())
         report.inkernel = measure_in_kernel(report.measured, report.resolves_to,
                                             opt.backend.tcrypt_sec, tcrypt, progress, report.alg);
     progress.finish();
+    report.interrupted_by = interrupt_signal();
+    if (report.interrupted_by)
+        std::fprintf(stderr,
+                     "crcbench-alg: interrupted by %s: reporting the %zu complete rows "
+                     "measured so far (partial)\n",
+                     signal_name(report.interrupted_by), report.rows.size());
 
-    std::fputs(render(report, opt.format).c_str(), stdout);
-    std::fflush(stdout);
+    write_stdout(render(report, opt.format));
     if (!report.ok())
         for (const Mismatch &m : report.mismatches)
             std::fprintf(stderr, "%s\n", format_reproducer(m).c_str());
@@ -122,6 +132,8 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     ExitCode rc = report.ok() ? ExitCode::ok : ExitCode::mismatch;
     save_report(json_out, run_json(report), rc);
     save_report(csv_out, run_csv(report), rc);
+    if (rc == ExitCode::ok && report.interrupted_by)
+        return 128 + report.interrupted_by; // as a shell reports a signal
     return to_int(rc);
 }
 

@@ -21,7 +21,7 @@ std::string cell(std::string_view s) {
 }
 
 std::string num(double v) {
-    return format_fixed(v, 1);
+    return format_round_trip(v);
 }
 
 } // namespace
@@ -70,11 +70,11 @@ std::string config_cells(const BenchSettings &s, CrcAlg alg) {
         out += std::to_string(*s.chunk);
     out += std::string(",") + (s.splice ? "true" : "false") + ",";
     if (!s.iterations)
-        out += format_fixed(std::chrono::duration<double>(s.duration).count(), 3);
+        out += format_round_trip(std::chrono::duration<double>(s.duration).count());
     out += ",";
     if (s.iterations)
         out += std::to_string(*s.iterations);
-    out += "," + format_fixed(std::chrono::duration<double>(s.warmup).count(), 3) + "," +
+    out += "," + format_round_trip(std::chrono::duration<double>(s.warmup).count()) + "," +
            std::to_string(s.seed) + "," + std::string(alg_info(alg).name) + "," +
            std::string(baseline_driver(alg)) + "," +
            (s.working_set ? std::to_string(*s.working_set) : std::string());
@@ -118,9 +118,9 @@ std::string run_csv(const RunReport &r) {
                num(row.bytes_per_s.median) + "," + num(row.bytes_per_s.max) + "," +
                num(row.ops_per_s.min) + "," + num(row.ops_per_s.median) + "," +
                num(row.ops_per_s.max) + "," +
-               (row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 4) : "") + "," +
-               (row.ratio_trials ? format_fixed(row.ratio_trials->min, 4) + "," +
-                                       format_fixed(row.ratio_trials->max, 4)
+               (row.ratio_to_generic ? format_round_trip(*row.ratio_to_generic) : "") + "," +
+               (row.ratio_trials ? format_round_trip(row.ratio_trials->min) + "," +
+                                       format_round_trip(row.ratio_trials->max)
                                  : std::string(",")) +
                "," + (row.noisy ? "true" : "false") + "," + std::to_string(row.checked_ops) + "," +
                std::to_string(row.mismatches) +
@@ -134,7 +134,7 @@ std::string run_csv(const RunReport &r) {
             std::string bps = num(k.bytes_per_s), ops = num(k.ops_per_s);
             out += cell(k.driver) + "," + std::to_string(k.size) + ",digest,1,1," + bps + "," +
                    bps + "," + bps + "," + ops + "," + ops + "," + ops + "," +
-                   (k.ratio_to_generic ? format_fixed(*k.ratio_to_generic, 4) : "") +
+                   (k.ratio_to_generic ? format_round_trip(*k.ratio_to_generic) : "") +
                    ",,,false,0,0" +
                    backends_csv_cells(r, fits, k.driver, Backend::tcrypt, 1, k.ns_per_op) + "," +
                    tail + "\n";

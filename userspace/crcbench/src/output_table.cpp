@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "interrupt.h"
 #include "output.h"
 #include "output_backends.h"
 #include "report_parts.h"
@@ -184,6 +185,9 @@ std::string run_table(const RunReport &r) {
                ? "verdict: ok, all " + std::to_string(checked) + " results matched the reference\n"
                : "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
     out += backends_table(r);
+    if (r.interrupted_by)
+        out += "PARTIAL: interrupted by " + std::string(signal_name(r.interrupted_by)) +
+               "; the rows are the trials every driver completed before it\n";
     if (r.system.emulation.emulated())
         out += "*** " + std::string(kEmulationNotice) + " ***\n";
     return out;

@@ -68,6 +68,9 @@ struct RunReport {
     // of both are derived from them: make_fits)
     std::vector<Backend> backends{Backend::afalg};
     std::optional<InKernelResults> inkernel;
+    // SIGINT/SIGTERM ended the run early (its signal number, 0: complete):
+    // the rows hold the trials every driver of a size completed.
+    int interrupted_by = 0;
 
     bool ok() const { return mismatches.empty(); }
 };

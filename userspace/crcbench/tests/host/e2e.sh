@@ -239,6 +239,105 @@ case_working_set_rss() {
 		--working-set 256M -n 10 --trials 1 --warmup 0
 }
 
+# signal_run NAME SIGNAL SECONDS ARGS...: runs the tool (with the fake) in its
+# own process, sends SIGNAL after SECONDS, records the exit code in NAME.rc.
+# (Python spawns it: an asynchronous command of a non-interactive sh starts
+# with SIGINT ignored, and the tool keeps an ignored SIGINT ignored.)
+signal_run() {
+	name=$1 sig=$2 secs=$3
+	shift 3
+	"$PYTHON3" - "$TMP/$name" "$sig" "$secs" "$FAKE_AFALG" "$PC" "$CRCBENCH" "$@" <<-'EOF'
+	import os, signal, subprocess, sys, time
+	base, sig, secs, fake, pc = sys.argv[1:6]
+	env = dict(os.environ, LD_PRELOAD=fake, CRCBENCH_PROC_CRYPTO=pc)
+	with open(base + ".out", "w") as out, open(base + ".err", "w") as err:
+	    p = subprocess.Popen(sys.argv[6:], env=env, stdout=out, stderr=err)
+	    time.sleep(float(secs))
+	    p.send_signal(getattr(signal, sig))
+	    try:
+	        rc = p.wait(timeout=30)
+	    except subprocess.TimeoutExpired:
+	        p.kill()
+	        rc = "hung"
+	open(base + ".rc", "w").write(str(rc) + "\n")
+	EOF
+	cat "$TMP/$name.rc"
+}
+
+case_reports_survive() {
+	# Issue 3.4 item 2. A report file is replaced only by a complete new one:
+	# a run that fails keeps the old file (and leaves no temporary file).
+	echo old >"$TMP/keep.json"
+	chmod 640 "$TMP/keep.json"
+	run keepfail 3 FAKE_AFALG_SOCKET_ERRNO=97 -- run -q -d crc32c-generic -s 64 -n 5 \
+		--trials 1 --warmup 0 --json "$TMP/keep.json" --csv "$TMP/keep.csv"
+	[ "$(cat "$TMP/keep.json")" = old ] || fail "keepfail: the old report was destroyed"
+	[ ! -e "$TMP/keep.csv" ] || fail "keepfail: a CSV of a failed run exists"
+	run keepok 0 -- run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 \
+		--json "$TMP/keep.json"
+	"$JSONCHECK" --schema run "$TMP/keep.json" >"$TMP/chk" || { cat "$TMP/chk"; fail "keepok: invalid"; }
+	[ "$(stat -c %a "$TMP/keep.json")" = 640 ] || fail "keepok: the report's mode was not kept"
+	leftover=$(find "$TMP" -name '.keep.*' | head -n 1)
+	[ -z "$leftover" ] || fail "a temporary file was left behind: $leftover"
+	# SIGINT and SIGTERM: what was measured is written, marked partial, to
+	# stdout and the files; exit 128 + the signal number.
+	for sig in INT TERM; do
+		rc=$(signal_run "sig$sig" "SIG$sig" 1.5 run -q -d crc32c-generic,crc32c-fakevec -s 64,4K \
+			--duration 20ms --trials 1000 --warmup 0 -f json --json "$TMP/sig$sig.json" \
+			--csv "$TMP/sig$sig.csv")
+		want=130
+		[ "$sig" = TERM ] && want=143
+		[ "$rc" = "$want" ] || { cat "$TMP/sig$sig.err"; fail "SIG$sig: exit $rc, expected $want"; }
+		has "sig$sig.err" "interrupted by SIG$sig"
+		has "sig$sig.out" '"partial": true'
+		has "sig$sig.out" "\"interrupted_by\": \"SIG$sig\""
+		cmp -s "$TMP/sig$sig.out" "$TMP/sig$sig.json" || fail "SIG$sig: stdout and --json differ"
+		"$JSONCHECK" --schema run "$TMP/sig$sig.json" >"$TMP/chk" ||
+			{ cat "$TMP/chk"; fail "SIG$sig: the partial report is invalid"; }
+		grep -q '"trials": [1-9]' "$TMP/sig$sig.json" || fail "SIG$sig: no complete trial reported"
+		[ "$(grep -c '"trials": 1000,' "$TMP/sig$sig.json")" = 1 ] ||
+			fail "SIG$sig: a row claims all 1000 trials"
+		[ "$(wc -l <"$TMP/sig$sig.csv")" -ge 2 ] || fail "SIG$sig: the CSV has no row"
+	done
+	rc=$(signal_run sigtab SIGINT 1 run -d crc32c-generic -s 64 --duration 20ms --trials 1000 \
+		--warmup 0)
+	[ "$rc" = 130 ] || fail "table: exit $rc"
+	has sigtab.out "PARTIAL: interrupted by SIGINT"
+	# Every write to stdout is checked: a full device is exit 7.
+	for cmd in "list" "verify -d crc32c-generic --random 1" \
+		"run -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 -f json" \
+		"file -d user:slice8 $FIXTURES/proc-crypto-fake.txt"; do
+		# shellcheck disable=SC2086
+		env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" "$CRCBENCH" -q $cmd \
+			>/dev/full 2>"$TMP/full.err"
+		rc=$?
+		[ "$rc" = 7 ] || { cat "$TMP/full.err"; fail "$cmd > /dev/full: exit $rc, expected 7"; }
+		has full.err "cannot write to stdout: .*No space left on device"
+	done
+	# A mismatch still outranks the write error.
+	env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" "$CRCBENCH" -q verify \
+		-d crc32c-broken >/dev/full 2>/dev/null
+	[ $? = 1 ] || fail "verify crc32c-broken > /dev/full: not exit 1"
+	# A trial of 400 us is 0.0004 s in the report, which the checker accepts.
+	run short 0 -- run -q -d crc32c-generic -s 64 --duration 400us --trials 1 --warmup 0 -f json
+	has short.out '"duration_s": 0.0004,'
+	"$JSONCHECK" --schema run "$TMP/short.out" >"$TMP/chk" || { cat "$TMP/chk"; fail "400us: invalid"; }
+	# File names that are not UTF-8 or hold a newline: the JSON stays
+	# strict UTF-8 (Python's decoder), the table quotes them so that the
+	# shell gives the same name back.
+	bad=$(printf '%s/bad\377 name\nx' "$TMP")
+	printf 'crc me' >"$bad"
+	run badname 0 -- file -q -d user:slice8 -f json "$bad"
+	"$PYTHON3" -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8", errors="strict"))' \
+		"$TMP/badname.out" || fail "badname: the JSON is not strict UTF-8"
+	has badname.out 'bad\\ufffd name\\nx'
+	run badtable 0 -- file -q -d user:slice8 "$bad"
+	quoted=$(sed -n 's/^file \(.*\): 6 bytes.*/\1/p' "$TMP/badtable.out")
+	[ -n "$quoted" ] || { cat "$TMP/badtable.out"; fail "badtable: no file line"; }
+	back=$(bash -c "printf %s $quoted") || fail "badtable: the quoted name does not parse"
+	[ "$back" = "$bad" ] || fail "badtable: $quoted is not the file's name"
+}
+
 case_cpus() {
 	# --cpus: recorded in JSON and CSV; a CPU the process may not use is a
 	# one-line runtime error (exit 7); a malformed list is a usage error.
@@ -523,7 +622,7 @@ case_file_innodb() {
 }
 
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
-missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files working_set_rss cpus threads_sweep run_table emulated
+missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files working_set_rss reports_survive cpus threads_sweep run_table emulated
 syscalls plot user_baselines file_whole file_splice_fallback file_broken file_pages file_innodb"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done

@@ -55,6 +55,7 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     report.alg = o.common.alg;
     report.user_drivers = user_drivers(report.alg);
     report.measured = select_drivers(catalog, opt.drivers, true);
+    report.baseline = choose_baseline(report.drivers, report.alg);
     if (opt.user_baselines)
         report.measured = add_user_baselines(report.measured, o.common.quiet, report.alg);
     report.settings = settings_from(opt);
@@ -103,7 +104,7 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
             [&](std::size_t done, std::size_t total, const std::string &what) {
                 progress.update(k * total + done, report.thread_counts.size() * total, step + what);
             });
-        for (RunRow &row : make_rows(cells, report.alg)) {
+        for (RunRow &row : make_rows(cells, report.baseline_name())) {
             row.threads = s.threads;
             if (row.trials > 0) // (an interrupted run's cell may have none)
                 report.rows.push_back(row);
@@ -112,9 +113,11 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
             if (c.first_mismatch)
                 report.mismatches.push_back(*c.first_mismatch);
     }
-    if (opt.backend.has(Backend::tcrypt) && !interrupt_signal())
+    if (opt.backend.has(Backend::tcrypt) && !interrupt_signal()) {
         report.inkernel = measure_in_kernel(report.measured, report.resolves_to,
                                             opt.backend.tcrypt_sec, tcrypt, progress, report.alg);
+        add_inkernel_ratios(report.inkernel->rows, report.baseline_name());
+    }
     progress.finish();
     report.interrupted_by = interrupt_signal();
     if (report.interrupted_by)

@@ -51,7 +51,7 @@ std::string side_by_side(const RunReport &r) {
                       ", ns per operation (one digest of SIZE bytes)";
     out += afalg && threads > 1 ? ", AF_ALG at " + std::to_string(threads) + " threads" : "";
     out += r.system.emulation.emulated() ? ", EMULATED" : "";
-    out += ":\n  end to end (AF_ALG): throughput ratio to " + std::string(baseline_driver(r.alg)) +
+    out += ":\n  end to end (AF_ALG): throughput ratio to " + std::string(r.baseline_name()) +
            " through AF_ALG, system calls included;\n  in-kernel: tcrypt (sec=" +
            std::to_string(r.inkernel->sec) + "), the ratio of the times inside the kernel\n";
     Table t({"DRIVER", "SIZE", "AF_ALG ns/op", "end to end (AF_ALG)", "in-kernel ns/op",

@@ -64,7 +64,7 @@ std::string cpus_cell(const BenchSettings &s) {
 }
 
 // Starts with the chunk cell (no leading comma).
-std::string config_cells(const BenchSettings &s, CrcAlg alg) {
+std::string config_cells(const BenchSettings &s, CrcAlg alg, std::string_view baseline) {
     std::string out;
     if (s.mode == OpMode::stream && s.chunk)
         out += std::to_string(*s.chunk);
@@ -76,7 +76,7 @@ std::string config_cells(const BenchSettings &s, CrcAlg alg) {
         out += std::to_string(*s.iterations);
     out += "," + format_round_trip(std::chrono::duration<double>(s.warmup).count()) + "," +
            std::to_string(s.seed) + "," + std::string(alg_info(alg).name) + "," +
-           std::string(baseline_driver(alg)) + "," +
+           std::string(baseline) + "," +
            (s.working_set ? std::to_string(*s.working_set) : std::string());
     return out;
 }
@@ -106,7 +106,7 @@ std::string run_csv(const RunReport &r) {
         "ratio_trials_max,noisy,checked_ops,mismatches" +
         backends_csv_header() + config_header() + ",emulated,kernel_release,cpu_model,cpus" +
         machine_header(r.system.machine_state) + "\n";
-    const std::string tail = config_cells(r.settings, r.alg) + "," +
+    const std::string tail = config_cells(r.settings, r.alg, r.baseline_name()) + "," +
                              std::string(r.system.emulation.emulated() ? "yes" : "no") + "," +
                              cell(r.system.kernel_release) + "," + cell(r.system.cpu_model) +
                              cpus_cell(r.settings) + machine_cells(r.system.machine_state);

@@ -172,7 +172,7 @@ std::string run_json(const RunReport &r) {
     // A string: JSON readers that hold numbers as doubles (jq, JavaScript)
     // round integers above 2^53, and the seed must reproduce the run exactly.
     w.field("seed", std::to_string(s.seed));
-    w.field("baseline", baseline_driver(r.alg));
+    w.field("baseline", r.baseline_name()); // crc32c-lib where there is no crc32c-generic
     backends_config_json(w, r);
     w.end_object();
     drivers_array(w, r.drivers, r.resolves_to);

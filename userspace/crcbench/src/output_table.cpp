@@ -147,11 +147,14 @@ std::string run_table(const RunReport &r) {
                                               : std::string());
     out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median "
            "over the trials of (this driver / " +
-           std::string(baseline_driver(r.alg)) +
+           std::string(r.baseline_name()) +
            " in the same trial, same size); ~ = noisy: the trials spread by more than 10%\n";
+    if (std::string why = r.no_ratio_reason(); !why.empty())
+        out += "ratios: - (" + why + ")\n";
     const bool sweep = r.thread_counts.size() > 1; // then a THREADS column
-    std::vector<std::string> head = {"SIZE", "DRIVER", "MB/s min",   "median",
-                                     "max",  "kops/s", "vs generic", "CHECK"};
+    const std::string vs = "vs " + std::string(r.baseline_name());
+    std::vector<std::string> head = {"SIZE", "DRIVER", "MB/s min", "median",
+                                     "max",  "kops/s", vs,         "CHECK"};
     if (sweep)
         head.insert(head.begin(), "THREADS");
     Table t(head, sweep ? "rrlrrrrrl" : "rlrrrrrl");

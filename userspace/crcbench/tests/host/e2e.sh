@@ -338,6 +338,44 @@ case_reports_survive() {
 	[ "$back" = "$bad" ] || fail "badtable: $quoted is not the file's name"
 }
 
+case_baseline() {
+	# Issue 3.4 item 3: the ratios' baseline is the generic driver, or on
+	# 6.17+ (no crc32c-generic) crc32c-lib, named in the table and the JSON.
+	p617="$FIXTURES/proc-crypto-fake-6.17.txt"
+	run b617 0 CRCBENCH_PROC_CRYPTO="$p617" -- run -d crc32c-fakevec,crc32c-lib -s 64 -n 20 \
+		--trials 2 --warmup 0 --json "$TMP/b617.json"
+	has b617.out "this driver / crc32c-lib in the same trial"
+	has b617.out "vs crc32c-lib"
+	grep -E '^ *64 +crc32c-fakevec +.* [0-9]+\.[0-9]+x~? +ok$' "$TMP/b617.out" >/dev/null ||
+		{ cat "$TMP/b617.out"; fail "b617: no ratio for crc32c-fakevec"; }
+	has b617.json '"baseline": "crc32c-lib"'
+	"$JSONCHECK" --schema run "$TMP/b617.json" >"$TMP/chk" || { cat "$TMP/chk"; fail "b617: invalid"; }
+	# Not measured: the ratios are "-" and the table says why.
+	run b617only 0 CRCBENCH_PROC_CRYPTO="$p617" -- run -d crc32c-fakevec -s 64 -n 5 --trials 1 \
+		--warmup 0
+	has b617only.out "ratios: - (the baseline crc32c-lib was not measured (add -d crc32c-lib))"
+	# Neither exists: the table says so.
+	run bnone 0 CRCBENCH_PROC_CRYPTO="$FIXTURES/proc-crypto-fake-no-baseline.txt" -- run \
+		-s 64 -n 5 --trials 1 --warmup 0 -f json
+	has bnone.out '"baseline": "crc32c-generic"'
+	run bnonet 0 CRCBENCH_PROC_CRYPTO="$FIXTURES/proc-crypto-fake-no-baseline.txt" -- run \
+		-s 64 -n 5 --trials 1 --warmup 0
+	has bnonet.out "ratios: - (this kernel has no crc32c-generic and no crc32c-lib (6.17 and later): no baseline)"
+	# Where crc32c-generic exists it stays the baseline; the checker refuses
+	# crc32c-lib there, and a ratio without the baseline measured.
+	run bgen 0 -- run -d crc32c-fakevec,crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 -f json
+	has bgen.out '"baseline": "crc32c-generic"'
+	sed 's/"baseline": "crc32c-generic"/"baseline": "crc32c-lib"/' "$TMP/bgen.out" >"$TMP/bgen-lib.json"
+	if "$JSONCHECK" --schema run "$TMP/bgen-lib.json" >"$TMP/chk"; then
+		fail "the checker took crc32c-lib as the baseline beside crc32c-generic"
+	fi
+	grep -q "crc32c-generic is among" "$TMP/chk" || { cat "$TMP/chk"; fail "bgen-lib: no reason"; }
+	sed 's/"baseline": "crc32c-lib"/"baseline": "crc32c-generic"/' "$TMP/b617.json" >"$TMP/b617-gen.json"
+	if "$JSONCHECK" --schema run "$TMP/b617-gen.json" >"$TMP/chk"; then
+		fail "the checker took ratios to an unmeasured crc32c-generic"
+	fi
+}
+
 case_cpus() {
 	# --cpus: recorded in JSON and CSV; a CPU the process may not use is a
 	# one-line runtime error (exit 7); a malformed list is a usage error.
@@ -622,7 +660,7 @@ case_file_innodb() {
 }
 
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
-missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files working_set_rss reports_survive cpus threads_sweep run_table emulated
+missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files working_set_rss reports_survive baseline cpus threads_sweep run_table emulated
 syscalls plot user_baselines file_whole file_splice_fallback file_broken file_pages file_innodb"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done

@@ -6,12 +6,11 @@
 #include "inkernel_run.h"
 #include "interrupt.h"
 #include "kcapi_hasher.h"
+#include "machine_state.h"
 #include "output.h"
 #include "progress.h"
-#include "user_drivers.h"
-
-#include "machine_state.h"
 #include "units.h"
+#include "user_drivers.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -67,7 +66,8 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     const TcryptEnv tcrypt = tcrypt_env(opt.backend.kmsg_path, opt.backend.modprobe);
     if (opt.backend.has(Backend::tcrypt))
         require_tcrypt_root(tcrypt); // before anything is measured
-    if (afalg) {                     // pre-flight: the buffers of the largest thread count must fit
+    if (afalg) {
+        // Pre-flight: the buffers of the largest thread count must fit.
         unsigned most = 0;
         for (unsigned t : report.thread_counts)
             most = std::max(most, t);

@@ -282,8 +282,9 @@ case_reports_survive() {
 	# SIGINT and SIGTERM: what was measured is written, marked partial, to
 	# stdout and the files; exit 128 + the signal number.
 	for sig in INT TERM; do
-		rc=$(signal_run "sig$sig" "SIG$sig" 1.5 run -q -d crc32c-generic,crc32c-fakevec -s 64,4K \
-			--duration 20ms --trials 1000 --warmup 0 -f json --json "$TMP/sig$sig.json" \
+		# (3 s: a few complete trials even on a loaded machine)
+		rc=$(signal_run "sig$sig" "SIG$sig" 3 run -q -d crc32c-generic,crc32c-fakevec -s 64,4K \
+			--duration 100ms --trials 1000 --warmup 0 -f json --json "$TMP/sig$sig.json" \
 			--csv "$TMP/sig$sig.csv")
 		want=130
 		[ "$sig" = TERM ] && want=143
@@ -299,7 +300,7 @@ case_reports_survive() {
 			fail "SIG$sig: a row claims all 1000 trials"
 		[ "$(wc -l <"$TMP/sig$sig.csv")" -ge 2 ] || fail "SIG$sig: the CSV has no row"
 	done
-	rc=$(signal_run sigtab SIGINT 1 run -d crc32c-generic -s 64 --duration 20ms --trials 1000 \
+	rc=$(signal_run sigtab SIGINT 2 run -d crc32c-generic -s 64 --duration 100ms --trials 1000 \
 		--warmup 0)
 	[ "$rc" = 130 ] || fail "table: exit $rc"
 	has sigtab.out "PARTIAL: interrupted by SIGINT"

@@ -208,6 +208,40 @@ class Parser {
         return v;
     }
 
+    // RFC 8259 8.1: the text is UTF-8. Decodes the sequence that starts
+    // with lead (already consumed) and refuses overlong forms, surrogates,
+    // code points above U+10FFFF and stray continuation bytes.
+    std::string utf8_char(unsigned char lead) {
+        int more;
+        unsigned cp;
+        if ((lead & 0xE0) == 0xC0) {
+            more = 1;
+            cp = lead & 0x1Fu;
+        } else if ((lead & 0xF0) == 0xE0) {
+            more = 2;
+            cp = lead & 0x0Fu;
+        } else if ((lead & 0xF8) == 0xF0) {
+            more = 3;
+            cp = lead & 0x07u;
+        } else {
+            fail("invalid UTF-8 in string");
+        }
+        std::string bytes(1, static_cast<char>(lead));
+        for (int k = 0; k < more; ++k) {
+            if (pos_ >= s_.size())
+                fail("invalid UTF-8 in string");
+            const auto b = static_cast<unsigned char>(s_[pos_]);
+            if ((b & 0xC0) != 0x80)
+                fail("invalid UTF-8 in string");
+            cp = (cp << 6) | (b & 0x3Fu);
+            bytes += s_[pos_++];
+        }
+        static constexpr unsigned kMin[] = {0, 0x80, 0x800, 0x10000};
+        if (cp < kMin[more] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            fail("invalid UTF-8 in string");
+        return bytes;
+    }
+
     std::string string() {
         expect('"');
         std::string out;
@@ -218,6 +252,10 @@ class Parser {
                 return out;
             if (static_cast<unsigned char>(c) < 0x20)
                 fail("control character in string");
+            if (static_cast<unsigned char>(c) >= 0x80) {
+                out += utf8_char(static_cast<unsigned char>(c));
+                continue;
+            }
             if (c != '\\') {
                 out += c;
                 continue;

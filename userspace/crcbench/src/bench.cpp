@@ -3,6 +3,7 @@
 
 #include "aligned_buffer.h"
 #include "error.h"
+#include "interrupt.h"
 #include "units.h"
 
 #include <algorithm>
@@ -33,16 +34,19 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
 }
 
 // One thread's private state: a hasher per driver, its buffers (one, or a
-// ring that spans --working-set), and their digests.
+// ring that spans --working-set: one allocation carved into `count` slices
+// `stride` bytes apart), and their digests.
 struct Worker {
     std::vector<std::unique_ptr<Crc32cHasher>> hashers;
-    std::vector<AlignedBuffer> buffers;
+    AlignedBuffer ring;
+    std::size_t count = 0, stride = 0, length = 0; // of the carved ring
     std::vector<Digest> expected;
     std::uint64_t data_key = 0;
     bool stale = true; // buffers to (re)fill by the thread itself before timing
 
     // The data key of buffer i (buffer 0 keeps the plain key).
     std::uint64_t key(std::size_t i) const { return i == 0 ? data_key : mix(data_key, i); }
+    std::span<std::uint8_t> buffer(std::size_t i) { return ring.subspan(i * stride, length); }
 };
 
 // Pins the calling thread to one CPU (dynamic CPU set: large POWER
@@ -135,7 +139,12 @@ class Runner {
             start.notify_all();
             running.wait();
             if (!iterations) {
-                std::this_thread::sleep_for(duration);
+                // In slices, so that SIGINT/SIGTERM ends a long trial soon.
+                const Clock::time_point deadline = Clock::now() + duration;
+                for (Clock::time_point now = Clock::now(); now < deadline && !interrupt_signal();
+                     now = Clock::now())
+                    std::this_thread::sleep_for(
+                        std::min<Clock::duration>(deadline - now, std::chrono::milliseconds(20)));
                 stop.store(true, std::memory_order_relaxed);
             }
         } // joins
@@ -177,24 +186,24 @@ class Runner {
             return;
         // --working-set: enough buffers of this size to span it, hashed in
         // turn, so the data is not cache-resident when the set is larger
-        // than the caches.
-        std::size_t count = 1;
-        if (s_.working_set && *s_.working_set > size_)
-            count = *s_.working_set / size_;
-        if (w.buffers.size() != count || w.buffers.front().size() != size_) {
-            w.buffers.clear();
-            for (std::size_t i = 0; i < count; ++i) {
-                w.buffers.emplace_back(size_, kCaseAlignment);
-                if (s_.on_buffer_touched)
-                    s_.on_buffer_touched(w.buffers.back().span(), true);
-            }
+        // than the caches. One allocation for all of them: the memory is
+        // the working set, not one rounded-up allocation per buffer.
+        const std::size_t count = ring_count(size_, s_), stride = ring_stride(size_);
+        if (w.count != count || w.length != size_) {
+            w.ring = AlignedBuffer(); // the old ring goes before the new one comes
+            w.ring = AlignedBuffer(count * stride, kCaseAlignment);
+            w.count = count;
+            w.stride = stride;
+            w.length = size_;
+            if (s_.on_buffer_touched)
+                s_.on_buffer_touched(w.ring.span(), true);
         }
         w.expected.resize(count);
         for (std::size_t i = 0; i < count; ++i) {
-            fill_case_data(w.buffers[i].span(), w.key(i));
-            w.expected[i] = reference_digest(s_.alg, std::nullopt, w.buffers[i].span());
+            fill_case_data(w.buffer(i), w.key(i));
+            w.expected[i] = reference_digest(s_.alg, std::nullopt, w.buffer(i));
             if (s_.on_buffer_touched)
-                s_.on_buffer_touched(w.buffers[i].span(), false);
+                s_.on_buffer_touched(w.buffer(i), false);
         }
         w.stale = false;
     }
@@ -202,15 +211,15 @@ class Runner {
     // The measuring loop. Per operation: the hasher call(s) and one compare.
     void work(Crc32cHasher &h, Worker &w, const std::atomic<bool> &stop,
               std::optional<std::uint64_t> iterations, ThreadTally &tally) {
-        const std::size_t count = w.buffers.size();
+        const std::size_t count = w.count;
         const std::uint64_t limit = iterations.value_or(~std::uint64_t{0});
         std::uint64_t ops = 0, bad = 0;
         Digest first_got = 0;
         std::size_t first_buffer = 0, i = 0;
         tally.start = Clock::now();
         try {
-            while (ops < limit && !stop.load(std::memory_order_relaxed)) {
-                const std::span<const std::uint8_t> data = w.buffers[i].span();
+            while (ops < limit && !stop.load(std::memory_order_relaxed) && !interrupt_signal()) {
+                const std::span<const std::uint8_t> data = w.buffer(i);
                 const Digest expected = w.expected[i];
                 Digest got;
                 if (pieces_.empty()) {
@@ -252,6 +261,38 @@ class Runner {
 
 } // namespace
 
+std::size_t ring_stride(std::size_t size) {
+    return std::max<std::size_t>(1, (size + kRingAlignment - 1) / kRingAlignment) * kRingAlignment;
+}
+
+std::size_t ring_count(std::size_t size, const BenchSettings &settings) {
+    if (!settings.working_set || *settings.working_set <= size)
+        return 1;
+    return std::max<std::size_t>(1, *settings.working_set / ring_stride(size));
+}
+
+std::uint64_t bench_memory(const std::vector<std::size_t> &sizes, const BenchSettings &settings,
+                           unsigned threads) {
+    std::uint64_t per_thread = 0;
+    for (std::size_t size : sizes) {
+        std::uint64_t bytes = std::uint64_t{ring_count(size, settings)} * ring_stride(size);
+        bytes = (bytes + kCaseAlignment - 1) / kCaseAlignment * kCaseAlignment;
+        per_thread = std::max(per_thread, bytes);
+    }
+    return per_thread * threads;
+}
+
+void check_bench_memory(std::uint64_t need, std::optional<std::uint64_t> available,
+                        const std::string &what) {
+    if (!available || need <= *available)
+        return;
+    throw ToolError(ExitCode::runtime,
+                    what + " need " + format_size(need) + " of buffers, more than the " +
+                        std::to_string(*available >> 20) +
+                        "M MemAvailable in /proc/meminfo: use a smaller --working-set, " +
+                        "fewer --threads or smaller --sizes");
+}
+
 std::vector<std::size_t> stream_pieces(std::size_t size, const BenchSettings &settings) {
     std::vector<std::size_t> pieces;
     if (settings.mode != OpMode::stream)
@@ -286,11 +327,11 @@ std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
         runner.prepare(size, 0);
         for (std::size_t d = 0; d < nd; ++d) {
             report("warm-up " + drivers[d] + " " + format_size(size));
-            if (settings.warmup.count() > 0)
+            if (settings.warmup.count() > 0 && !interrupt_signal())
                 runner.measure(d, settings.warmup, std::nullopt, results[base + d]);
             ++step;
         }
-        for (unsigned trial = 0; trial < settings.trials; ++trial) {
+        for (unsigned trial = 0; trial < settings.trials && !interrupt_signal(); ++trial) {
             if (trial > 0)
                 runner.prepare(size, trial); // fresh data: a new sample for the check
             for (std::size_t k = 0; k < nd; ++k) {
@@ -298,10 +339,23 @@ std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
                 report(drivers[d] + " " + format_size(size) + " trial " +
                        std::to_string(trial + 1) + "/" + std::to_string(settings.trials));
                 CellResult &cell = results[base + d];
-                cell.trials.push_back(
-                    runner.measure(d, settings.duration, settings.iterations, cell));
+                TrialSample t = runner.measure(d, settings.duration, settings.iterations, cell);
+                if (interrupt_signal())
+                    break; // a cut-short trial is no sample
+                cell.trials.push_back(t);
                 ++step;
             }
+        }
+        if (interrupt_signal()) {
+            // Only trials every driver completed stay, so the ratios stay
+            // paired; a cell may be left with none (its checks and its
+            // mismatch, if any, still count).
+            std::size_t complete = settings.trials;
+            for (std::size_t d = 0; d < nd; ++d)
+                complete = std::min(complete, results[base + d].trials.size());
+            for (std::size_t d = 0; d < nd; ++d)
+                results[base + d].trials.resize(complete);
+            break;
         }
     }
     report("done");

@@ -61,10 +61,30 @@ struct CellResult {
 using BenchProgress = std::function<void(std::size_t, std::size_t, const std::string &)>;
 
 // Runs everything; results ordered by size, then by the order of `drivers`.
+// After SIGINT/SIGTERM (interrupt.h) it stops at once and returns the trials
+// that every driver of a size completed (sizes not reached are absent; the
+// size in progress may have cells without trials).
 std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
                                   const std::vector<std::size_t> &sizes,
                                   const BenchSettings &settings, const HasherFactory &factory,
                                   const BenchProgress &progress = {});
+
+// A thread's buffers of one size: one allocation of ring_count() slices,
+// ring_stride() bytes apart (the size rounded up to a cache line), so the
+// memory is --working-set (at least one buffer), never more.
+inline constexpr std::size_t kRingAlignment = 128; // POWER's cache line
+std::size_t ring_stride(std::size_t size);
+std::size_t ring_count(std::size_t size, const BenchSettings &settings);
+
+// Bytes the buffers of `threads` threads take at the largest size.
+std::uint64_t bench_memory(const std::vector<std::size_t> &sizes, const BenchSettings &settings,
+                           unsigned threads);
+
+// The pre-flight check: throws ToolError (runtime) when `need` exceeds what
+// the kernel says is available (nullopt: unknown, not checked). `what`
+// starts the message (e.g. "--working-set 1G with 4 threads").
+void check_bench_memory(std::uint64_t need, std::optional<std::uint64_t> available,
+                        const std::string &what);
 
 // The pieces one operation sends in stream mode (empty in digest mode).
 std::vector<std::size_t> stream_pieces(std::size_t size, const BenchSettings &settings);

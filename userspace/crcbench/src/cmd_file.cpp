@@ -111,8 +111,7 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
     }
     progress.finish();
 
-    std::fputs(render(report, f.format).c_str(), stdout);
-    std::fflush(stdout);
+    write_stdout(render(report, f.format));
     for (const FileMismatch &m : report.mismatches)
         std::fprintf(stderr, "%s\n", format_file_reproducer(m, report).c_str());
     // Exit 1: a driver disagreed with the reference, or (--innodb) a page's

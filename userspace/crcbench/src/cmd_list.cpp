@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "commands.h"
 #include "driver_catalog.h"
+#include "file_io.h"
 #include "kcapi_hasher.h"
 #include "output.h"
 #include "user_drivers.h"
@@ -19,7 +20,7 @@ int cmd_list(const Options &o) {
     r.ambiguous = catalog.ambiguous;
     r.alg = o.common.alg;
     r.user_drivers = user_drivers(r.alg);
-    std::fputs(render(r, o.list.format).c_str(), stdout);
+    write_stdout(render(r, o.list.format));
     return to_int(ExitCode::ok);
 }
 

@@ -4,11 +4,15 @@
 #include "error.h"
 #include "file_io.h"
 #include "inkernel_run.h"
+#include "interrupt.h"
 #include "kcapi_hasher.h"
+#include "machine_state.h"
 #include "output.h"
 #include "progress.h"
+#include "units.h"
 #include "user_drivers.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <random>
@@ -50,6 +54,7 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     report.alg = o.common.alg;
     report.user_drivers = user_drivers(report.alg);
     report.measured = select_drivers(catalog, opt.drivers, true);
+    report.baseline = choose_baseline(report.drivers, report.alg);
     if (opt.user_baselines)
         report.measured = add_user_baselines(report.measured, o.common.quiet, report.alg);
     report.settings = settings_from(opt);
@@ -61,6 +66,18 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     const TcryptEnv tcrypt = tcrypt_env(opt.backend.kmsg_path, opt.backend.modprobe);
     if (opt.backend.has(Backend::tcrypt))
         require_tcrypt_root(tcrypt); // before anything is measured
+    if (afalg) {
+        // Pre-flight: the buffers of the largest thread count must fit.
+        unsigned most = 0;
+        for (unsigned t : report.thread_counts)
+            most = std::max(most, t);
+        std::string what = "the buffers of --sizes";
+        if (report.settings.working_set)
+            what = "--working-set " + format_size(*report.settings.working_set);
+        what += " with " + std::to_string(most) + (most == 1 ? " thread" : " threads");
+        check_bench_memory(bench_memory(report.sizes, report.settings, most), read_mem_available(),
+                           what);
+    }
     // Opened now: an unwritable path fails before the run, not after it.
     std::optional<OutputFile> json_out, csv_out;
     if (opt.json_file)
@@ -70,10 +87,13 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     if (report.system.emulation.emulated() && !o.common.quiet)
         std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
 
+    // From here on, SIGINT/SIGTERM ends the measurement, not the process:
+    // what was measured is reported, marked partial (exit 128 + signal).
+    install_interrupt_handlers();
     Progress progress(Progress::wanted(o.common.quiet));
     HasherFactory factory = afalg ? make_factory(report.settings.splice) : HasherFactory{};
     // A threads sweep: one complete run per thread count, rows tagged with it.
-    for (std::size_t k = 0; afalg && k < report.thread_counts.size(); ++k) {
+    for (std::size_t k = 0; afalg && k < report.thread_counts.size() && !interrupt_signal(); ++k) {
         BenchSettings s = report.settings;
         s.threads = report.thread_counts[k];
         std::string step = report.thread_counts.size() > 1
@@ -84,21 +104,29 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
             [&](std::size_t done, std::size_t total, const std::string &what) {
                 progress.update(k * total + done, report.thread_counts.size() * total, step + what);
             });
-        for (RunRow &row : make_rows(cells, report.alg)) {
+        for (RunRow &row : make_rows(cells, report.baseline_name())) {
             row.threads = s.threads;
-            report.rows.push_back(row);
+            if (row.trials > 0) // (an interrupted run's cell may have none)
+                report.rows.push_back(row);
         }
         for (const CellResult &c : cells)
             if (c.first_mismatch)
                 report.mismatches.push_back(*c.first_mismatch);
     }
-    if (opt.backend.has(Backend::tcrypt))
+    if (opt.backend.has(Backend::tcrypt) && !interrupt_signal()) {
         report.inkernel = measure_in_kernel(report.measured, report.resolves_to,
                                             opt.backend.tcrypt_sec, tcrypt, progress, report.alg);
+        add_inkernel_ratios(report.inkernel->rows, report.baseline_name());
+    }
     progress.finish();
+    report.interrupted_by = interrupt_signal();
+    if (report.interrupted_by)
+        std::fprintf(stderr,
+                     "crcbench-alg: interrupted by %s: reporting the %zu complete rows "
+                     "measured so far (partial)\n",
+                     signal_name(report.interrupted_by), report.rows.size());
 
-    std::fputs(render(report, opt.format).c_str(), stdout);
-    std::fflush(stdout);
+    write_stdout(render(report, opt.format));
     if (!report.ok())
         for (const Mismatch &m : report.mismatches)
             std::fprintf(stderr, "%s\n", format_reproducer(m).c_str());
@@ -107,6 +135,8 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     ExitCode rc = report.ok() ? ExitCode::ok : ExitCode::mismatch;
     save_report(json_out, run_json(report), rc);
     save_report(csv_out, run_csv(report), rc);
+    if (rc == ExitCode::ok && report.interrupted_by)
+        return 128 + report.interrupted_by; // as a shell reports a signal
     return to_int(rc);
 }
 

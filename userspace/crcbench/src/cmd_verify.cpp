@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "driver_catalog.h"
 #include "error.h"
+#include "file_io.h"
 #include "progress.h"
 #include "report_parts.h"
 #include "system_info.h"
@@ -63,7 +64,7 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
     std::printf("keys: %s\n", alg.keyed ? "the cases' seeds through setkey, the others the default"
                                         : "none, so the cases have no seeds (offsets, splits and "
                                           "lengths as for crc32c)");
-    std::fflush(stdout);
+    flush_stdout();
 
     // A driver the kernel has not accepted yet cannot be opened; say so.
     int failed = 0;

@@ -37,6 +37,7 @@ inline constexpr std::string_view kExitCodeHelp =
     "     baseline this build, CPU or --alg cannot run (the cause is printed),\n"
     "     or no driver of the --alg algorithm (the kernels that have them named)\n"
     "  6  permission denied\n"
-    "  7  other runtime error\n";
+    "  7  other runtime error (a failed write to stdout or a report file too)\n"
+    "  130, 143  run interrupted by SIGINT, SIGTERM: the partial report was written\n";
 
 } // namespace crcbench

@@ -6,7 +6,11 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <fcntl.h>
 #include <memory>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <utility>
 
 namespace crcbench {
@@ -57,21 +61,73 @@ void write_text_file(const std::string &path, const std::string &content) {
     OutputFile(path).write(content);
 }
 
+namespace {
+
+// "DIR/.NAME.XXXXXX": a temporary file beside path (same filesystem, so the
+// rename is atomic).
+std::string temp_template(const std::string &path) {
+    std::size_t slash = path.rfind('/');
+    std::string dir = slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    return dir + "." + name + ".XXXXXX";
+}
+
+// Creates the temporary file; throws ToolError naming path.
+int make_temp(const std::string &path, std::string &temp) {
+    temp = temp_template(path);
+    int fd = ::mkstemp(temp.data());
+    if (fd < 0)
+        fail("write", path, errno);
+    return fd;
+}
+
+} // namespace
+
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
-    file_ = std::fopen(path_.c_str(), "w");
-    if (!file_)
-        fail("write", path_, errno);
+    struct stat st {};
+    if (::stat(path_.c_str(), &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            fail("write", path_, EISDIR);
+        if (!S_ISREG(st.st_mode)) {
+            // A device or a pipe (/dev/stdout, /dev/full): written in place,
+            // opened now so that a path that cannot be written fails now.
+            file_ = std::fopen(path_.c_str(), "w");
+            if (!file_)
+                fail("write", path_, errno);
+            return;
+        }
+        // An existing report: its mode is kept; it is replaced only by
+        // a complete new one (written beside it, then renamed over it).
+        if (char *real = ::realpath(path_.c_str(), nullptr)) {
+            target_ = real;
+            std::free(real);
+        }
+        mode_ = st.st_mode & 07777;
+        if (::access(path_.c_str(), W_OK) != 0)
+            fail("write", path_, errno);
+    }
+    if (target_.empty())
+        target_ = path_;
+    // Probe: the directory must take the temporary file (left nowhere).
+    std::string temp;
+    int fd = make_temp(target_, temp);
+    ::close(fd);
+    ::unlink(temp.c_str());
 }
 
 OutputFile::OutputFile(OutputFile &&o) noexcept
-    : path_(std::move(o.path_)), file_(std::exchange(o.file_, nullptr)) {}
+    : path_(std::move(o.path_)), target_(std::move(o.target_)), mode_(o.mode_),
+      file_(std::exchange(o.file_, nullptr)), written_(o.written_) {}
 
 OutputFile &OutputFile::operator=(OutputFile &&o) noexcept {
     if (this != &o) {
         if (file_)
             std::fclose(file_);
         path_ = std::move(o.path_);
+        target_ = std::move(o.target_);
+        mode_ = o.mode_;
         file_ = std::exchange(o.file_, nullptr);
+        written_ = o.written_;
     }
     return *this;
 }
@@ -82,17 +138,83 @@ OutputFile::~OutputFile() {
 }
 
 void OutputFile::write(const std::string &content) {
-    if (!file_)
+    if (written_)
         throw ToolError(ExitCode::runtime, "internal: " + path_ + " written twice");
-    std::FILE *f = std::exchange(file_, nullptr);
-    bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
-    int e = errno;
-    if (std::fclose(f) != 0 && ok) {
-        ok = false;
-        e = errno;
+    written_ = true;
+    if (file_) { // a device or a pipe
+        std::FILE *f = std::exchange(file_, nullptr);
+        bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
+        int e = errno;
+        if (std::fclose(f) != 0 && ok) {
+            ok = false;
+            e = errno;
+        }
+        if (!ok)
+            fail("write", path_, e);
+        return;
     }
-    if (!ok)
+    std::string temp;
+    int fd = make_temp(target_, temp);
+    mode_t mode = mode_;
+    if (mode == 0) { // a new file: what open(O_CREAT, 0666) would give
+        mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    int e = 0;
+    for (std::size_t done = 0; done < content.size() && e == 0;) {
+        ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+        if (n < 0 && errno != EINTR)
+            e = errno;
+        else if (n > 0)
+            done += static_cast<std::size_t>(n);
+    }
+    if (e == 0 && ::fchmod(fd, mode) != 0)
+        e = errno;
+    if (e == 0 && ::fsync(fd) != 0)
+        e = errno;
+    if (::close(fd) != 0 && e == 0)
+        e = errno;
+    if (e == 0 && ::rename(temp.c_str(), target_.c_str()) != 0)
+        e = errno;
+    if (e != 0) {
+        ::unlink(temp.c_str());
         fail("write", path_, e);
+    }
+}
+
+namespace {
+int g_stdout_errno = 0; // the first failed write's errno (-1: cause unknown)
+bool g_stdout_failed = false;
+
+void note_stdout(bool failed) {
+    if (!failed && !std::ferror(stdout))
+        return;
+    if (!g_stdout_failed)
+        g_stdout_errno = failed ? errno : 0;
+    g_stdout_failed = true;
+}
+} // namespace
+
+void write_stdout(const std::string &text) {
+    errno = 0;
+    note_stdout(std::fputs(text.c_str(), stdout) == EOF || std::fflush(stdout) != 0);
+}
+
+void flush_stdout() {
+    errno = 0;
+    note_stdout(std::fflush(stdout) != 0);
+}
+
+int finish_stdout(int rc) {
+    flush_stdout();
+    errno = 0;
+    note_stdout(std::fclose(stdout) != 0);
+    if (!g_stdout_failed)
+        return rc;
+    std::fprintf(stderr, "crcbench-alg: cannot write to stdout: %s\n",
+                 g_stdout_errno ? errno_text(g_stdout_errno).c_str() : "write error");
+    return rc == 0 ? to_int(ExitCode::runtime) : rc;
 }
 
 void save_report(std::optional<OutputFile> &file, const std::string &content, ExitCode &rc) {

@@ -21,9 +21,12 @@ std::optional<std::string> try_read_text_file(const std::string &path);
 // Replaces the file's content. Throws ToolError.
 void write_text_file(const std::string &path, const std::string &content);
 
-// A result file opened (created, truncated) when the command starts, so a
-// path that cannot be written fails before a long run, and written at the
-// end. Throws ToolError naming the path.
+// A result file checked when the command starts, so a path that cannot be
+// written fails before a long run, and written at the end: into a temporary
+// file beside it, renamed over it once complete, so a failed, interrupted or
+// crashed run leaves the previous report intact. A device or a pipe
+// (/dev/stdout) is opened at the start and written in place. Throws
+// ToolError naming the path.
 class OutputFile {
   public:
     explicit OutputFile(std::string path);
@@ -35,8 +38,20 @@ class OutputFile {
 
   private:
     std::string path_;
-    std::FILE *file_ = nullptr;
+    std::string target_;        // the regular file renamed over (symlinks resolved)
+    unsigned mode_ = 0;         // an existing file's permissions (0: a new file)
+    std::FILE *file_ = nullptr; // a device or pipe, opened at the start
+    bool written_ = false;
 };
+
+// stdout: every write is checked. write_stdout() writes and flushes;
+// flush_stdout() flushes what printf wrote; the first failure's cause is
+// kept. finish_stdout(), at exit, flushes and closes stdout and, if any
+// write failed (`> /dev/full`, a full disk), prints the cause and turns rc
+// 0 into 7 (another failure's exit code stays).
+void write_stdout(const std::string &text);
+void flush_stdout();
+int finish_stdout(int rc);
 
 // Writes a report opened before the run, if any. A failure is printed on
 // stderr and becomes rc unless rc already says something else than ok (a

@@ -25,9 +25,13 @@ std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRu
 }
 
 void add_inkernel_ratios(std::vector<InKernelRow> &rows, CrcAlg alg) {
+    add_inkernel_ratios(rows, baseline_driver(alg));
+}
+
+void add_inkernel_ratios(std::vector<InKernelRow> &rows, std::string_view baseline) {
     std::map<std::size_t, double> generic; // size -> ns/op
     for (const InKernelRow &r : rows)
-        if (r.driver_reported == baseline_driver(alg))
+        if (r.driver_reported == baseline)
             generic[r.size] = r.ns_per_op;
     for (InKernelRow &r : rows) {
         auto it = generic.find(r.size);

@@ -45,6 +45,8 @@ std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRu
 
 // Fills ratio_to_generic from crc32c-generic's rows of the same size.
 void add_inkernel_ratios(std::vector<InKernelRow> &rows, CrcAlg alg = CrcAlg::crc32c);
+// The same with the ratios to `baseline` (crc32c-lib on 6.17 and later).
+void add_inkernel_ratios(std::vector<InKernelRow> &rows, std::string_view baseline);
 
 struct BackendFit {
     std::string driver;

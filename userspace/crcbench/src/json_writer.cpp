@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "json_writer.h"
 
+#include "text.h"
+#include "units.h"
+
 #include <cmath>
-#include <cstdio>
 
 namespace crcbench {
 
 std::string JsonWriter::escape(std::string_view s) {
     std::string out = "\"";
-    for (char ch : s) {
-        unsigned char c = static_cast<unsigned char>(ch);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char ch = s[i];
+        const unsigned char c = static_cast<unsigned char>(ch);
         switch (c) {
         case '"':
             out += "\\\"";
@@ -27,12 +30,20 @@ std::string JsonWriter::escape(std::string_view s) {
             out += "\\t";
             break;
         default:
-            if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
+            if (c < 0x20 || c == 0x7F) {
+                static constexpr char hex[] = "0123456789abcdef";
+                out += "\\u00";
+                out += hex[c >> 4];
+                out += hex[c & 15];
+            } else if (c < 0x80) {
                 out += ch;
+            } else if (std::size_t n = utf8_length(s, i); n != 0) {
+                out.append(s.substr(i, n));
+                i += n - 1;
+            } else {
+                // Not UTF-8 (a file name is any bytes): U+FFFD, so the
+                // report stays valid JSON; the report says the name is lossy.
+                out += "\\ufffd";
             }
         }
     }
@@ -113,15 +124,13 @@ JsonWriter &JsonWriter::value(int v) {
     return *this;
 }
 
-JsonWriter &JsonWriter::value(double v, int decimals) {
+JsonWriter &JsonWriter::value(double v) {
     before_value();
     if (!std::isfinite(v)) {
         out_ += "null";
         return *this;
     }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    out_ += buf;
+    out_ += format_round_trip(v); // 0.0004, not 0.000
     return *this;
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
 // A small JSON emitter with two-space indentation: objects, arrays, strings
-// (escaped), integers, finite doubles (non-finite become null), booleans, null.
+// (escaped, always valid UTF-8), integers, doubles in their shortest round-trip
+// form (non-finite become null), booleans, null.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +26,7 @@ class JsonWriter {
     JsonWriter &value(std::uint64_t v);
     JsonWriter &value(int v);
     JsonWriter &value(unsigned v) { return value(static_cast<std::uint64_t>(v)); }
-    JsonWriter &value(double v, int decimals);
+    JsonWriter &value(double v); // shortest round-trip form; non-finite: null
     JsonWriter &value(bool v);
     JsonWriter &null();
 
@@ -34,13 +35,11 @@ class JsonWriter {
         key(k);
         return value(v);
     }
-    JsonWriter &field(std::string_view k, double v, int decimals) {
-        key(k);
-        return value(v, decimals);
-    }
 
     std::string str() const { return out_ + "\n"; }
 
+    // A JSON string: quotes, backslashes and control characters escaped,
+    // valid UTF-8 kept, every byte that is not part of it as U+FFFD.
     static std::string escape(std::string_view s);
 
   private:

@@ -73,6 +73,28 @@ machine_state_items(const MachineState &m) {
             {"loadavg", &m.loadavg}};
 }
 
+std::optional<std::uint64_t> meminfo_available(std::string_view meminfo) {
+    std::optional<std::string> v = keyed_line(meminfo, "MemAvailable", ':');
+    if (!v)
+        return std::nullopt;
+    // "123456 kB"
+    std::uint64_t kib = 0;
+    std::size_t i = 0;
+    for (; i < v->size() && (*v)[i] >= '0' && (*v)[i] <= '9'; ++i) {
+        if (kib > (~std::uint64_t{0} >> 10) / 10)
+            return std::nullopt;
+        kib = kib * 10 + static_cast<std::uint64_t>((*v)[i] - '0');
+    }
+    if (i == 0 || trim(std::string_view(*v).substr(i)) != "kB")
+        return std::nullopt;
+    return kib << 10;
+}
+
+std::optional<std::uint64_t> read_mem_available() {
+    auto text = try_read_text_file(root() + "/proc/meminfo");
+    return text ? meminfo_available(*text) : std::nullopt;
+}
+
 MachineState read_machine_state() {
     const std::string cpu = "/sys/devices/system/cpu/";
     MachineState m;

@@ -7,6 +7,7 @@
 // Test hook: CRCBENCH_MACHINE_ROOT prefixes every path (a fixture tree).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -43,5 +44,10 @@ MachineState read_machine_state();
 // Parsers of the file formats (unit-tested on fixtures).
 std::optional<std::string> lparcfg_value(std::string_view lparcfg, std::string_view key);
 std::optional<std::string> cpuinfo_clock(std::string_view cpuinfo);
+// /proc/meminfo's MemAvailable in bytes (nullopt: absent or malformed).
+std::optional<std::uint64_t> meminfo_available(std::string_view meminfo);
+
+// MemAvailable now (nullopt where /proc/meminfo cannot be read).
+std::optional<std::uint64_t> read_mem_available();
 
 } // namespace crcbench

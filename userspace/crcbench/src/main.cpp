@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "error.h"
+#include "file_io.h"
 #include "help.h"
 #include "kcapi_hasher.h"
 #include "user_drivers.h"
@@ -17,7 +18,9 @@
 #include <string_view>
 #include <vector>
 
-int main(int argc, char **argv) {
+namespace {
+
+int dispatch(int argc, char **argv) {
     using namespace crcbench;
     std::vector<std::string_view> args(argv + 1, argv + argc);
     try {
@@ -60,4 +63,10 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "crcbench-alg: internal error: %s\n", e.what());
     }
     return to_int(ExitCode::runtime);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    return crcbench::finish_stdout(dispatch(argc, argv));
 }

@@ -51,7 +51,7 @@ std::string side_by_side(const RunReport &r) {
                       ", ns per operation (one digest of SIZE bytes)";
     out += afalg && threads > 1 ? ", AF_ALG at " + std::to_string(threads) + " threads" : "";
     out += r.system.emulation.emulated() ? ", EMULATED" : "";
-    out += ":\n  end to end (AF_ALG): throughput ratio to " + std::string(baseline_driver(r.alg)) +
+    out += ":\n  end to end (AF_ALG): throughput ratio to " + std::string(r.baseline_name()) +
            " through AF_ALG, system calls included;\n  in-kernel: tcrypt (sec=" +
            std::to_string(r.inkernel->sec) + "), the ratio of the times inside the kernel\n";
     Table t({"DRIVER", "SIZE", "AF_ALG ns/op", "end to end (AF_ALG)", "in-kernel ns/op",
@@ -109,11 +109,10 @@ std::string fits_table(const RunReport &r) {
     return out;
 }
 
-void number_or_null(JsonWriter &w, std::string_view key, const std::optional<double> &v,
-                    int decimals) {
+void number_or_null(JsonWriter &w, std::string_view key, const std::optional<double> &v) {
     w.key(key);
     if (v)
-        w.value(*v, decimals);
+        w.value(*v);
     else
         w.null();
 }
@@ -127,11 +126,11 @@ void fit_object(JsonWriter &w, const LineFitResult &res) {
     }
     const LineFit &f = *res.fit;
     w.begin_object();
-    w.field("a_ns", f.a_ns, 3);
-    w.field("b_ns_per_byte", f.b_ns_per_byte, 6);
-    number_or_null(w, "marginal_gb_per_s", f.marginal_gb_per_s, 4);
-    w.field("r_squared", f.r_squared, 6);
-    w.field("max_rel_residual", f.max_rel_residual, 6);
+    w.field("a_ns", f.a_ns);
+    w.field("b_ns_per_byte", f.b_ns_per_byte);
+    number_or_null(w, "marginal_gb_per_s", f.marginal_gb_per_s);
+    w.field("r_squared", f.r_squared);
+    w.field("max_rel_residual", f.max_rel_residual);
     w.field("points", static_cast<std::uint64_t>(f.points));
     w.end_object();
     w.key("no_fit_reason").null();
@@ -178,10 +177,10 @@ void backends_json(JsonWriter &w, const RunReport &r) {
             w.field("driver", row.driver);
             w.field("driver_reported", row.driver_reported);
             w.field("size", static_cast<std::uint64_t>(row.size));
-            w.field("ops_per_s", row.ops_per_s, 1);
-            w.field("bytes_per_s", row.bytes_per_s, 1);
-            w.field("ns_per_op", row.ns_per_op, 3);
-            number_or_null(w, "ratio_to_generic", row.ratio_to_generic, 4);
+            w.field("ops_per_s", row.ops_per_s);
+            w.field("bytes_per_s", row.bytes_per_s);
+            w.field("ns_per_op", row.ns_per_op);
+            number_or_null(w, "ratio_to_generic", row.ratio_to_generic);
             w.end_object();
         }
         w.end_array();
@@ -205,7 +204,7 @@ void backends_json(JsonWriter &w, const RunReport &r) {
         for (const SizeTime &p : f.points) {
             w.begin_object();
             w.field("size", static_cast<std::uint64_t>(p.size));
-            w.field("ns_per_op", p.ns_per_op, 3);
+            w.field("ns_per_op", p.ns_per_op);
             w.end_object();
         }
         w.end_array();
@@ -223,13 +222,13 @@ std::string backends_csv_header() {
 std::string backends_csv_cells(const RunReport &r, const std::vector<BackendFit> &fits,
                                const std::string &driver, Backend backend, unsigned threads,
                                double ns_per_op) {
-    std::string out = "," + std::string(backend_name(backend)) + "," + format_fixed(ns_per_op, 3);
+    std::string out = "," + std::string(backend_name(backend)) + "," + format_round_trip(ns_per_op);
     const BackendFit *f = find_fit(fits, driver, backend, threads);
     if (f && f->result.fit) {
         const LineFit &l = *f->result.fit;
-        out += "," + format_fixed(l.a_ns, 3) + "," + format_fixed(l.b_ns_per_byte, 6) + "," +
-               (l.marginal_gb_per_s ? format_fixed(*l.marginal_gb_per_s, 4) : std::string()) + "," +
-               format_fixed(l.r_squared, 6) + "," + format_fixed(l.max_rel_residual, 6);
+        out += "," + format_round_trip(l.a_ns) + "," + format_round_trip(l.b_ns_per_byte) + "," +
+               (l.marginal_gb_per_s ? format_round_trip(*l.marginal_gb_per_s) : std::string()) +
+               "," + format_round_trip(l.r_squared) + "," + format_round_trip(l.max_rel_residual);
     } else {
         out += ",,,,,";
     }

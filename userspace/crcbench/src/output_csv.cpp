@@ -21,7 +21,7 @@ std::string cell(std::string_view s) {
 }
 
 std::string num(double v) {
-    return format_fixed(v, 1);
+    return format_round_trip(v);
 }
 
 } // namespace
@@ -64,19 +64,19 @@ std::string cpus_cell(const BenchSettings &s) {
 }
 
 // Starts with the chunk cell (no leading comma).
-std::string config_cells(const BenchSettings &s, CrcAlg alg) {
+std::string config_cells(const BenchSettings &s, CrcAlg alg, std::string_view baseline) {
     std::string out;
     if (s.mode == OpMode::stream && s.chunk)
         out += std::to_string(*s.chunk);
     out += std::string(",") + (s.splice ? "true" : "false") + ",";
     if (!s.iterations)
-        out += format_fixed(std::chrono::duration<double>(s.duration).count(), 3);
+        out += format_round_trip(std::chrono::duration<double>(s.duration).count());
     out += ",";
     if (s.iterations)
         out += std::to_string(*s.iterations);
-    out += "," + format_fixed(std::chrono::duration<double>(s.warmup).count(), 3) + "," +
+    out += "," + format_round_trip(std::chrono::duration<double>(s.warmup).count()) + "," +
            std::to_string(s.seed) + "," + std::string(alg_info(alg).name) + "," +
-           std::string(baseline_driver(alg)) + "," +
+           std::string(baseline) + "," +
            (s.working_set ? std::to_string(*s.working_set) : std::string());
     return out;
 }
@@ -106,7 +106,7 @@ std::string run_csv(const RunReport &r) {
         "ratio_trials_max,noisy,checked_ops,mismatches" +
         backends_csv_header() + config_header() + ",emulated,kernel_release,cpu_model,cpus" +
         machine_header(r.system.machine_state) + "\n";
-    const std::string tail = config_cells(r.settings, r.alg) + "," +
+    const std::string tail = config_cells(r.settings, r.alg, r.baseline_name()) + "," +
                              std::string(r.system.emulation.emulated() ? "yes" : "no") + "," +
                              cell(r.system.kernel_release) + "," + cell(r.system.cpu_model) +
                              cpus_cell(r.settings) + machine_cells(r.system.machine_state);
@@ -118,9 +118,9 @@ std::string run_csv(const RunReport &r) {
                num(row.bytes_per_s.median) + "," + num(row.bytes_per_s.max) + "," +
                num(row.ops_per_s.min) + "," + num(row.ops_per_s.median) + "," +
                num(row.ops_per_s.max) + "," +
-               (row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 4) : "") + "," +
-               (row.ratio_trials ? format_fixed(row.ratio_trials->min, 4) + "," +
-                                       format_fixed(row.ratio_trials->max, 4)
+               (row.ratio_to_generic ? format_round_trip(*row.ratio_to_generic) : "") + "," +
+               (row.ratio_trials ? format_round_trip(row.ratio_trials->min) + "," +
+                                       format_round_trip(row.ratio_trials->max)
                                  : std::string(",")) +
                "," + (row.noisy ? "true" : "false") + "," + std::to_string(row.checked_ops) + "," +
                std::to_string(row.mismatches) +
@@ -134,7 +134,7 @@ std::string run_csv(const RunReport &r) {
             std::string bps = num(k.bytes_per_s), ops = num(k.ops_per_s);
             out += cell(k.driver) + "," + std::to_string(k.size) + ",digest,1,1," + bps + "," +
                    bps + "," + bps + "," + ops + "," + ops + "," + ops + "," +
-                   (k.ratio_to_generic ? format_fixed(*k.ratio_to_generic, 4) : "") +
+                   (k.ratio_to_generic ? format_round_trip(*k.ratio_to_generic) : "") +
                    ",,,false,0,0" +
                    backends_csv_cells(r, fits, k.driver, Backend::tcrypt, 1, k.ns_per_op) + "," +
                    tail + "\n";

@@ -5,6 +5,7 @@
 #include "file_report.h"
 #include "output.h"
 #include "report_parts.h"
+#include "text.h"
 #include "text_table.h"
 #include "units.h"
 #include "version.h"
@@ -39,7 +40,7 @@ std::string invalid_list(const std::vector<std::uint64_t> &pages, std::string_vi
 }
 
 std::string file_heading(const FileResult &f, CrcAlg alg) {
-    std::string out = "file " + f.path + ": " + std::to_string(f.size) + " bytes";
+    std::string out = "file " + quote_name(f.path) + ": " + std::to_string(f.size) + " bytes";
     if (f.page_size)
         out += ", " + std::to_string(f.pages) + " pages of " + format_size(*f.page_size);
     if (f.crc)
@@ -79,13 +80,13 @@ std::string format_file_reproducer(const FileMismatch &m, const FileReport &r) {
     std::string mode = r.innodb ? " --innodb" : "";
     if (!r.innodb && r.page_size)
         mode += " --page-size " + format_size(*r.page_size);
-    return "MISMATCH driver=" + m.driver + " file=" + m.path +
+    return "MISMATCH driver=" + m.driver + " file=" + quote_name(m.path) +
            (m.page ? " page=" + std::to_string(*m.page) : std::string()) +
            " offset=" + std::to_string(m.offset) + " length=" + std::to_string(m.length) +
            " expected=" + format_digest(r.alg, m.expected) + " got=" + format_digest(r.alg, m.got) +
            " reproduce: crcbench-alg file" +
            (r.alg == CrcAlg::crc32c ? "" : " --alg " + std::string(alg_info(r.alg).name)) +
-           " --driver " + m.driver + mode + " " + m.path;
+           " --driver " + m.driver + mode + " " + quote_name(m.path);
 }
 
 std::string file_table(const FileReport &r) {
@@ -216,12 +217,12 @@ std::string file_json(const FileReport &r) {
             else
                 w.null();
             w.field("bytes", d.bytes);
-            w.field("seconds", d.seconds, 6);
-            w.field("bytes_per_s", bytes_per_s(d), 1);
-            w.field("gb_per_s", bytes_per_s(d) / 1e9, 4);
+            w.field("seconds", d.seconds);
+            w.field("bytes_per_s", bytes_per_s(d));
+            w.field("gb_per_s", bytes_per_s(d) / 1e9);
             w.key("pages_per_s");
             if (auto pps = pages_per_s(f, d))
-                w.value(*pps, 1);
+                w.value(*pps);
             else
                 w.null();
             w.key("crc");
@@ -267,10 +268,11 @@ std::string file_csv(const FileReport &r) {
             out += cell(f.path) + "," + std::to_string(d.bytes) + "," +
                    (f.page_size ? std::to_string(*f.page_size) : "") + "," +
                    (f.page_size ? std::to_string(f.pages) : "") + "," + cell(d.driver) + "," +
-                   std::string(transfer_name(d.transfer)) + "," + format_fixed(d.seconds, 6) + "," +
-                   format_fixed(bytes_per_s(d), 1) + "," + format_fixed(bytes_per_s(d) / 1e9, 4) +
-                   "," + (pps ? format_fixed(*pps, 1) : "") + "," + file_crc_cell(d.crc, r.alg) +
-                   "," + std::to_string(d.disagreeing_units) + "," +
+                   std::string(transfer_name(d.transfer)) + "," + format_round_trip(d.seconds) +
+                   "," + format_round_trip(bytes_per_s(d)) + "," +
+                   format_round_trip(bytes_per_s(d) / 1e9) + "," +
+                   (pps ? format_round_trip(*pps) : "") + "," + file_crc_cell(d.crc, r.alg) + "," +
+                   std::to_string(d.disagreeing_units) + "," +
                    (f.innodb
                         ? std::to_string(f.innodb->valid) + "," + std::to_string(f.innodb->empty) +
                               "," + std::to_string(f.innodb->invalid) + "," +

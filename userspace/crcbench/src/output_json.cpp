@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "interrupt.h"
 #include "json_writer.h"
 #include "output.h"
 #include "output_backends.h"
@@ -104,9 +105,9 @@ namespace {
 
 void summary(JsonWriter &w, std::string_view name, const Summary &s) {
     w.key(name).begin_object();
-    w.field("min", s.min, 1);
-    w.field("median", s.median, 1);
-    w.field("max", s.max, 1);
+    w.field("min", s.min);
+    w.field("median", s.median);
+    w.field("max", s.max);
     w.end_object();
 }
 
@@ -157,13 +158,13 @@ std::string run_json(const RunReport &r) {
     if (s.iterations)
         w.null();
     else
-        w.value(std::chrono::duration<double>(s.duration).count(), 3);
+        w.value(std::chrono::duration<double>(s.duration).count());
     w.key("iterations");
     if (s.iterations)
         w.value(*s.iterations);
     else
         w.null();
-    w.field("warmup_s", std::chrono::duration<double>(s.warmup).count(), 3);
+    w.field("warmup_s", std::chrono::duration<double>(s.warmup).count());
     w.key("sizes").begin_array();
     for (std::size_t size : r.sizes)
         w.value(static_cast<std::uint64_t>(size));
@@ -171,7 +172,7 @@ std::string run_json(const RunReport &r) {
     // A string: JSON readers that hold numbers as doubles (jq, JavaScript)
     // round integers above 2^53, and the seed must reproduce the run exactly.
     w.field("seed", std::to_string(s.seed));
-    w.field("baseline", baseline_driver(r.alg));
+    w.field("baseline", r.baseline_name()); // crc32c-lib where there is no crc32c-generic
     backends_config_json(w, r);
     w.end_object();
     drivers_array(w, r.drivers, r.resolves_to);
@@ -188,16 +189,16 @@ std::string run_json(const RunReport &r) {
         summary(w, "ops_per_s", row.ops_per_s);
         w.key("ratio_to_generic");
         if (row.ratio_to_generic)
-            w.value(*row.ratio_to_generic, 4);
+            w.value(*row.ratio_to_generic);
         else
             w.null();
         // The per-trial (paired) ratios' spread; noisy: spread above 10%.
         w.key("ratio_trials");
         if (row.ratio_trials) {
             w.begin_object();
-            w.field("min", row.ratio_trials->min, 4);
-            w.field("median", row.ratio_trials->median, 4);
-            w.field("max", row.ratio_trials->max, 4);
+            w.field("min", row.ratio_trials->min);
+            w.field("median", row.ratio_trials->median);
+            w.field("max", row.ratio_trials->max);
             w.end_object();
         } else {
             w.null();
@@ -209,6 +210,14 @@ std::string run_json(const RunReport &r) {
     }
     w.end_array();
     backends_json(w, r);
+    // true: SIGINT/SIGTERM cut the run short (interrupted_by names it);
+    // the results are the trials that every driver completed.
+    w.field("partial", r.interrupted_by != 0);
+    w.key("interrupted_by");
+    if (r.interrupted_by)
+        w.value(signal_name(r.interrupted_by));
+    else
+        w.null();
     w.field("verdict", r.ok() ? "ok" : "mismatch");
     w.end_object();
     return w.str();

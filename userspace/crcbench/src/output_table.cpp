@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "interrupt.h"
 #include "output.h"
 #include "output_backends.h"
 #include "report_parts.h"
@@ -146,11 +147,14 @@ std::string run_table(const RunReport &r) {
                                               : std::string());
     out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median "
            "over the trials of (this driver / " +
-           std::string(baseline_driver(r.alg)) +
+           std::string(r.baseline_name()) +
            " in the same trial, same size); ~ = noisy: the trials spread by more than 10%\n";
+    if (std::string why = r.no_ratio_reason(); !why.empty())
+        out += "ratios: - (" + why + ")\n";
     const bool sweep = r.thread_counts.size() > 1; // then a THREADS column
-    std::vector<std::string> head = {"SIZE", "DRIVER", "MB/s min",   "median",
-                                     "max",  "kops/s", "vs generic", "CHECK"};
+    const std::string vs = "vs " + std::string(r.baseline_name());
+    std::vector<std::string> head = {"SIZE", "DRIVER", "MB/s min", "median",
+                                     "max",  "kops/s", vs,         "CHECK"};
     if (sweep)
         head.insert(head.begin(), "THREADS");
     Table t(head, sweep ? "rrlrrrrrl" : "rlrrrrrl");
@@ -184,6 +188,9 @@ std::string run_table(const RunReport &r) {
                ? "verdict: ok, all " + std::to_string(checked) + " results matched the reference\n"
                : "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
     out += backends_table(r);
+    if (r.interrupted_by)
+        out += "PARTIAL: interrupted by " + std::string(signal_name(r.interrupted_by)) +
+               "; the rows are the trials every driver completed before it\n";
     if (r.system.emulation.emulated())
         out += "*** " + std::string(kEmulationNotice) + " ***\n";
     return out;

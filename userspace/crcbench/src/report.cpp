@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "report.h"
 
+#include <algorithm>
 #include <map>
 
 namespace crcbench {
@@ -13,8 +14,36 @@ double relative_spread(const Summary &s) {
 
 } // namespace
 
+std::string choose_baseline(const std::vector<AlgEntry> &drivers, CrcAlg alg) {
+    auto present = [&](std::string_view name) {
+        return std::any_of(drivers.begin(), drivers.end(),
+                           [&](const AlgEntry &e) { return e.driver == name; });
+    };
+    if (alg == CrcAlg::crc32c && !present(baseline_driver(alg)) && present(kCrc32cLibDriver))
+        return std::string(kCrc32cLibDriver);
+    return std::string(baseline_driver(alg));
+}
+
+std::string RunReport::no_ratio_reason() const {
+    const std::string_view base = baseline_name();
+    if (std::find(measured.begin(), measured.end(), base) != measured.end())
+        return {};
+    const bool present = std::any_of(drivers.begin(), drivers.end(),
+                                     [&](const AlgEntry &e) { return e.driver == base; });
+    if (present)
+        return "the baseline " + std::string(base) + " was not measured (add -d " +
+               std::string(base) + ")";
+    std::string why = "this kernel has no " + std::string(base);
+    if (alg == CrcAlg::crc32c)
+        why += " and no " + std::string(kCrc32cLibDriver) + " (6.17 and later)";
+    return why + ": no baseline";
+}
+
 std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, CrcAlg alg) {
-    const std::string_view generic = baseline_driver(alg);
+    return make_rows(cells, baseline_driver(alg));
+}
+
+std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, std::string_view generic) {
     std::vector<RunRow> rows;
     std::map<std::size_t, const CellResult *> baseline; // size -> the baseline's cell
     for (const CellResult &c : cells) {

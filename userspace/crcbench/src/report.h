@@ -17,11 +17,19 @@
 
 namespace crcbench {
 
-// The driver every ratio is relative to: the algorithm's generic driver
-// ("crc32c-generic", "crct10dif-generic", "crc64-rocksoft-generic").
+// The algorithm's generic driver ("crc32c-generic", "crct10dif-generic",
+// "crc64-rocksoft-generic"): the default baseline of the ratios.
 inline std::string_view baseline_driver(CrcAlg alg) {
     return alg_info(alg).generic_driver;
 }
+
+// Linux 6.17 renamed the crypto API's software crc32c (a wrapper of the
+// crc32c() library since 6.14) to crc32c-lib: there is no crc32c-generic.
+inline constexpr std::string_view kCrc32cLibDriver = "crc32c-lib";
+
+// The baseline of a kernel's drivers: the generic driver when present, else
+// (crc32c) crc32c-lib, else the generic driver's name (absent: no ratios).
+std::string choose_baseline(const std::vector<AlgEntry> &drivers, CrcAlg alg);
 
 // A cell is noisy when its paired ratios (or, without a ratio, its bytes/s)
 // spread by more than this fraction of their median over the trials.
@@ -68,12 +76,23 @@ struct RunReport {
     // of both are derived from them: make_fits)
     std::vector<Backend> backends{Backend::afalg};
     std::optional<InKernelResults> inkernel;
+    // SIGINT/SIGTERM ended the run early (its signal number, 0: complete):
+    // the rows hold the trials every driver of a size completed.
+    int interrupted_by = 0;
+    std::string baseline; // choose_baseline(); empty: the generic driver
 
+    std::string_view baseline_name() const {
+        return baseline.empty() ? baseline_driver(alg) : std::string_view(baseline);
+    }
+    // Why the ratios are "-": empty when the baseline was measured.
+    std::string no_ratio_reason() const;
     bool ok() const { return mismatches.empty(); }
 };
 
 // Turns measured cells into rows with statistics and baseline ratios.
 // The ratios are to baseline_driver(alg).
 std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, CrcAlg alg = CrcAlg::crc32c);
+// The same with the ratios to `baseline`.
+std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, std::string_view baseline);
 
 } // namespace crcbench

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -208,6 +209,18 @@ std::string format_hex32(std::uint32_t value) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "0x%08x", value);
     return buf;
+}
+
+std::string format_round_trip(double value) {
+    char buf[64];
+    // Plain decimals where they stay short (JavaScript's rule: 1e-6 to
+    // 1e21), else an exponent; either is the shortest that round-trips.
+    const double mag = std::fabs(value);
+    const std::chars_format form = mag == 0 || (mag >= 1e-6 && mag < 1e21)
+                                       ? std::chars_format::fixed
+                                       : std::chars_format::scientific;
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, form);
+    return ec == std::errc() ? std::string(buf, end) : std::string();
 }
 
 std::string format_fixed(double value, int decimals) {

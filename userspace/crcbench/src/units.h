@@ -48,7 +48,12 @@ std::string format_size(std::size_t bytes);
 // "0x1234abcd".
 std::string format_hex32(std::uint32_t value);
 
-// Fixed-point with the given number of decimals.
+// Fixed-point with the given number of decimals (tables, for people).
 std::string format_fixed(double value, int decimals);
+
+// The shortest text that reads back as the same double ("0.0004",
+// "128000", "0.000001", "1e-07", "1e+21"): JSON and CSV, for programs.
+// Non-finite values give "nan"/"inf".
+std::string format_round_trip(double value);
 
 } // namespace crcbench

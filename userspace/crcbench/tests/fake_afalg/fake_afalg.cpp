@@ -30,10 +30,11 @@
 //  FAKE_AFALG_NETLINK_ERRNO=N     socket(AF_NETLINK, NETLINK_CRYPTO) fails with N
 //  FAKE_AFALG_BIND_ERRNO=N        bind() of an AF_ALG socket fails with N
 //  FAKE_AFALG_SPLICE_ERRNO=N      splice() into an AF_ALG socket fails with N
-// Drivers: crc32c-generic and crc32c-fakevec (correct), crc32c-broken (like
-// the guest's selftests/kmod/crc32c_broken.ko: every piece of data of more
-// than 2048 bytes handed over at once that contains a byte >= 0x80 leaves
-// bit 0 of the state flipped); "crc32c" means crc32c-fakevec. Of the other
+// Drivers: crc32c-generic, crc32c-lib (6.17+) and crc32c-fakevec (correct),
+// crc32c-broken (like the guest's selftests/kmod/crc32c_broken.ko: every
+// piece of data of more than 2048 bytes handed over at once that contains a
+// byte >= 0x80 leaves bit 0 of the state flipped); "crc32c" means
+// crc32c-fakevec. Of the other
 // algorithms: crct10dif-generic, crct10dif-fakevec, crc64-rocksoft-generic
 // and crc64-rocksoft-fakevec (correct; the names crct10dif and
 // crc64-rocksoft mean the fakevec ones), crct10dif-broken and
@@ -210,6 +211,8 @@ const char *canonical(const std::string &name) {
         return "crc32c-fakevec";
     if (name == "crc32c-generic")
         return "crc32c-generic";
+    if (name == "crc32c-lib") // 6.17 and later's name of the software crc32c
+        return "crc32c-lib";
     if (name == "crc32c-broken")
         return "crc32c-broken";
     for (const char *d :

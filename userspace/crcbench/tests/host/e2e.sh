@@ -204,6 +204,179 @@ case_output_files() {
 	has fullok.err "cannot write /dev/full"
 }
 
+case_working_set_rss() {
+	# Issue 3.4 item 1: --working-set is the memory it names. -s 64
+	# --working-set 64M peaks between the working set (every buffer is
+	# touched) and twice it. The address space is capped at 1G, so a tool
+	# that allocates per buffer fails here instead of swamping the machine.
+	: "${PYTHON3:?}"
+	ws=$((64 * 1024 * 1024))
+	"$PYTHON3" - "$TMP/rss" "$FAKE_AFALG" "$PC" "$CRCBENCH" run -q -d crc32c-generic -s 64 --working-set 64M \
+		-n 2000 --trials 2 --warmup 0 -f json >"$TMP/rss.py.out" 2>&1 <<-'EOF'
+	import os, resource, subprocess, sys
+	def cap():
+	    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+	env = dict(os.environ, LD_PRELOAD=sys.argv[2], CRCBENCH_PROC_CRYPTO=sys.argv[3])
+	with open(sys.argv[1] + ".out", "w") as out, open(sys.argv[1] + ".err", "w") as err:
+	    rc = subprocess.run(sys.argv[4:], env=env, preexec_fn=cap, stdout=out, stderr=err).returncode
+	print(rc, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
+	EOF
+	read -r rc rss <"$TMP/rss.py.out" || fail "rss: no measurement: $(cat "$TMP/rss.py.out")"
+	[ "$rc" = 0 ] || { cat "$TMP/rss.err"; fail "rss: exit code $rc"; }
+	echo "peak RSS $rss bytes for a working set of $ws"
+	[ "$rss" -ge "$ws" ] || fail "rss: $rss bytes, below the $ws-byte working set (not all touched)"
+	[ "$rss" -lt $((2 * ws)) ] || fail "rss: $rss bytes, not under twice the $ws-byte working set"
+	grep -q '"working_set": 67108864' "$TMP/rss.out" || fail "rss: working_set not in the report"
+	# The pre-flight check: a set that does not fit MemAvailable is one clear
+	# error (exit 7) before anything is measured.
+	mkdir -p "$TMP/root/proc"
+	printf 'MemTotal: 1048576 kB\nMemAvailable: 524288 kB\n' >"$TMP/root/proc/meminfo"
+	run wsbig 7 CRCBENCH_MACHINE_ROOT="$TMP/root" -- run -q -d crc32c-generic -s 64 \
+		--working-set 256M --threads 1,4 --duration 60m
+	one_line wsbig.err
+	has wsbig.err "working-set 256M with 4 threads need 1G of buffers, more than the 512M MemAvailable"
+	run wsfits 0 CRCBENCH_MACHINE_ROOT="$TMP/root" -- run -q -d crc32c-generic -s 64 \
+		--working-set 256M -n 10 --trials 1 --warmup 0
+}
+
+# signal_run NAME SIGNAL SECONDS ARGS...: runs the tool (with the fake) in its
+# own process, sends SIGNAL after SECONDS, records the exit code in NAME.rc.
+# (Python spawns it: an asynchronous command of a non-interactive sh starts
+# with SIGINT ignored, and the tool keeps an ignored SIGINT ignored.)
+signal_run() {
+	name=$1 sig=$2 secs=$3
+	shift 3
+	"$PYTHON3" - "$TMP/$name" "$sig" "$secs" "$FAKE_AFALG" "$PC" "$CRCBENCH" "$@" <<-'EOF'
+	import os, signal, subprocess, sys, time
+	base, sig, secs, fake, pc = sys.argv[1:6]
+	env = dict(os.environ, LD_PRELOAD=fake, CRCBENCH_PROC_CRYPTO=pc)
+	with open(base + ".out", "w") as out, open(base + ".err", "w") as err:
+	    p = subprocess.Popen(sys.argv[6:], env=env, stdout=out, stderr=err)
+	    time.sleep(float(secs))
+	    p.send_signal(getattr(signal, sig))
+	    try:
+	        rc = p.wait(timeout=30)
+	    except subprocess.TimeoutExpired:
+	        p.kill()
+	        rc = "hung"
+	open(base + ".rc", "w").write(str(rc) + "\n")
+	EOF
+	cat "$TMP/$name.rc"
+}
+
+case_reports_survive() {
+	# Issue 3.4 item 2. A report file is replaced only by a complete new one:
+	# a run that fails keeps the old file (and leaves no temporary file).
+	echo old >"$TMP/keep.json"
+	chmod 640 "$TMP/keep.json"
+	run keepfail 3 FAKE_AFALG_SOCKET_ERRNO=97 -- run -q -d crc32c-generic -s 64 -n 5 \
+		--trials 1 --warmup 0 --json "$TMP/keep.json" --csv "$TMP/keep.csv"
+	[ "$(cat "$TMP/keep.json")" = old ] || fail "keepfail: the old report was destroyed"
+	[ ! -e "$TMP/keep.csv" ] || fail "keepfail: a CSV of a failed run exists"
+	run keepok 0 -- run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 \
+		--json "$TMP/keep.json"
+	"$JSONCHECK" --schema run "$TMP/keep.json" >"$TMP/chk" || { cat "$TMP/chk"; fail "keepok: invalid"; }
+	[ "$(stat -c %a "$TMP/keep.json")" = 640 ] || fail "keepok: the report's mode was not kept"
+	leftover=$(find "$TMP" -name '.keep.*' | head -n 1)
+	[ -z "$leftover" ] || fail "a temporary file was left behind: $leftover"
+	# SIGINT and SIGTERM: what was measured is written, marked partial, to
+	# stdout and the files; exit 128 + the signal number.
+	for sig in INT TERM; do
+		# (3 s: a few complete trials even on a loaded machine)
+		rc=$(signal_run "sig$sig" "SIG$sig" 3 run -q -d crc32c-generic,crc32c-fakevec -s 64,4K \
+			--duration 100ms --trials 1000 --warmup 0 -f json --json "$TMP/sig$sig.json" \
+			--csv "$TMP/sig$sig.csv")
+		want=130
+		[ "$sig" = TERM ] && want=143
+		[ "$rc" = "$want" ] || { cat "$TMP/sig$sig.err"; fail "SIG$sig: exit $rc, expected $want"; }
+		has "sig$sig.err" "interrupted by SIG$sig"
+		has "sig$sig.out" '"partial": true'
+		has "sig$sig.out" "\"interrupted_by\": \"SIG$sig\""
+		cmp -s "$TMP/sig$sig.out" "$TMP/sig$sig.json" || fail "SIG$sig: stdout and --json differ"
+		"$JSONCHECK" --schema run "$TMP/sig$sig.json" >"$TMP/chk" ||
+			{ cat "$TMP/chk"; fail "SIG$sig: the partial report is invalid"; }
+		grep -q '"trials": [1-9]' "$TMP/sig$sig.json" || fail "SIG$sig: no complete trial reported"
+		[ "$(grep -c '"trials": 1000,' "$TMP/sig$sig.json")" = 1 ] ||
+			fail "SIG$sig: a row claims all 1000 trials"
+		[ "$(wc -l <"$TMP/sig$sig.csv")" -ge 2 ] || fail "SIG$sig: the CSV has no row"
+	done
+	rc=$(signal_run sigtab SIGINT 2 run -d crc32c-generic -s 64 --duration 100ms --trials 1000 \
+		--warmup 0)
+	[ "$rc" = 130 ] || fail "table: exit $rc"
+	has sigtab.out "PARTIAL: interrupted by SIGINT"
+	# Every write to stdout is checked: a full device is exit 7.
+	for cmd in "list" "verify -d crc32c-generic --random 1" \
+		"run -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 -f json" \
+		"file -d user:slice8 $FIXTURES/proc-crypto-fake.txt"; do
+		# shellcheck disable=SC2086
+		env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" "$CRCBENCH" -q $cmd \
+			>/dev/full 2>"$TMP/full.err"
+		rc=$?
+		[ "$rc" = 7 ] || { cat "$TMP/full.err"; fail "$cmd > /dev/full: exit $rc, expected 7"; }
+		has full.err "cannot write to stdout: .*No space left on device"
+	done
+	# A mismatch still outranks the write error.
+	env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" "$CRCBENCH" -q verify \
+		-d crc32c-broken >/dev/full 2>/dev/null
+	[ $? = 1 ] || fail "verify crc32c-broken > /dev/full: not exit 1"
+	# A trial of 400 us is 0.0004 s in the report, which the checker accepts.
+	run short 0 -- run -q -d crc32c-generic -s 64 --duration 400us --trials 1 --warmup 0 -f json
+	has short.out '"duration_s": 0.0004,'
+	"$JSONCHECK" --schema run "$TMP/short.out" >"$TMP/chk" || { cat "$TMP/chk"; fail "400us: invalid"; }
+	# File names that are not UTF-8 or hold a newline: the JSON stays
+	# strict UTF-8 (Python's decoder), the table quotes them so that the
+	# shell gives the same name back.
+	bad=$(printf '%s/bad\377 name\nx' "$TMP")
+	printf 'crc me' >"$bad"
+	run badname 0 -- file -q -d user:slice8 -f json "$bad"
+	"$PYTHON3" -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8", errors="strict"))' \
+		"$TMP/badname.out" || fail "badname: the JSON is not strict UTF-8"
+	has badname.out 'bad\\ufffd name\\nx'
+	run badtable 0 -- file -q -d user:slice8 "$bad"
+	quoted=$(sed -n 's/^file \(.*\): 6 bytes.*/\1/p' "$TMP/badtable.out")
+	[ -n "$quoted" ] || { cat "$TMP/badtable.out"; fail "badtable: no file line"; }
+	back=$(bash -c "printf %s $quoted") || fail "badtable: the quoted name does not parse"
+	[ "$back" = "$bad" ] || fail "badtable: $quoted is not the file's name"
+}
+
+case_baseline() {
+	# Issue 3.4 item 3: the ratios' baseline is the generic driver, or on
+	# 6.17+ (no crc32c-generic) crc32c-lib, named in the table and the JSON.
+	p617="$FIXTURES/proc-crypto-fake-6.17.txt"
+	run b617 0 CRCBENCH_PROC_CRYPTO="$p617" -- run -d crc32c-fakevec,crc32c-lib -s 64 -n 20 \
+		--trials 2 --warmup 0 --json "$TMP/b617.json"
+	has b617.out "this driver / crc32c-lib in the same trial"
+	has b617.out "vs crc32c-lib"
+	grep -E '^ *64 +crc32c-fakevec +.* [0-9]+\.[0-9]+x~? +ok$' "$TMP/b617.out" >/dev/null ||
+		{ cat "$TMP/b617.out"; fail "b617: no ratio for crc32c-fakevec"; }
+	has b617.json '"baseline": "crc32c-lib"'
+	"$JSONCHECK" --schema run "$TMP/b617.json" >"$TMP/chk" || { cat "$TMP/chk"; fail "b617: invalid"; }
+	# Not measured: the ratios are "-" and the table says why.
+	run b617only 0 CRCBENCH_PROC_CRYPTO="$p617" -- run -d crc32c-fakevec -s 64 -n 5 --trials 1 \
+		--warmup 0
+	has b617only.out "ratios: - (the baseline crc32c-lib was not measured (add -d crc32c-lib))"
+	# Neither exists: the table says so.
+	run bnone 0 CRCBENCH_PROC_CRYPTO="$FIXTURES/proc-crypto-fake-no-baseline.txt" -- run \
+		-s 64 -n 5 --trials 1 --warmup 0 -f json
+	has bnone.out '"baseline": "crc32c-generic"'
+	run bnonet 0 CRCBENCH_PROC_CRYPTO="$FIXTURES/proc-crypto-fake-no-baseline.txt" -- run \
+		-s 64 -n 5 --trials 1 --warmup 0
+	has bnonet.out "ratios: - (this kernel has no crc32c-generic and no crc32c-lib (6.17 and later): no baseline)"
+	# Where crc32c-generic exists it stays the baseline; the checker refuses
+	# crc32c-lib there, and a ratio without the baseline measured.
+	run bgen 0 -- run -d crc32c-fakevec,crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 -f json
+	has bgen.out '"baseline": "crc32c-generic"'
+	sed 's/"baseline": "crc32c-generic"/"baseline": "crc32c-lib"/' "$TMP/bgen.out" >"$TMP/bgen-lib.json"
+	if "$JSONCHECK" --schema run "$TMP/bgen-lib.json" >"$TMP/chk"; then
+		fail "the checker took crc32c-lib as the baseline beside crc32c-generic"
+	fi
+	grep -q "crc32c-generic is among" "$TMP/chk" || { cat "$TMP/chk"; fail "bgen-lib: no reason"; }
+	sed 's/"baseline": "crc32c-lib"/"baseline": "crc32c-generic"/' "$TMP/b617.json" >"$TMP/b617-gen.json"
+	if "$JSONCHECK" --schema run "$TMP/b617-gen.json" >"$TMP/chk"; then
+		fail "the checker took ratios to an unmeasured crc32c-generic"
+	fi
+}
+
 case_cpus() {
 	# --cpus: recorded in JSON and CSV; a CPU the process may not use is a
 	# one-line runtime error (exit 7); a malformed list is a usage error.
@@ -488,7 +661,7 @@ case_file_innodb() {
 }
 
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
-missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files cpus threads_sweep run_table emulated
+missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files working_set_rss reports_survive baseline cpus threads_sweep run_table emulated
 syscalls plot user_baselines file_whole file_splice_fallback file_broken file_pages file_innodb"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done

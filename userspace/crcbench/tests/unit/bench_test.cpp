@@ -2,6 +2,7 @@
 #include "bench.h"
 #include "crc32c_fast.h"
 #include "error.h"
+#include "machine_state.h"
 #include "report.h"
 #include "soft_hasher.h"
 
@@ -327,6 +328,7 @@ TEST(Bench, WorkersFirstTouchTheirOwnBuffers) {
         ++cpu;
     struct Touch {
         const std::uint8_t *buffer;
+        std::size_t length;
         bool allocated;
         std::thread::id thread;
         int cpu;
@@ -343,33 +345,90 @@ TEST(Bench, WorkersFirstTouchTheirOwnBuffers) {
     s.trials = 1; // (a later trial's threads refill the buffers on the same CPUs)
     s.on_buffer_touched = [&](std::span<const std::uint8_t> b, bool allocated) {
         std::lock_guard lock(m);
-        touched.push_back({b.data(), allocated, std::this_thread::get_id(), sched_getcpu()});
+        touched.push_back(
+            {b.data(), b.size(), allocated, std::this_thread::get_id(), sched_getcpu()});
     };
     run_bench({"crc32c-generic"}, {4096}, s, [&](const std::string &) {
         return std::make_unique<ThreadRecordingHasher>(hashed, m);
     });
-    std::map<const std::uint8_t *, std::thread::id> owner; // who allocated it
+    // Each thread's ring is one allocation: [start, end) -> its allocator.
+    struct Ring {
+        const std::uint8_t *end;
+        std::thread::id thread;
+    };
+    std::map<const std::uint8_t *, Ring> owner;
+    auto owner_of = [&](const std::uint8_t *p) -> const Ring * {
+        auto it = owner.upper_bound(p);
+        if (it == owner.begin())
+            return nullptr;
+        --it;
+        return p < it->second.end ? &it->second : nullptr;
+    };
     std::set<std::thread::id> threads;
     std::size_t fills = 0;
     for (const Touch &t : touched) {
         EXPECT_NE(t.thread, std::this_thread::get_id()) << "a buffer touched by the main thread";
         EXPECT_EQ(t.cpu, static_cast<int>(cpu)) << "touched before the thread was pinned";
         if (t.allocated) {
-            EXPECT_FALSE(owner.count(t.buffer)) << "allocated twice";
-            owner[t.buffer] = t.thread;
+            EXPECT_FALSE(owner_of(t.buffer)) << "allocated twice";
+            EXPECT_GE(t.length, 3u * 4096u);
+            owner[t.buffer] = Ring{t.buffer + t.length, t.thread};
             threads.insert(t.thread);
         } else {
             ++fills;
-            ASSERT_TRUE(owner.count(t.buffer)) << "filled before it was allocated";
-            EXPECT_EQ(owner[t.buffer], t.thread) << "filled by another thread than its allocator";
+            const Ring *r = owner_of(t.buffer);
+            ASSERT_TRUE(r) << "filled before it was allocated";
+            EXPECT_LE(t.buffer + t.length, r->end) << "a buffer outside its ring";
+            EXPECT_EQ(r->thread, t.thread) << "filled by another thread than its allocator";
         }
     }
-    EXPECT_EQ(owner.size(), 9u);
+    EXPECT_EQ(owner.size(), 3u);
     EXPECT_EQ(threads.size(), 3u);
     EXPECT_EQ(fills, 9u);
     ASSERT_EQ(hashed.size(), 3u * 6u);
     for (const auto &[buffer, thread] : hashed) {
-        ASSERT_TRUE(owner.count(buffer)) << "hashed a buffer nobody allocated";
-        EXPECT_EQ(owner[buffer], thread) << "a buffer hashed by another thread than its owner";
+        const Ring *r = owner_of(buffer);
+        ASSERT_TRUE(r) << "hashed a buffer nobody allocated";
+        EXPECT_EQ(r->thread, thread) << "a buffer hashed by another thread than its owner";
     }
+}
+
+// --working-set is the memory of a thread's ring (one allocation carved at
+// the size rounded up to a cache line), not one allocation per buffer.
+TEST(Bench, WorkingSetBoundsTheMemory) {
+    BenchSettings s;
+    EXPECT_EQ(ring_count(64, s), 1u);
+    EXPECT_EQ(ring_stride(64), kRingAlignment);
+    EXPECT_EQ(ring_stride(0), kRingAlignment);
+    EXPECT_EQ(ring_stride(4103), 4224u);
+    s.working_set = std::size_t{64} << 20;
+    EXPECT_EQ(ring_count(64, s), (std::size_t{64} << 20) / kRingAlignment);
+    EXPECT_EQ(ring_count(4096, s), 16384u);
+    EXPECT_EQ(ring_count(std::size_t{128} << 20, s), 1u); // a buffer above the set: one
+    for (std::size_t size :
+         {std::size_t{1}, std::size_t{64}, std::size_t{4103}, std::size_t{65536}})
+        EXPECT_LE(ring_count(size, s) * ring_stride(size), *s.working_set) << size;
+    EXPECT_EQ(bench_memory({64, 4096}, s, 4), std::uint64_t{4} * (64 << 20));
+    s.working_set.reset();
+    EXPECT_EQ(bench_memory({64, 1 << 20}, s, 2), std::uint64_t{2} << 20);
+}
+
+TEST(Bench, MemoryPreflight) {
+    EXPECT_NO_THROW(check_bench_memory(1 << 20, std::nullopt, "x"));
+    EXPECT_NO_THROW(check_bench_memory(1 << 20, 1 << 20, "x"));
+    try {
+        check_bench_memory(std::uint64_t{4} << 30, std::uint64_t{1} << 30,
+                           "--working-set 1G with 4 threads");
+        FAIL() << "no error";
+    } catch (const ToolError &e) {
+        EXPECT_EQ(e.code(), ExitCode::runtime);
+        const std::string msg = e.what();
+        EXPECT_NE(msg.find("--working-set 1G with 4 threads need 4G of buffers, more than the "
+                           "1024M MemAvailable"),
+                  std::string::npos)
+            << msg;
+    }
+    EXPECT_EQ(meminfo_available("MemTotal:  100 kB\nMemAvailable:    2048 kB\n"), 2u << 20);
+    EXPECT_EQ(meminfo_available("MemTotal:  100 kB\n"), std::nullopt);
+    EXPECT_EQ(meminfo_available("MemAvailable: lots\n"), std::nullopt);
 }

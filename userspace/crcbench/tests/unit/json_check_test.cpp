@@ -42,7 +42,11 @@ TEST(JsonParser, AcceptsValidDocuments) {
 TEST(JsonParser, RejectsInvalidDocuments) {
     for (const char *bad :
          {"", "{", "{\"a\":}", "[1,]", "{\"a\":1,}", "01", "1.", "-", "\"\x01\"",
-          "{\"a\":1,\"a\":2}", "[1] x", "tru", "\"\\x\"", "\"\\ud800\"", "{a:1}", "NaN", "1e999"})
+          "{\"a\":1,\"a\":2}", "[1] x", "tru", "\"\\x\"", "\"\\ud800\"", "{a:1}", "NaN", "1e999",
+          // not UTF-8: a stray continuation byte, a lone lead byte, an
+          // overlong '/', a surrogate, above U+10FFFF, a 5-byte form
+          "\"\x80\"", "\"\xc3\"", "\"\xc0\xaf\"", "\"\xed\xa0\x80\"", "\"\xf4\x90\x80\x80\"",
+          "\"\xf8\x88\x80\x80\x80\""})
         EXPECT_THROW(parse_json(bad), JsonParseError) << bad;
     try {
         parse_json("{\n  \"a\": ?\n}");
@@ -64,11 +68,10 @@ TEST(ReportChecker, CatchesBrokenReports) {
     EXPECT_TRUE(mentions(
         problems_after("\"kernel_release\": \"6.1.0-28-powerpc64le\"", "\"kernel_release\": 6"),
         "$.system.kernel_release: is number"));
-    EXPECT_TRUE(mentions(problems_after("\"min\": 128000.0", "\"min\": 999999999.0"),
+    EXPECT_TRUE(mentions(problems_after("\"min\": 128000,", "\"min\": 999999999,"),
                          "min <= median <= max"));
-    EXPECT_TRUE(
-        mentions(problems_after("\"ratio_to_generic\": 1.0000", "\"ratio_to_generic\": 2.0"),
-                 "baseline's own ratio must be 1"));
+    EXPECT_TRUE(mentions(problems_after("\"ratio_to_generic\": 1,", "\"ratio_to_generic\": 2.0,"),
+                         "baseline's own ratio must be 1"));
     EXPECT_TRUE(mentions(problems_after("\"crc32c_resolves_to\": \"crc32c-vmx\"",
                                         "\"crc32c_resolves_to\": \"crc32c-vpmsum\""),
                          "not the driver marked"));
@@ -141,4 +144,35 @@ TEST(ReportChecker, UserDrivers) {
                          "null exactly when available"));
     EXPECT_TRUE(mentions(after("\"driver\": \"user:vmx\"", "\"driver\": \"vmx\""),
                          "does not start with user:"));
+}
+
+// Issue 3.4 item 2: an interrupted run's report (partial) validates with
+// fewer rows and trials; a complete one may not lose either, and partial
+// and interrupted_by must agree.
+TEST(ReportChecker, ReportsThatSurvive) {
+    auto r = tst::sample_run(false);
+    std::string complete = run_json(r);
+    EXPECT_NE(complete.find("\"partial\": false,\n  \"interrupted_by\": null"), std::string::npos);
+    EXPECT_TRUE(check_report(parse_json(complete), Expectations{}).empty());
+    r.interrupted_by = 2; // SIGINT
+    r.rows.pop_back();
+    for (RunRow &row : r.rows)
+        row.trials = 1;
+    std::string partial = run_json(r);
+    EXPECT_NE(partial.find("\"partial\": true,\n  \"interrupted_by\": \"SIGINT\""),
+              std::string::npos);
+    auto problems = check_report(parse_json(partial), Expectations{});
+    EXPECT_TRUE(problems.empty()) << (problems.empty() ? "" : problems.front());
+    // The same rows without the mark: rows and trials are missing.
+    std::string unmarked = partial;
+    const std::string yes = "\"partial\": true", sigint = "\"SIGINT\"";
+    unmarked.replace(unmarked.find(yes), yes.size(), "\"partial\": false");
+    unmarked.replace(unmarked.find(sigint), sigint.size(), "null");
+    EXPECT_TRUE(mentions(check_report(parse_json(unmarked), Expectations{}), "differs from"));
+    EXPECT_TRUE(
+        mentions(check_report(parse_json(unmarked), Expectations{}), "expected measured x sizes"));
+    std::string contradictory = partial;
+    contradictory.replace(contradictory.find(sigint), sigint.size(), "null");
+    EXPECT_TRUE(
+        mentions(check_report(parse_json(contradictory), Expectations{}), "$.interrupted_by"));
 }

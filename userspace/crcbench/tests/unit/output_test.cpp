@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "json_value.h"
+#include "json_writer.h"
 #include "output.h"
 #include "report_schema.h"
 #include "sample_reports.h"
 #include "text.h"
 
 #include <gtest/gtest.h>
+
+#include <cstdlib>
 
 #include <algorithm>
 
@@ -88,14 +91,15 @@ TEST(Output, CsvHeaderIsStableAndCellsAreQuoted) {
         "cpus_online,cpufreq_governor,cpufreq_cur_khz,cpufreq_max_khz,"
         "cpuinfo_clock,smt_control,smt_active,thread_siblings,"
         "lpar_shared_processor_mode,lpar_entitled_capacity,lpar_capped,loadavg");
-    EXPECT_EQ(csv[1], "crc32c-generic,64,digest,1,3,128000.0,256000.0,384000.0,2000.0,4000.0,"
-                      "6000.0,1.0000,1.0000,1.0000,true,6000,0,afalg,250000.000,,,,,,,"
-                      ",false,0.250,,0.100,99,"
+    // Numbers in their shortest round-trip form (issue 3.4 item 2).
+    EXPECT_EQ(csv[1], "crc32c-generic,64,digest,1,3,128000,256000,384000,2000,4000,"
+                      "6000,1,1,1,true,6000,0,afalg,250000,,,,,,,"
+                      ",false,0.25,,0.1,99,"
                       "crc32c,crc32c-generic,,no,"
                       "6.1.0-28-powerpc64le,\"POWER8 (architected), altivec supported\""
                       ",,,,,,,,,,,,,");
-    EXPECT_TRUE(has(csv[2], "crc32c-vmx,64,digest,1,3,384000.0,768000.0,1152000.0,"));
-    EXPECT_TRUE(has(csv[2], ",3.0000,"));
+    EXPECT_TRUE(has(csv[2], "crc32c-vmx,64,digest,1,3,384000,768000,1152000,"));
+    EXPECT_TRUE(has(csv[2], ",3,3,3,false,"));
     EXPECT_EQ(lines(list_csv(sample_list(false)))[0],
               "driver,module,priority,selftest,internal,resolves_crc32c,alg");
     EXPECT_EQ(lines(list_csv(sample_list(false)))[1],
@@ -152,6 +156,42 @@ TEST(Output, JsonEscapesStrings) {
     EXPECT_TRUE(has(j, R"("quote\" backslash\\ tab\t ctl\u0001")"));
     auto doc = check::parse_json(j);
     EXPECT_EQ(doc.get("system")->get("cpu_model")->text, r.system.cpu_model);
+}
+
+// Issue 3.4 item 2: numbers round-trip (a 400 us trial is 0.0004, not
+// 0.000); strings are valid UTF-8 whatever the bytes (a file name is any
+// bytes): valid sequences kept, anything else U+FFFD, DEL escaped.
+TEST(Output, JsonNumbersRoundTripAndStringsAreUtf8) {
+    for (double v : {0.0004, 1e-7, 128000.0, 0.1, 1.0 / 3.0, 6.02214076e23, 4.9e-324}) {
+        JsonWriter w;
+        w.value(v);
+        std::string text = w.str();
+        EXPECT_EQ(std::strtod(text.c_str(), nullptr), v) << text;
+        EXPECT_NO_THROW(check::parse_json(text)) << text;
+    }
+    auto r = sample_run(false);
+    r.settings.iterations.reset();
+    r.settings.duration = std::chrono::microseconds(400);
+    std::string j = run_json(r);
+    EXPECT_TRUE(has(j, "\"duration_s\": 0.0004,")) << j;
+    EXPECT_TRUE(check::check_report(check::parse_json(j), check::Expectations{}).empty());
+    EXPECT_EQ(JsonWriter::escape("caf\xc3\xa9 \xf0\x9f\x98\x80"),
+              "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"");
+    EXPECT_EQ(JsonWriter::escape("a\xff"
+                                 "b\xc3"),
+              "\"a\\ufffdb\\ufffd\"");
+    EXPECT_EQ(JsonWriter::escape("\xed\xa0\x80"), "\"\\ufffd\\ufffd\\ufffd\""); // a surrogate
+    EXPECT_EQ(JsonWriter::escape("\xc0\xaf"), "\"\\ufffd\\ufffd\"");            // overlong
+    EXPECT_EQ(JsonWriter::escape("del\x7f"), "\"del\\u007f\"");
+    r.system.cpu_model = "bad \xff\xfe name";
+    EXPECT_NO_THROW(check::parse_json(run_json(r)));
+    // Names in the file table and reproducer: quoted so that a shell gives
+    // the same bytes back (tests/host/e2e.sh file_names pastes them).
+    EXPECT_EQ(quote_name("db/ibdata1.ibd"), "db/ibdata1.ibd");
+    EXPECT_EQ(quote_name("caf\xc3\xa9"), "caf\xc3\xa9");
+    EXPECT_EQ(quote_name("my file's"), "'my file'\\''s'");
+    EXPECT_EQ(quote_name("a\nb\xff\t\\'"), "$'a\\nb\\xff\\t\\\\\\''");
+    EXPECT_EQ(quote_name(""), "''");
 }
 
 TEST(Output, RenderDispatchesOnFormat) {

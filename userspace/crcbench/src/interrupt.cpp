@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "interrupt.h"
+
+#include <atomic>
+#include <csignal>
+
+namespace crcbench {
+namespace {
+
+std::atomic<int> g_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free, "set from a signal handler");
+
+extern "C" void on_signal(int sig) {
+    int none = 0;
+    if (!g_signal.compare_exchange_strong(none, sig)) {
+        // The second signal: the user insists. Default action, now.
+        std::signal(sig, SIG_DFL);
+        std::raise(sig);
+    }
+}
+
+} // namespace
+
+void install_interrupt_handlers() {
+    struct sigaction sa {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    for (int sig : {SIGINT, SIGTERM}) {
+        // A signal the parent ignores stays ignored (nohup, a shell's
+        // background job): the user asked for the run not to be stopped.
+        struct sigaction old {};
+        if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(sig, &sa, nullptr);
+    }
+}
+
+int interrupt_signal() {
+    return g_signal.load(std::memory_order_relaxed);
+}
+
+const char *signal_name(int sig) {
+    switch (sig) {
+    case SIGINT:
+        return "SIGINT";
+    case SIGTERM:
+        return "SIGTERM";
+    default:
+        return "a signal";
+    }
+}
+
+void set_interrupt_signal(int sig) {
+    g_signal.store(sig);
+}
+
+} // namespace crcbench

@@ -27,6 +27,7 @@
 #include "crc32c_vmx_compat.h"
 #include "crc32c_vmx_stats.h"
 #include "crc_vmx_cores.h"
+#include "crc_vmx_shash.h"
 #include "crc_vmx_simd.h"
 
 #define CRC32C_VMX_DRIVER	"crc32c-vmx"
@@ -47,10 +48,6 @@ MODULE_PARM_DESC(priority, "crypto API priority of crc32c-vmx, "
 
 struct crc32c_vmx_tfm_ctx {
 	u32 seed;
-};
-
-struct crc32c_vmx_desc_ctx {
-	u32 crc;
 };
 
 /*
@@ -97,6 +94,16 @@ static __always_inline bool crc32c_vmx_section_vsx(void)
 	return CRC32C_VMX_CORE_VSX;
 }
 
+/* Why an ISA 3.1 CPU runs the POWER8 core, for the load message; or "". */
+static const char *__init crc32c_vmx_no_isa31_reason(void)
+{
+	if (!cpu_has_feature(CPU_FTR_ARCH_31) || static_branch_likely(&crc32c_vmx_isa31))
+		return "";
+	if (!IS_ENABLED(CONFIG_CPU_LITTLE_ENDIAN))
+		return " (big-endian kernel: the ISA 3.1 loop is little-endian only)";
+	return " (built with an assembler without lxvp/xxeval: no ISA 3.1 loop)";
+}
+
 /*
  * One vector section over len <= CRC_VMX_CHUNK bytes, from task context.
  * Out of line, so that the registers it needs across its calls are saved
@@ -132,11 +139,9 @@ static noinline u32 crc32c_vmx_chunks(u32 crc, const u8 *data, unsigned int len)
 static __always_inline u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
 {
 	/*
-	 * Short inputs, inputs too short to pay for saving the caller's live
-	 * user vector registers, and contexts where the vector unit may not
-	 * be touched (interrupts, softirqs, bottom halves disabled): the
-	 * kernel's software CRC, counted as fallback (the second kind also
-	 * as live_state).
+	 * Short inputs, and inputs too short to pay for saving the caller's
+	 * live user vector registers: the kernel's software CRC, counted as
+	 * fallback (the latter also as live_state).
 	 */
 	if (len < CRC32C_VMX_MIN_LEN_LIVE &&
 	    (len < CRC32C_VMX_MIN_LEN || crc_vmx_user_state_live(crc32c_vmx_section_vsx()))) {
@@ -145,6 +150,10 @@ static __always_inline u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int 
 			crc32c_vmx_count_live_state(len);
 		return crc32c_vmx_sw(crc, data, len);
 	}
+	/*
+	 * Contexts where the vector unit may not be touched (interrupts,
+	 * softirqs, bottom halves disabled): the same software CRC.
+	 */
 	if (!crypto_simd_usable()) {
 		crc32c_vmx_count_fallback(len);
 		return crc32c_vmx_sw(crc, data, len);
@@ -172,61 +181,26 @@ static int crc32c_vmx_setkey(struct crypto_shash *tfm, const u8 *key, unsigned i
 	return 0;
 }
 
-static int crc32c_vmx_init(struct shash_desc *desc)
+/* init() and digest() start from the key (CRC32C_VMX_DEFAULT_SEED without one). */
+static u32 crc32c_vmx_seed(struct shash_desc *desc)
 {
 	struct crc32c_vmx_tfm_ctx *tctx = crypto_shash_ctx(desc->tfm);
-	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
 
-	dctx->crc = tctx->seed;
-	return 0;
+	return tctx->seed;
 }
 
-static int crc32c_vmx_update(struct shash_desc *desc, const u8 *data, unsigned int len)
-{
-	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	dctx->crc = crc32c_vmx_crc(dctx->crc, data, len);
-	return 0;
-}
-
+/* The digest is the complemented state, little-endian. */
 static void crc32c_vmx_put_digest(u32 crc, u8 *out)
 {
 	put_unaligned_le32(~crc, out);
 }
 
-static int crc32c_vmx_final(struct shash_desc *desc, u8 *out)
-{
-	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	crc32c_vmx_put_digest(dctx->crc, out);
-	return 0;
-}
-
-static int crc32c_vmx_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
-{
-	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	crc32c_vmx_put_digest(crc32c_vmx_crc(dctx->crc, data, len), out);
-	return 0;
-}
-
-static int crc32c_vmx_digest(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
-{
-	struct crc32c_vmx_tfm_ctx *tctx = crypto_shash_ctx(desc->tfm);
-
-	crc32c_vmx_put_digest(crc32c_vmx_crc(tctx->seed, data, len), out);
-	return 0;
-}
+CRC_VMX_SHASH_DEFINE(crc32c_vmx, u32)
 
 static struct shash_alg crc32c_vmx_alg = {
+	CRC_VMX_SHASH_OPS(crc32c_vmx, u32),
 	.digestsize	= CRC32C_VMX_DIGEST_SIZE,
 	.setkey		= crc32c_vmx_setkey,
-	.init		= crc32c_vmx_init,
-	.update		= crc32c_vmx_update,
-	.final		= crc32c_vmx_final,
-	.finup		= crc32c_vmx_finup,
-	.digest		= crc32c_vmx_digest,
-	.descsize	= sizeof(struct crc32c_vmx_desc_ctx),
 	.base		= {
 		.cra_name		= "crc32c",
 		.cra_driver_name	= CRC32C_VMX_DRIVER,
@@ -242,14 +216,14 @@ static int __init crc32c_vmx_mod_init(void)
 {
 	int err;
 
-	err = crc_vmx_check_cpu(CRC32C_VMX_CORE_VSX || CRC32C_VMX_CORE_ISA31_VSX);
-	if (err)
-		return err;
 	if (priority < CRC32C_VMX_PRIO_MIN || priority > CRC32C_VMX_PRIO_MAX) {
 		pr_err("invalid priority=%d: must be %d..%d (default %d)\n", priority,
 		       CRC32C_VMX_PRIO_MIN, CRC32C_VMX_PRIO_MAX, CRC32C_VMX_PRIO_DEFAULT);
 		return -EINVAL;
 	}
+	err = crc_vmx_check_cpu(CRC32C_VMX_CORE_VSX || CRC32C_VMX_CORE_ISA31_VSX);
+	if (err)
+		return err;
 	crc32c_vmx_alg.base.cra_priority = priority;
 	if (crc32c_vmx_isa31_possible() && cpu_has_feature(CPU_FTR_ARCH_31))
 		static_branch_enable(&crc32c_vmx_isa31);
@@ -270,8 +244,7 @@ static int __init crc32c_vmx_mod_init(void)
 	 */
 	pr_info("registered %s, priority %d, %s core%s\n", CRC32C_VMX_DRIVER, priority,
 		static_branch_likely(&crc32c_vmx_isa31) ? "ISA 3.1" : "POWER8",
-		!CRC_VMX_AS_ISA31 && cpu_has_feature(CPU_FTR_ARCH_31) ?
-		" (built with an assembler without lxvp/xxeval: no ISA 3.1 loop)" : "");
+		crc32c_vmx_no_isa31_reason());
 	return 0;
 }
 

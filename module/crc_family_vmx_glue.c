@@ -29,6 +29,7 @@
 #include "crc_family_vmx_compat.h"
 #include "crc_family_vmx_stats.h"
 #include "crc_vmx_cores.h"
+#include "crc_vmx_shash.h"
 #include "crc_vmx_simd.h"
 
 #if CRC_FAMILY_VMX_SHASH
@@ -98,23 +99,9 @@ static u64 crc64_rocksoft_vmx_crc(u64 crc, const u8 *data, unsigned int len)
 	return crc_vmx_chunks(crc, data, len, crc64_rocksoft_vmx_section);
 }
 
-struct crct10dif_vmx_desc_ctx {
-	u16 crc;
-};
-
-static int crct10dif_vmx_init(struct shash_desc *desc)
+/* No key: the state starts from 0. */
+static u16 crct10dif_vmx_seed(struct shash_desc *desc)
 {
-	struct crct10dif_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	dctx->crc = 0;
-	return 0;
-}
-
-static int crct10dif_vmx_update(struct shash_desc *desc, const u8 *data, unsigned int len)
-{
-	struct crct10dif_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	dctx->crc = crct10dif_vmx_crc(dctx->crc, data, len);
 	return 0;
 }
 
@@ -124,84 +111,26 @@ static void crct10dif_vmx_put_digest(u16 crc, u8 *out)
 	put_unaligned(crc, (u16 *)out);
 }
 
-static int crct10dif_vmx_final(struct shash_desc *desc, u8 *out)
-{
-	struct crct10dif_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
+CRC_VMX_SHASH_DEFINE(crct10dif_vmx, u16)
 
-	crct10dif_vmx_put_digest(dctx->crc, out);
+/* No key: the context starts from 0, crc64_rocksoft_generic()'s convention. */
+static u64 crc64_rocksoft_vmx_seed(struct shash_desc *desc)
+{
 	return 0;
 }
 
-static int crct10dif_vmx_finup(struct shash_desc *desc, const u8 *data, unsigned int len,
-			       u8 *out)
+/* The digest is the context, little-endian. */
+static void crc64_rocksoft_vmx_put_digest(u64 crc, u8 *out)
 {
-	struct crct10dif_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	crct10dif_vmx_put_digest(crct10dif_vmx_crc(dctx->crc, data, len), out);
-	return 0;
+	put_unaligned_le64(crc, out);
 }
 
-static int crct10dif_vmx_digest(struct shash_desc *desc, const u8 *data, unsigned int len,
-				u8 *out)
-{
-	crct10dif_vmx_put_digest(crct10dif_vmx_crc(0, data, len), out);
-	return 0;
-}
-
-struct crc64_rocksoft_vmx_desc_ctx {
-	u64 crc;
-};
-
-static int crc64_rocksoft_vmx_init(struct shash_desc *desc)
-{
-	struct crc64_rocksoft_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	dctx->crc = 0;
-	return 0;
-}
-
-static int crc64_rocksoft_vmx_update(struct shash_desc *desc, const u8 *data,
-				     unsigned int len)
-{
-	struct crc64_rocksoft_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	dctx->crc = crc64_rocksoft_vmx_crc(dctx->crc, data, len);
-	return 0;
-}
-
-static int crc64_rocksoft_vmx_final(struct shash_desc *desc, u8 *out)
-{
-	struct crc64_rocksoft_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	put_unaligned_le64(dctx->crc, out);
-	return 0;
-}
-
-static int crc64_rocksoft_vmx_finup(struct shash_desc *desc, const u8 *data,
-				    unsigned int len, u8 *out)
-{
-	struct crc64_rocksoft_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	put_unaligned_le64(crc64_rocksoft_vmx_crc(dctx->crc, data, len), out);
-	return 0;
-}
-
-static int crc64_rocksoft_vmx_digest(struct shash_desc *desc, const u8 *data,
-				     unsigned int len, u8 *out)
-{
-	put_unaligned_le64(crc64_rocksoft_vmx_crc(0, data, len), out);
-	return 0;
-}
+CRC_VMX_SHASH_DEFINE(crc64_rocksoft_vmx, u64)
 
 static struct shash_alg crc_family_vmx_algs[] = {
 	{
+		CRC_VMX_SHASH_OPS(crct10dif_vmx, u16),
 		.digestsize	= CRC_T10DIF_DIGEST_SIZE,
-		.init		= crct10dif_vmx_init,
-		.update		= crct10dif_vmx_update,
-		.final		= crct10dif_vmx_final,
-		.finup		= crct10dif_vmx_finup,
-		.digest		= crct10dif_vmx_digest,
-		.descsize	= sizeof(struct crct10dif_vmx_desc_ctx),
 		.base		= {
 			.cra_name		= "crct10dif",
 			.cra_driver_name	= "crct10dif-vmx",
@@ -210,13 +139,8 @@ static struct shash_alg crc_family_vmx_algs[] = {
 			.cra_module		= THIS_MODULE,
 		},
 	}, {
+		CRC_VMX_SHASH_OPS(crc64_rocksoft_vmx, u64),
 		.digestsize	= CRC64_ROCKSOFT_VMX_DIGEST_SIZE,
-		.init		= crc64_rocksoft_vmx_init,
-		.update		= crc64_rocksoft_vmx_update,
-		.final		= crc64_rocksoft_vmx_final,
-		.finup		= crc64_rocksoft_vmx_finup,
-		.digest		= crc64_rocksoft_vmx_digest,
-		.descsize	= sizeof(struct crc64_rocksoft_vmx_desc_ctx),
 		.base		= {
 			.cra_name		= "crc64-rocksoft",
 			.cra_driver_name	= "crc64-rocksoft-vmx",

@@ -15,29 +15,25 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <asm/cpu_has_feature.h>
-#include <asm/cpufeature.h>
+#include <asm/cputable.h>
 #include <asm/simd.h>
-#include <asm/switch_to.h>
 #include <crypto/internal/hash.h>
 #include <crypto/internal/simd.h>
 #include <linux/cpufeature.h>
-#include <linux/crc32.h>
 #include <linux/jump_label.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/preempt.h>
-#include <linux/sizes.h>
-#include <linux/uaccess.h>
 
-#include "arch/powerpc/crc32c_vmx_core.h"
 #include "crc32c_vmx_compat.h"
-#include "crc32c_vmx_short.h"
 #include "crc32c_vmx_stats.h"
+#include "crc_vmx_cores.h"
+#include "crc_vmx_shash.h"
 #include "crc_vmx_simd.h"
 
 #define CRC32C_VMX_DRIVER	"crc32c-vmx"
-#define CRC32C_DIGEST_SIZE	4
-#define CRC32C_DEFAULT_SEED	(~(u32)0)
+/* The digest and the key are both one CRC-32C value, 4 bytes. */
+#define CRC32C_VMX_DIGEST_SIZE	sizeof(u32)
+#define CRC32C_VMX_DEFAULT_SEED	(~(u32)0)
 
 /* Above crc32c-generic (100) and the in-tree crc32c-vpmsum (200). */
 #define CRC32C_VMX_PRIO_DEFAULT	300
@@ -54,125 +50,115 @@ struct crc32c_vmx_tfm_ctx {
 	u32 seed;
 };
 
-struct crc32c_vmx_desc_ctx {
-	u32 crc;
-};
-
 /*
- * Shortest input handed to the vector core; shorter ones take the inlined
- * slice-by-8 (crc32c_vmx_short.h). From `make bench-model`
- * (docs/performance.md): a call that pays the MSR write of a kernel
- * entry's first vector section beats slice-by-8 from 48 bytes in executed
- * instructions and from 64 (pwr10) and 80 (pwr9) bytes in the llvm-mca
- * cycle model of whole calls, where the short vector path is a chain of
- * dependent vpmsumd and slice-by-8 overlaps its table loads. The threshold
- * is the smallest multiple of 16 at or above all three.
+ * Shortest input handed to the vector core; shorter ones take the kernel's
+ * software CRC (crc32c_vmx_sw()). Below it, a call into the table code
+ * costs less than the vector section's entry (the MSR write of a kernel
+ * entry's first section) and the short core path, a chain of dependent
+ * vpmsumd; `make bench-model` measures the crossover (docs/performance.md).
  */
 #define CRC32C_VMX_MIN_LEN	80
 
 /*
- * The same when the calling task's user floating-point or vector registers
- * are live: the vector section must then save them first, and the task
- * reloads them on its way back to user space (about 570 instructions in
- * all, measured). The same models put that crossover at 192 bytes
- * (instructions) and 256 (pwr10) to 384 (pwr9) bytes (cycles). The save is
- * paid once per kernel entry, not per buffer; a call that takes slice-by-8
- * here leaves the registers live, so many short calls in one system call
- * each pay slice-by-8 instead of one save.
+ * The same when the calling task's user vector registers are live: the
+ * section must then save them first, and the task reloads them on its way
+ * back to user space, so the vector path pays only for longer inputs. The
+ * save is paid once per kernel entry, not per buffer; a call that takes
+ * the software path here leaves the registers live, so many short calls in
+ * one system call each pay the software CRC instead of one save. The value
+ * follows from the cost of the save, which depends on the facility the
+ * core needs (crc_vmx_cores.h): docs/performance.md has the measurement.
  */
 #define CRC32C_VMX_MIN_LEN_LIVE	384
 
 /*
- * True when the current task's user FP, VMX or VSX state is in the
- * registers: the condition under which enable_kernel_vsx() saves it.
- * Kernel threads have none.
+ * Set once at load where the ISA 3.1 core may run: a little-endian kernel
+ * (on big-endian, crc32c_vmx_core_isa31() is the POWER8 core under another
+ * name), an assembler that knows lxvp and xxeval (CRC_VMX_AS_ISA31, from
+ * the Kbuild probe) and a CPU with ISA 3.1 (POWER10 and later). The vector
+ * section then runs crc32c_vmx_core_isa31(); the isa31_bytes counter says
+ * which branch was taken.
  */
-static __always_inline bool crc32c_vmx_user_state_live(void)
-{
-	const struct pt_regs *regs = current->thread.regs;
+static DEFINE_STATIC_KEY_FALSE_RO(crc32c_vmx_isa31);
 
-	return regs && (regs->msr & (MSR_FP | MSR_VEC | MSR_VSX));
+static __always_inline bool crc32c_vmx_isa31_possible(void)
+{
+	return IS_ENABLED(CONFIG_CPU_LITTLE_ENDIAN) && CRC_VMX_AS_ISA31;
+}
+
+/* Whether the core the section will run needs VSX (crc_vmx_cores.h). */
+static __always_inline bool crc32c_vmx_section_vsx(void)
+{
+	if (crc32c_vmx_isa31_possible() && static_branch_likely(&crc32c_vmx_isa31))
+		return CRC32C_VMX_CORE_ISA31_VSX;
+	return CRC32C_VMX_CORE_VSX;
+}
+
+/* Why an ISA 3.1 CPU runs the POWER8 core, for the load message; or "". */
+static const char *__init crc32c_vmx_no_isa31_reason(void)
+{
+	if (!cpu_has_feature(CPU_FTR_ARCH_31) || static_branch_likely(&crc32c_vmx_isa31))
+		return "";
+	if (!IS_ENABLED(CONFIG_CPU_LITTLE_ENDIAN))
+		return " (big-endian kernel: the ISA 3.1 loop is little-endian only)";
+	return " (built with an assembler without lxvp/xxeval: no ISA 3.1 loop)";
 }
 
 /*
- * Longest stretch hashed in one preemption-disabled section. 32 KiB takes
- * about 2,400 cycles at 13.6 bytes/cycle (under 1 us on a 3-4 GHz POWER8)
- * and stays in the low microseconds even at a quarter of that rate, while
- * the per-section entry cost is spread over 32 KiB. Longer inputs are
- * processed chunk by chunk with preemption points between the chunks.
- */
-#define CRC32C_VMX_CHUNK	SZ_32K
-
-/*
- * Set once at load on CPUs with ISA 3.1 (POWER10 and later): the vector
- * section then runs crc32c_vmx_core_isa31(), whose main loop uses lxvp and
- * xxeval. POWER8 and POWER9 never execute it. The isa31_bytes counter
- * says which branch was taken; that the loop's instructions really execute
- * is shown from outside the guest (tools/vm/execution-lane.sh).
- */
-static DEFINE_STATIC_KEY_FALSE(crc32c_vmx_isa31);
-
-/*
- * One vector section over len <= CRC32C_VMX_CHUNK bytes, from task context.
+ * One vector section over len <= CRC_VMX_CHUNK bytes, from task context.
  * Out of line, so that the registers it needs across its calls are saved
  * only when the vector path runs, never on the short fallback path.
  */
-static noinline u32 crc32c_vmx_section(u32 crc, const u8 *data, unsigned int len)
+static noinline u64 crc32c_vmx_section(u64 crc, const u8 *data, size_t len)
 {
-	preempt_disable();
-	crc32c_vmx_count_vector(len);
-	pagefault_disable();
-	/* The core is built with VSX enabled (it may use VSX loads and
-	 * register moves), so both VMX and VSX must be switched on.
-	 */
-	enable_kernel_vsx();
-	if (static_branch_likely(&crc32c_vmx_isa31)) {
+	if (crc32c_vmx_isa31_possible() && static_branch_likely(&crc32c_vmx_isa31)) {
+		crc_vmx_simd_begin(CRC32C_VMX_CORE_ISA31_VSX);
+		crc32c_vmx_count_vector(len);
 		crc32c_vmx_count_isa31(len);
-		crc = crc32c_vmx_core_isa31(crc, data, len);
+		crc = crc32c_vmx_core_isa31((u32)crc, data, len);
+		crc_vmx_simd_end(CRC32C_VMX_CORE_ISA31_VSX);
 	} else {
-		crc = crc32c_vmx_core(crc, data, len);
+		crc_vmx_simd_begin(CRC32C_VMX_CORE_VSX);
+		crc32c_vmx_count_vector(len);
+		crc = crc32c_vmx_core((u32)crc, data, len);
+		crc_vmx_simd_end(CRC32C_VMX_CORE_VSX);
 	}
-	disable_kernel_vsx();
-	pagefault_enable();
-	preempt_enable();
 	return crc;
 }
 
 /* Inputs longer than one chunk, with preemption points between the chunks. */
 static noinline u32 crc32c_vmx_chunks(u32 crc, const u8 *data, unsigned int len)
 {
-	for (; len > CRC32C_VMX_CHUNK; data += CRC32C_VMX_CHUNK, len -= CRC32C_VMX_CHUNK)
-		crc = crc32c_vmx_section(crc, data, CRC32C_VMX_CHUNK);
-	return crc32c_vmx_section(crc, data, len);
+	return crc_vmx_chunks(crc, data, len, crc32c_vmx_section);
 }
 
 /*
  * Inlined into each shash callback, so that the common short inputs cost a
- * compare, the counter and the table CRC, with no call at all.
+ * compare, the counter and the call of the software CRC.
  */
 static __always_inline u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
 {
 	/*
 	 * Short inputs, and inputs too short to pay for saving the caller's
-	 * live user vector registers: slice-by-8 (crc32c_vmx_short.h), in any
-	 * context, counted as fallback (the latter also as live_state).
+	 * live user vector registers: the kernel's software CRC, counted as
+	 * fallback (the latter also as live_state).
 	 */
 	if (len < CRC32C_VMX_MIN_LEN_LIVE &&
-	    (len < CRC32C_VMX_MIN_LEN || crc32c_vmx_user_state_live())) {
+	    (len < CRC32C_VMX_MIN_LEN || crc_vmx_user_state_live(crc32c_vmx_section_vsx()))) {
 		crc32c_vmx_count_fallback(len);
 		if (len >= CRC32C_VMX_MIN_LEN)
 			crc32c_vmx_count_live_state(len);
-		return crc32c_vmx_short(crc, data, len);
+		return crc32c_vmx_sw(crc, data, len);
 	}
 	/*
 	 * Contexts where the vector unit may not be touched (interrupts,
-	 * softirqs, bottom halves disabled): the kernel's software CRC.
+	 * softirqs, bottom halves disabled): the same software CRC.
 	 */
 	if (!crypto_simd_usable()) {
 		crc32c_vmx_count_fallback(len);
 		return crc32c_vmx_sw(crc, data, len);
 	}
-	if (unlikely(len > CRC32C_VMX_CHUNK))
+	if (unlikely(len > CRC_VMX_CHUNK))
 		return crc32c_vmx_chunks(crc, data, len);
 	return crc32c_vmx_section(crc, data, len);
 }
@@ -181,7 +167,7 @@ static int crc32c_vmx_init_tfm(struct crypto_tfm *tfm)
 {
 	struct crc32c_vmx_tfm_ctx *tctx = crypto_tfm_ctx(tfm);
 
-	tctx->seed = CRC32C_DEFAULT_SEED;
+	tctx->seed = CRC32C_VMX_DEFAULT_SEED;
 	return 0;
 }
 
@@ -195,61 +181,26 @@ static int crc32c_vmx_setkey(struct crypto_shash *tfm, const u8 *key, unsigned i
 	return 0;
 }
 
-static int crc32c_vmx_init(struct shash_desc *desc)
+/* init() and digest() start from the key (CRC32C_VMX_DEFAULT_SEED without one). */
+static u32 crc32c_vmx_seed(struct shash_desc *desc)
 {
 	struct crc32c_vmx_tfm_ctx *tctx = crypto_shash_ctx(desc->tfm);
-	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
 
-	dctx->crc = tctx->seed;
-	return 0;
+	return tctx->seed;
 }
 
-static int crc32c_vmx_update(struct shash_desc *desc, const u8 *data, unsigned int len)
-{
-	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	dctx->crc = crc32c_vmx_crc(dctx->crc, data, len);
-	return 0;
-}
-
+/* The digest is the complemented state, little-endian. */
 static void crc32c_vmx_put_digest(u32 crc, u8 *out)
 {
 	put_unaligned_le32(~crc, out);
 }
 
-static int crc32c_vmx_final(struct shash_desc *desc, u8 *out)
-{
-	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	crc32c_vmx_put_digest(dctx->crc, out);
-	return 0;
-}
-
-static int crc32c_vmx_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
-{
-	struct crc32c_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	crc32c_vmx_put_digest(crc32c_vmx_crc(dctx->crc, data, len), out);
-	return 0;
-}
-
-static int crc32c_vmx_digest(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
-{
-	struct crc32c_vmx_tfm_ctx *tctx = crypto_shash_ctx(desc->tfm);
-
-	crc32c_vmx_put_digest(crc32c_vmx_crc(tctx->seed, data, len), out);
-	return 0;
-}
+CRC_VMX_SHASH_DEFINE(crc32c_vmx, u32)
 
 static struct shash_alg crc32c_vmx_alg = {
-	.digestsize	= CRC32C_DIGEST_SIZE,
+	CRC_VMX_SHASH_OPS(crc32c_vmx, u32),
+	.digestsize	= CRC32C_VMX_DIGEST_SIZE,
 	.setkey		= crc32c_vmx_setkey,
-	.init		= crc32c_vmx_init,
-	.update		= crc32c_vmx_update,
-	.final		= crc32c_vmx_final,
-	.finup		= crc32c_vmx_finup,
-	.digest		= crc32c_vmx_digest,
-	.descsize	= sizeof(struct crc32c_vmx_desc_ctx),
 	.base		= {
 		.cra_name		= "crc32c",
 		.cra_driver_name	= CRC32C_VMX_DRIVER,
@@ -261,30 +212,20 @@ static struct shash_alg crc32c_vmx_alg = {
 	},
 };
 
-/*
- * CPU features for automatic loading (udev matches the "cpu" modalias); the
- * init function checks them again and says why it refuses.
- */
-static const struct cpu_feature crc32c_vmx_cpu_features[] = {
-	{ .feature = cpu_feature(PPC_MODULE_FEATURE_VEC_CRYPTO) },
-	{ }
-};
-MODULE_DEVICE_TABLE(cpu, crc32c_vmx_cpu_features);
-
 static int __init crc32c_vmx_mod_init(void)
 {
 	int err;
 
-	err = crc_vmx_check_cpu();
-	if (err)
-		return err;
 	if (priority < CRC32C_VMX_PRIO_MIN || priority > CRC32C_VMX_PRIO_MAX) {
 		pr_err("invalid priority=%d: must be %d..%d (default %d)\n", priority,
 		       CRC32C_VMX_PRIO_MIN, CRC32C_VMX_PRIO_MAX, CRC32C_VMX_PRIO_DEFAULT);
 		return -EINVAL;
 	}
+	err = crc_vmx_check_cpu(CRC32C_VMX_CORE_VSX || CRC32C_VMX_CORE_ISA31_VSX);
+	if (err)
+		return err;
 	crc32c_vmx_alg.base.cra_priority = priority;
-	if (cpu_has_feature(CPU_FTR_ARCH_31))
+	if (crc32c_vmx_isa31_possible() && cpu_has_feature(CPU_FTR_ARCH_31))
 		static_branch_enable(&crc32c_vmx_isa31);
 
 	err = crc32c_vmx_stats_init();
@@ -295,8 +236,15 @@ static int __init crc32c_vmx_mod_init(void)
 		crc32c_vmx_stats_exit();
 		return err;
 	}
-	pr_info("registered %s, priority %d, %s core\n", CRC32C_VMX_DRIVER, priority,
-		static_branch_likely(&crc32c_vmx_isa31) ? "ISA 3.1" : "POWER8");
+	/*
+	 * The one line on success: which core runs is not visible anywhere
+	 * else before the first long hash, and an operator comparing two
+	 * machines needs it (with the reason where a POWER10 runs the POWER8
+	 * core).
+	 */
+	pr_info("registered %s, priority %d, %s core%s\n", CRC32C_VMX_DRIVER, priority,
+		static_branch_likely(&crc32c_vmx_isa31) ? "ISA 3.1" : "POWER8",
+		crc32c_vmx_no_isa31_reason());
 	return 0;
 }
 
@@ -306,8 +254,12 @@ static void __exit crc32c_vmx_mod_exit(void)
 	crc32c_vmx_stats_exit();
 }
 
-/* Refuses to load (-ENODEV) on CPUs without vector crypto or without VSX. */
-module_init(crc32c_vmx_mod_init);
+/*
+ * Loads only on CPUs with the vector crypto facility (vpmsumd, POWER8 and
+ * later; udev loads it there from the "cpu" modalias); refuses with
+ * -ENODEV elsewhere, and where a core needs VSX that is absent.
+ */
+module_cpu_feature_match(PPC_MODULE_FEATURE_VEC_CRYPTO, crc32c_vmx_mod_init);
 module_exit(crc32c_vmx_mod_exit);
 
 MODULE_DESCRIPTION("CRC32C using POWER8 vector polynomial multiply (vpmsumd)");

@@ -1,64 +1,45 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Read-only sysfs view of the per-CPU byte counters (see crc32c_vmx_stats.h).
+ * Read-only sysfs view of the per-CPU byte counters (crc32c_vmx_stats.h,
+ * docs/sysfs-module-stats.md).
  */
 #include <linux/module.h>
 #include <linux/sysfs.h>
 
 #include "crc32c_vmx_compat.h"
 #include "crc32c_vmx_stats.h"
+#include "crc_vmx_stats.h"
 
 DEFINE_PER_CPU(u64, crc32c_vmx_vector_bytes);
 DEFINE_PER_CPU(u64, crc32c_vmx_isa31_bytes);
-DEFINE_PER_CPU(atomic64_t, crc32c_vmx_fallback_bytes);
-DEFINE_PER_CPU(atomic64_t, crc32c_vmx_live_state_bytes);
-
-static u64 crc32c_vmx_sum(u64 __percpu *counter)
-{
-	u64 sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += *per_cpu_ptr(counter, cpu);
-	return sum;
-}
+DEFINE_PER_CPU(u64, crc32c_vmx_fallback_bytes);
+DEFINE_PER_CPU(u64, crc32c_vmx_live_state_bytes);
 
 /*
  * The group hangs off the module's kobject, whose sysfs operations call every
  * attribute as a struct module_attribute: the show callbacks must have exactly
  * that type, or a kernel with control-flow integrity (kCFI) traps the call.
- * CRC32C_VMX_MODATTR is that type on the kernel built against.
+ * CRC_VMX_MODATTR is that type on the kernel built against.
  */
-static ssize_t vector_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject *mk, char *buf)
+static ssize_t vector_bytes_show(CRC_VMX_MODATTR *mattr, struct module_kobject *mk, char *buf)
 {
-	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_vector_bytes));
+	return crc_vmx_stat_show(&crc32c_vmx_vector_bytes, buf);
 }
 
-static ssize_t isa31_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject *mk, char *buf)
+static ssize_t isa31_bytes_show(CRC_VMX_MODATTR *mattr, struct module_kobject *mk, char *buf)
 {
-	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum(&crc32c_vmx_isa31_bytes));
+	return crc_vmx_stat_show(&crc32c_vmx_isa31_bytes, buf);
 }
 
-static u64 crc32c_vmx_sum_atomic(atomic64_t __percpu *counter)
+static ssize_t fallback_bytes_show(CRC_VMX_MODATTR *mattr, struct module_kobject *mk, char *buf)
 {
-	u64 sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += atomic64_read(per_cpu_ptr(counter, cpu));
-	return sum;
+	return crc_vmx_stat_show(&crc32c_vmx_fallback_bytes, buf);
 }
 
-static ssize_t fallback_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject *mk,
-				   char *buf)
-{
-	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum_atomic(&crc32c_vmx_fallback_bytes));
-}
-
-static ssize_t live_state_bytes_show(CRC32C_VMX_MODATTR *mattr, struct module_kobject *mk,
+static ssize_t live_state_bytes_show(CRC_VMX_MODATTR *mattr, struct module_kobject *mk,
 				     char *buf)
 {
-	return sysfs_emit(buf, "%llu\n", crc32c_vmx_sum_atomic(&crc32c_vmx_live_state_bytes));
+	return crc_vmx_stat_show(&crc32c_vmx_live_state_bytes, buf);
 }
 
 static struct module_attribute vector_bytes_attr = __ATTR_RO(vector_bytes);

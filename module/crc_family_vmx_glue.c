@@ -22,13 +22,14 @@
 #include <asm/simd.h>
 #include <crypto/internal/hash.h>
 #include <crypto/internal/simd.h>
+#include <linux/cpufeature.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 
-#include "arch/powerpc/crc64_rocksoft_vmx_core.h"
-#include "arch/powerpc/crct10dif_vmx_core.h"
-#include "crc32c_vmx_compat.h"
+#include "crc_family_vmx_compat.h"
 #include "crc_family_vmx_stats.h"
+#include "crc_vmx_cores.h"
+#include "crc_vmx_shash.h"
 #include "crc_vmx_simd.h"
 
 #if CRC_FAMILY_VMX_SHASH
@@ -39,32 +40,29 @@
  */
 #define CRC_FAMILY_VMX_PRIORITY	300
 
+#define CRC64_ROCKSOFT_VMX_DIGEST_SIZE	sizeof(u64)
+
 /*
  * Shortest input handed to each vector core; shorter ones, and every input
- * where the vector unit may not be used, take the kernel's table code.
- * Measured by make bench-model (docs/performance.md, "The CRC family"):
- * the table code looks up one byte at a time, 13 (CRC-T10DIF) and 9
- * (CRC64) instructions per byte, 14 to 18 cycles per byte in llvm-mca's
- * POWER9/10 models, so the vector path, crypto API, glue and one MSR
- * write included, costs fewer instructions than the table code from 16
- * bytes for CRC-T10DIF (296 against 311 for crct10dif-generic, whose glue
- * is cheaper than this driver's fallback) and from 24 for CRC64 (303
- * against 350 for our fallback; 280 against 278 at 16). Each threshold is
- * the smallest multiple of 16 at or above its crossover; the core needs
- * 16 bytes for a vector anyway. Callers with live user vector registers (their save and
- * restore, about 630 instructions) break even near 64 and 96 bytes; T10
- * PI hashes whole sectors, far above that.
+ * where the vector unit may not be used, take the kernel's table code,
+ * which looks up one byte at a time. The vector path, crypto API, glue and
+ * one MSR write included, costs fewer instructions from about one vector
+ * (CRC-T10DIF) or two (CRC64) on; `make bench-model` measures the
+ * crossover ("The CRC family" in docs/performance.md), and each threshold
+ * is the smallest multiple of 16 at or above it. Callers with live user
+ * vector registers break even a few vectors later; T10 PI hashes whole
+ * sectors, far above that, so there is no second threshold here.
  */
 #define CRCT10DIF_VMX_MIN_LEN		16
 #define CRC64_ROCKSOFT_VMX_MIN_LEN	32
 
 /* One vector section over len <= CRC_VMX_CHUNK bytes, from task context. */
-static noinline u16 crct10dif_vmx_section(u16 crc, const u8 *data, unsigned int len)
+static noinline u64 crct10dif_vmx_section(u64 crc, const u8 *data, size_t len)
 {
-	crc_vmx_simd_begin();
+	crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_VSX);
 	crc_family_vmx_count_vector(CRC_FAMILY_VMX_T10DIF, len);
-	crc = crct10dif_vmx_core(crc, data, len);
-	crc_vmx_simd_end();
+	crc = crct10dif_vmx_core((u16)crc, data, len);
+	crc_vmx_simd_end(CRCT10DIF_VMX_CORE_VSX);
 	return crc;
 }
 
@@ -75,22 +73,19 @@ static u16 crct10dif_vmx_crc(u16 crc, const u8 *data, unsigned int len)
 		crc_family_vmx_count_fallback(CRC_FAMILY_VMX_T10DIF, len);
 		return crc_t10dif_generic(crc, data, len);
 	}
-	/* Preemption points between the chunks. */
-	for (; len > CRC_VMX_CHUNK; data += CRC_VMX_CHUNK, len -= CRC_VMX_CHUNK)
-		crc = crct10dif_vmx_section(crc, data, CRC_VMX_CHUNK);
-	return crct10dif_vmx_section(crc, data, len);
+	return crc_vmx_chunks(crc, data, len, crct10dif_vmx_section);
 }
 
 /*
  * As crct10dif_vmx_section(). The core takes the raw reflected state; the
  * context holds its complement (crc64_rocksoft_generic()'s convention).
  */
-static noinline u64 crc64_rocksoft_vmx_section(u64 crc, const u8 *data, unsigned int len)
+static noinline u64 crc64_rocksoft_vmx_section(u64 crc, const u8 *data, size_t len)
 {
-	crc_vmx_simd_begin();
+	crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_VSX);
 	crc_family_vmx_count_vector(CRC_FAMILY_VMX_CRC64, len);
 	crc = ~crc64_rocksoft_vmx_core(~crc, data, len);
-	crc_vmx_simd_end();
+	crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_VSX);
 	return crc;
 }
 
@@ -101,28 +96,12 @@ static u64 crc64_rocksoft_vmx_crc(u64 crc, const u8 *data, unsigned int len)
 		crc_family_vmx_count_fallback(CRC_FAMILY_VMX_CRC64, len);
 		return crc64_rocksoft_generic(crc, data, len);
 	}
-	for (; len > CRC_VMX_CHUNK; data += CRC_VMX_CHUNK, len -= CRC_VMX_CHUNK)
-		crc = crc64_rocksoft_vmx_section(crc, data, CRC_VMX_CHUNK);
-	return crc64_rocksoft_vmx_section(crc, data, len);
+	return crc_vmx_chunks(crc, data, len, crc64_rocksoft_vmx_section);
 }
 
-struct crct10dif_vmx_desc_ctx {
-	u16 crc;
-};
-
-static int crct10dif_vmx_init(struct shash_desc *desc)
+/* No key: the state starts from 0. */
+static u16 crct10dif_vmx_seed(struct shash_desc *desc)
 {
-	struct crct10dif_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	dctx->crc = 0;
-	return 0;
-}
-
-static int crct10dif_vmx_update(struct shash_desc *desc, const u8 *data, unsigned int len)
-{
-	struct crct10dif_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	dctx->crc = crct10dif_vmx_crc(dctx->crc, data, len);
 	return 0;
 }
 
@@ -132,84 +111,26 @@ static void crct10dif_vmx_put_digest(u16 crc, u8 *out)
 	put_unaligned(crc, (u16 *)out);
 }
 
-static int crct10dif_vmx_final(struct shash_desc *desc, u8 *out)
-{
-	struct crct10dif_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
+CRC_VMX_SHASH_DEFINE(crct10dif_vmx, u16)
 
-	crct10dif_vmx_put_digest(dctx->crc, out);
+/* No key: the context starts from 0, crc64_rocksoft_generic()'s convention. */
+static u64 crc64_rocksoft_vmx_seed(struct shash_desc *desc)
+{
 	return 0;
 }
 
-static int crct10dif_vmx_finup(struct shash_desc *desc, const u8 *data, unsigned int len,
-			       u8 *out)
+/* The digest is the context, little-endian. */
+static void crc64_rocksoft_vmx_put_digest(u64 crc, u8 *out)
 {
-	struct crct10dif_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	crct10dif_vmx_put_digest(crct10dif_vmx_crc(dctx->crc, data, len), out);
-	return 0;
+	put_unaligned_le64(crc, out);
 }
 
-static int crct10dif_vmx_digest(struct shash_desc *desc, const u8 *data, unsigned int len,
-				u8 *out)
-{
-	crct10dif_vmx_put_digest(crct10dif_vmx_crc(0, data, len), out);
-	return 0;
-}
-
-struct crc64_rocksoft_vmx_desc_ctx {
-	u64 crc;
-};
-
-static int crc64_rocksoft_vmx_init(struct shash_desc *desc)
-{
-	struct crc64_rocksoft_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	dctx->crc = 0;
-	return 0;
-}
-
-static int crc64_rocksoft_vmx_update(struct shash_desc *desc, const u8 *data,
-				     unsigned int len)
-{
-	struct crc64_rocksoft_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	dctx->crc = crc64_rocksoft_vmx_crc(dctx->crc, data, len);
-	return 0;
-}
-
-static int crc64_rocksoft_vmx_final(struct shash_desc *desc, u8 *out)
-{
-	struct crc64_rocksoft_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	put_unaligned_le64(dctx->crc, out);
-	return 0;
-}
-
-static int crc64_rocksoft_vmx_finup(struct shash_desc *desc, const u8 *data,
-				    unsigned int len, u8 *out)
-{
-	struct crc64_rocksoft_vmx_desc_ctx *dctx = shash_desc_ctx(desc);
-
-	put_unaligned_le64(crc64_rocksoft_vmx_crc(dctx->crc, data, len), out);
-	return 0;
-}
-
-static int crc64_rocksoft_vmx_digest(struct shash_desc *desc, const u8 *data,
-				     unsigned int len, u8 *out)
-{
-	put_unaligned_le64(crc64_rocksoft_vmx_crc(0, data, len), out);
-	return 0;
-}
+CRC_VMX_SHASH_DEFINE(crc64_rocksoft_vmx, u64)
 
 static struct shash_alg crc_family_vmx_algs[] = {
 	{
-		.digestsize	= 2,
-		.init		= crct10dif_vmx_init,
-		.update		= crct10dif_vmx_update,
-		.final		= crct10dif_vmx_final,
-		.finup		= crct10dif_vmx_finup,
-		.digest		= crct10dif_vmx_digest,
-		.descsize	= sizeof(struct crct10dif_vmx_desc_ctx),
+		CRC_VMX_SHASH_OPS(crct10dif_vmx, u16),
+		.digestsize	= CRC_T10DIF_DIGEST_SIZE,
 		.base		= {
 			.cra_name		= "crct10dif",
 			.cra_driver_name	= "crct10dif-vmx",
@@ -218,13 +139,8 @@ static struct shash_alg crc_family_vmx_algs[] = {
 			.cra_module		= THIS_MODULE,
 		},
 	}, {
-		.digestsize	= 8,
-		.init		= crc64_rocksoft_vmx_init,
-		.update		= crc64_rocksoft_vmx_update,
-		.final		= crc64_rocksoft_vmx_final,
-		.finup		= crc64_rocksoft_vmx_finup,
-		.digest		= crc64_rocksoft_vmx_digest,
-		.descsize	= sizeof(struct crc64_rocksoft_vmx_desc_ctx),
+		CRC_VMX_SHASH_OPS(crc64_rocksoft_vmx, u64),
+		.digestsize	= CRC64_ROCKSOFT_VMX_DIGEST_SIZE,
 		.base		= {
 			.cra_name		= "crc64-rocksoft",
 			.cra_driver_name	= "crc64-rocksoft-vmx",
@@ -235,31 +151,21 @@ static struct shash_alg crc_family_vmx_algs[] = {
 	},
 };
 
-/* Automatic loading on CPUs with vector crypto, as crc32c_vmx. */
-static const struct cpu_feature crc_family_vmx_cpu_features[] = {
-	{ .feature = cpu_feature(PPC_MODULE_FEATURE_VEC_CRYPTO) },
-	{ }
-};
-MODULE_DEVICE_TABLE(cpu, crc_family_vmx_cpu_features);
-
 static int __init crc_family_vmx_mod_init(void)
 {
 	int err;
 
-	err = crc_vmx_check_cpu();
+	err = crc_vmx_check_cpu(CRCT10DIF_VMX_CORE_VSX || CRC64_ROCKSOFT_VMX_CORE_VSX);
 	if (err)
 		return err;
 	err = crc_family_vmx_stats_init();
 	if (err)
 		return err;
+	/* Quiet on success: /proc/crypto lists both drivers and their priority. */
 	err = crypto_register_shashes(crc_family_vmx_algs, ARRAY_SIZE(crc_family_vmx_algs));
-	if (err) {
+	if (err)
 		crc_family_vmx_stats_exit();
-		return err;
-	}
-	pr_info("registered crct10dif-vmx and crc64-rocksoft-vmx, priority %d\n",
-		CRC_FAMILY_VMX_PRIORITY);
-	return 0;
+	return err;
 }
 
 static void __exit crc_family_vmx_mod_exit(void)
@@ -277,7 +183,7 @@ MODULE_ALIAS_CRYPTO("crc64-rocksoft-vmx");
 
 /*
  * No "crct10dif" or "crc64-rocksoft" crypto algorithm exists on this kernel
- * (crc32c_vmx_compat.h): nothing would ever allocate these drivers, and the
+ * (crc_family_vmx_compat.h): nothing would ever allocate these drivers, and the
  * software fallbacks may be missing too.
  */
 static int __init crc_family_vmx_mod_init(void)
@@ -293,11 +199,13 @@ static void __exit crc_family_vmx_mod_exit(void)
 #endif /* CRC_FAMILY_VMX_SHASH */
 
 /*
- * Refuses to load with -ENODEV on CPUs without vector crypto or VSX, and
- * with -EOPNOTSUPP on kernels without the two crypto algorithms (6.15 and
- * later, or configured without them).
+ * Loads only on CPUs with the vector crypto facility (udev loads it there
+ * from the "cpu" modalias), as crc32c_vmx; refuses with -ENODEV elsewhere
+ * and where a core needs VSX that is absent, and with -EOPNOTSUPP on
+ * kernels without the two crypto algorithms (6.15 and later, or configured
+ * without them).
  */
-module_init(crc_family_vmx_mod_init);
+module_cpu_feature_match(PPC_MODULE_FEATURE_VEC_CRYPTO, crc_family_vmx_mod_init);
 module_exit(crc_family_vmx_mod_exit);
 
 MODULE_DESCRIPTION("CRC-T10DIF and CRC64-Rocksoft using POWER8 vector polynomial multiply (vpmsumd)");

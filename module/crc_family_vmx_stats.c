@@ -1,63 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Read-only sysfs view of the crc_family_vmx counters (see
- * crc_family_vmx_stats.h).
+ * crc_family_vmx_stats.h, docs/sysfs-module-stats.md).
  */
 #include <linux/module.h>
 #include <linux/sysfs.h>
 
-#include "crc32c_vmx_compat.h"
+#include "crc_family_vmx_compat.h"
 #include "crc_family_vmx_stats.h"
+#include "crc_vmx_stats.h"
 
 DEFINE_PER_CPU(struct crc_family_vmx_counts, crc_family_vmx_counts[CRC_FAMILY_VMX_NR]);
 
-static ssize_t crc_family_vmx_show_vector(enum crc_family_vmx_id id, char *buf)
-{
-	u64 sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu_ptr(&crc_family_vmx_counts[id], cpu)->vector_bytes;
-	return sysfs_emit(buf, "%llu\n", sum);
-}
-
-static ssize_t crc_family_vmx_show_fallback(enum crc_family_vmx_id id, char *buf)
-{
-	u64 sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += atomic64_read(&per_cpu_ptr(&crc_family_vmx_counts[id], cpu)->fallback_bytes);
-	return sysfs_emit(buf, "%llu\n", sum);
-}
-
 /*
  * The show callbacks must have exactly the type of struct
- * module_attribute's member (CRC32C_VMX_MODATTR), or a kernel with kCFI
+ * module_attribute's member (CRC_VMX_MODATTR), or a kernel with kCFI
  * traps the call: see crc32c_vmx_stats.c.
  */
-static ssize_t crct10dif_vector_bytes_show(CRC32C_VMX_MODATTR *mattr,
+static ssize_t crct10dif_vector_bytes_show(CRC_VMX_MODATTR *mattr,
 					   struct module_kobject *mk, char *buf)
 {
-	return crc_family_vmx_show_vector(CRC_FAMILY_VMX_T10DIF, buf);
+	return crc_vmx_stat_show(&crc_family_vmx_counts[CRC_FAMILY_VMX_T10DIF].vector_bytes, buf);
 }
 
-static ssize_t crct10dif_fallback_bytes_show(CRC32C_VMX_MODATTR *mattr,
+static ssize_t crct10dif_fallback_bytes_show(CRC_VMX_MODATTR *mattr,
 					     struct module_kobject *mk, char *buf)
 {
-	return crc_family_vmx_show_fallback(CRC_FAMILY_VMX_T10DIF, buf);
+	return crc_vmx_stat_show(&crc_family_vmx_counts[CRC_FAMILY_VMX_T10DIF].fallback_bytes, buf);
 }
 
-static ssize_t crc64_rocksoft_vector_bytes_show(CRC32C_VMX_MODATTR *mattr,
+static ssize_t crc64_rocksoft_vector_bytes_show(CRC_VMX_MODATTR *mattr,
 						struct module_kobject *mk, char *buf)
 {
-	return crc_family_vmx_show_vector(CRC_FAMILY_VMX_CRC64, buf);
+	return crc_vmx_stat_show(&crc_family_vmx_counts[CRC_FAMILY_VMX_CRC64].vector_bytes, buf);
 }
 
-static ssize_t crc64_rocksoft_fallback_bytes_show(CRC32C_VMX_MODATTR *mattr,
+static ssize_t crc64_rocksoft_fallback_bytes_show(CRC_VMX_MODATTR *mattr,
 						  struct module_kobject *mk, char *buf)
 {
-	return crc_family_vmx_show_fallback(CRC_FAMILY_VMX_CRC64, buf);
+	return crc_vmx_stat_show(&crc_family_vmx_counts[CRC_FAMILY_VMX_CRC64].fallback_bytes, buf);
 }
 
 static struct module_attribute crct10dif_vector_bytes_attr = __ATTR_RO(crct10dif_vector_bytes);

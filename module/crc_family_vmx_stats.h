@@ -4,16 +4,14 @@
  * driver: bytes through the vector core and bytes through the software
  * fallback. Reading sums all CPUs; they are exported read-only as
  * /sys/module/crc_family_vmx/stats/{crct10dif,crc64_rocksoft}_{vector,
- * fallback}_bytes. The update rules are those of crc32c_vmx_stats.h: the
- * vector count is written only inside the vector section (preemption
- * disabled, task context), so a plain per-CPU add is safe; the fallback
- * count is written from any context, so it is an atomic add on this CPU's
- * counter.
+ * fallback}_bytes (docs/sysfs-module-stats.md). The update rules are those
+ * of crc32c_vmx_stats.h: the vector count is written only inside the vector
+ * section (preemption disabled, task context), a plain per-CPU add; the
+ * fallback count from any context, with this_cpu_add() (no atomic).
  */
 #ifndef CRC_FAMILY_VMX_STATS_H
 #define CRC_FAMILY_VMX_STATS_H
 
-#include <linux/atomic.h>
 #include <linux/percpu.h>
 #include <linux/types.h>
 
@@ -25,7 +23,7 @@ enum crc_family_vmx_id {
 
 struct crc_family_vmx_counts {
 	u64 vector_bytes;
-	atomic64_t fallback_bytes;
+	u64 fallback_bytes;
 };
 
 DECLARE_PER_CPU(struct crc_family_vmx_counts, crc_family_vmx_counts[CRC_FAMILY_VMX_NR]);
@@ -39,7 +37,7 @@ static inline void crc_family_vmx_count_vector(enum crc_family_vmx_id id, size_t
 /* Any context, preemptible or not. */
 static inline void crc_family_vmx_count_fallback(enum crc_family_vmx_id id, size_t len)
 {
-	atomic64_add(len, raw_cpu_ptr(&crc_family_vmx_counts[id].fallback_bytes));
+	this_cpu_add(crc_family_vmx_counts[id].fallback_bytes, len);
 }
 
 int crc_family_vmx_stats_init(void);

@@ -1,83 +1,115 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The vector section every driver of this project runs its core in, and
- * the test for live user vector state, and the CPU check at load.
- * crc_family_vmx_glue.c uses all of it; crc32c_vmx_glue.c only the CPU
- * check for now: it still has its own copies of the section code (moving
- * it over means regenerating the mutant patches under tools/mutants/ that
- * edit those lines).
+ * What every driver of this project shares around its vector cores: the
+ * vector section, the chunk loop, the test for live user vector state and
+ * the CPU check at load. crc32c_vmx_glue.c and crc_family_vmx_glue.c hold
+ * only their own policy (thresholds, counters, the crypto API glue).
  *
- * A core (arch/powerpc/) uses VMX and VSX registers. It may run only from
- * task context (the caller has checked crypto_simd_usable()), with
- * preemption disabled (the registers are not saved on a context switch
- * while the kernel owns them) and page faults disabled (a fault handler
- * that sleeps would need preemption), between enable_kernel_vsx() and
- * disable_kernel_vsx(). VSX, not only VMX: the cores use VSX loads and
- * register moves.
+ * A core (arch/powerpc/) may run only from task context (the caller has
+ * checked crypto_simd_usable()), with preemption disabled (the kernel's
+ * use of the vector registers is not saved on a context switch) and page
+ * faults disabled (a fault handler that sleeps would need preemption),
+ * inside a section opened by crc_vmx_simd_begin(). Which facility the
+ * section switches on is the core's to say: each core header defines a
+ * constant <CORE>_VSX, 1 when the core executes VSX instructions (the
+ * section then calls enable_kernel_vsx(), which saves 64 VSRs and the
+ * FPSCR of a task with live state), 0 when AltiVec alone is enough
+ * (enable_kernel_altivec(), 32 VRs). A glue that does not find the
+ * constant assumes VSX, the choice that is safe for any core.
  */
 #ifndef CRC_VMX_SIMD_H
 #define CRC_VMX_SIMD_H
 
 #include <asm/cpu_has_feature.h>
-#include <asm/cpufeature.h>
 #include <asm/switch_to.h>
-#include <linux/cpufeature.h>
+#include <linux/align.h>
 #include <linux/printk.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/sizes.h>
+#include <linux/types.h>
 #include <linux/uaccess.h>
 
 /*
- * Longest stretch hashed in one preemption-disabled section. 32 KiB takes
- * about 2,400 cycles at 13.6 bytes/cycle (under 1 us on a 3-4 GHz POWER8)
- * and stays in the low microseconds even at a quarter of that rate, while
- * the per-section entry cost is spread over 32 KiB. Longer inputs are
- * processed chunk by chunk with preemption points between the chunks.
+ * Longest stretch hashed in one preemption-disabled section. It bounds the
+ * time a task can hold off preemption to a few microseconds even on a slow
+ * core, while the cost of entering a section is spread over enough bytes
+ * to be lost in the noise (docs/performance.md has the numbers).
  */
 #define CRC_VMX_CHUNK	SZ_32K
 
-/* Open a vector section: the core may run until crc_vmx_simd_end(). */
-static __always_inline void crc_vmx_simd_begin(void)
+/* Open a vector section for a core that needs VSX (vsx) or AltiVec only. */
+static __always_inline void crc_vmx_simd_begin(bool vsx)
 {
 	preempt_disable();
 	pagefault_disable();
-	enable_kernel_vsx();
+	if (vsx)
+		enable_kernel_vsx();
+	else
+		enable_kernel_altivec();
 }
 
-/* Close the section opened by crc_vmx_simd_begin(). */
-static __always_inline void crc_vmx_simd_end(void)
+/* Close the section opened by crc_vmx_simd_begin() with the same vsx. */
+static __always_inline void crc_vmx_simd_end(bool vsx)
 {
-	disable_kernel_vsx();
+	if (vsx)
+		disable_kernel_vsx();
+	else
+		disable_kernel_altivec();
 	pagefault_enable();
 	preempt_enable();
 }
 
 /*
- * True when the current task's user FP, VMX or VSX state is in the
- * registers: the condition under which enable_kernel_vsx() saves it.
- * Kernel threads have none.
+ * True when opening a section (VSX or AltiVec only, as vsx says) would
+ * first have to save the current task's user registers: enable_kernel_vsx()
+ * saves them when its FP, VMX or VSX state is live, enable_kernel_altivec()
+ * when its VMX state is. Kernel threads have none.
  */
-static __always_inline bool crc_vmx_user_state_live(void)
+static __always_inline bool crc_vmx_user_state_live(bool vsx)
 {
 	const struct pt_regs *regs = current->thread.regs;
+	unsigned long live = vsx ? MSR_FP | MSR_VEC | MSR_VSX : MSR_VEC;
 
-	return regs && (regs->msr & (MSR_FP | MSR_VEC | MSR_VSX));
+	return regs && (regs->msr & live);
 }
 
 /*
- * vpmsumd is part of the vector crypto facility (ISA 2.07, POWER8). The
- * cores also execute VSX instructions (unaligned loads, register moves),
- * and the sections switch VSX on around them, so both must be present.
- * Returns 0, or -ENODEV after saying which is missing.
+ * A vector section over at most CRC_VMX_CHUNK bytes. The state is passed
+ * as u64 so that one chunk loop serves the 16-, 32- and 64-bit CRCs.
  */
-static inline int crc_vmx_check_cpu(void)
+typedef u64 (*crc_vmx_section_fn)(u64 crc, const u8 *p, size_t len);
+
+/*
+ * Runs section() over p[0..len) in chunks of at most CRC_VMX_CHUNK bytes,
+ * with a preemption point between two sections. The last chunk is never a
+ * sliver: what is left over between one and two chunks is cut in two
+ * halves (the first rounded up to 16 bytes), so no section is shorter than
+ * about CRC_VMX_CHUNK / 2 when len > CRC_VMX_CHUNK. Inlined with a constant
+ * section, which it then calls directly.
+ */
+static __always_inline u64 crc_vmx_chunks(u64 crc, const u8 *p, size_t len,
+					  crc_vmx_section_fn section)
 {
-	if (!cpu_have_feature(cpu_feature(PPC_MODULE_FEATURE_VEC_CRYPTO))) {
-		pr_err("no vector crypto facility (vpmsumd, POWER8 and later): not loading\n");
-		return -ENODEV;
+	while (len > CRC_VMX_CHUNK) {
+		size_t n = len >= 2 * CRC_VMX_CHUNK ? CRC_VMX_CHUNK : ALIGN(len / 2, 16);
+
+		crc = section(crc, p, n);
+		p += n;
+		len -= n;
 	}
-	if (!cpu_has_feature(CPU_FTR_VSX)) {
+	return section(crc, p, len);
+}
+
+/*
+ * Load-time check of the CPU beyond the vector crypto facility (vpmsumd,
+ * ISA 2.07), which module_cpu_feature_match() has already required: a
+ * driver with a core that needs VSX needs it present and enabled. Returns
+ * 0, or -ENODEV after saying why.
+ */
+static inline int crc_vmx_check_cpu(bool vsx)
+{
+	if (vsx && !cpu_has_feature(CPU_FTR_VSX)) {
 		pr_err("no VSX on this CPU (or it is disabled): not loading\n");
 		return -ENODEV;
 	}

@@ -3,7 +3,7 @@
  * crc32c_vmx_ctx: for tests only. Calls crc32c-vmx from process context,
  * from softirq context (a timer and a tasklet) and from hardirq context (an
  * irq_work), and compares every digest with the kernel's reference driver's
- * (CRC32C_VMX_REF_DRIVER: crc32c-generic, crc32c-lib from 6.17).
+ * (CRC_VMX_TEST_REF_DRIVER: crc32c-generic, crc32c-lib from 6.17).
  *
  * Each context runs the same cases: every length 0..4096 (at a rotating
  * offset), every length 0..256 at all 16 offsets and a few long messages
@@ -52,7 +52,7 @@
 #include <linux/timer.h>
 #include <linux/workqueue.h>
 
-#include "../../module/crc32c_vmx_compat.h"
+#include "crc_vmx_test_compat.h"
 
 #define SHORT_MAX		4096	/* every length 0..SHORT_MAX */
 #define ALL_OFFSETS_MAX		256	/* every length 0..ALL_OFFSETS_MAX at every offset */
@@ -386,7 +386,8 @@ static void run_interrupted(void)
 
 	memset(&hrt, 0, sizeof(hrt));
 	migrate_disable();
-	crc32c_vmx_hrtimer_setup(&hrt.timer, hrt_fn, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+	crc_vmx_test_hrtimer_setup(&hrt.timer, hrt_fn, CLOCK_MONOTONIC,
+				   HRTIMER_MODE_REL_PINNED_HARD);
 	hrtimer_start(&hrt.timer, ns_to_ktime(HRTIMER_PERIOD_NS), HRTIMER_MODE_REL_PINNED_HARD);
 	do {
 		for (run.next = N_SHORT + N_ALL_OFFSETS; run.next < N_CASES && !run.err;
@@ -481,7 +482,7 @@ static void kthread_work_fn(struct work_struct *work)
 	}
 	p = kmalloc(KTHREAD_LEN + OFFSETS, GFP_KERNEL);
 	vmx = alloc_driver("crc32c-vmx");
-	ref = alloc_driver(CRC32C_VMX_REF_DRIVER);
+	ref = alloc_driver(CRC_VMX_TEST_REF_DRIVER);
 	if (!p || IS_ERR(vmx) || IS_ERR(ref)) {
 		err = !p ? -ENOMEM : IS_ERR(vmx) ? PTR_ERR(vmx) : PTR_ERR(ref);
 		goto out;
@@ -516,7 +517,7 @@ static int kthread_run_set(const char *val, const struct kernel_param *kp)
 {
 	kthread_result = -EINPROGRESS;
 	kthread_bytes = 0;
-	queue_work(CRC32C_VMX_UNBOUND_WQ, &kthread_work);
+	queue_work(CRC_VMX_TEST_UNBOUND_WQ, &kthread_work);
 	flush_work(&kthread_work);
 	return 0;
 }
@@ -537,7 +538,7 @@ static int __init crc32c_vmx_ctx_init(void)
 	vmx_tfm = alloc_driver("crc32c-vmx");
 	if (IS_ERR(vmx_tfm))
 		return PTR_ERR(vmx_tfm);
-	ref_tfm = alloc_driver(CRC32C_VMX_REF_DRIVER);
+	ref_tfm = alloc_driver(CRC_VMX_TEST_REF_DRIVER);
 	if (IS_ERR(ref_tfm)) {
 		err = PTR_ERR(ref_tfm);
 		goto free_vmx;
@@ -566,7 +567,7 @@ static int __init crc32c_vmx_ctx_init(void)
 	stop_callbacks();
 	if (!result)
 		pr_info("crc32c-vmx matched %s in every context (%u cases each)\n",
-			CRC32C_VMX_REF_DRIVER, cases);
+			CRC_VMX_TEST_REF_DRIVER, cases);
 	else
 		pr_err("FAILED: result %d\n", result);
 

@@ -4,7 +4,7 @@
  * project (crc32c-vmx, crct10dif-vmx, crc64-rocksoft-vmx, each allocated
  * by its driver name) what the kernel's own callers never hand them, and
  * compares every digest with the kernel's reference driver of the same
- * algorithm (CRC32C_VMX_REF_DRIVER: crc32c-generic, crc32c-lib from 6.17;
+ * algorithm (CRC_VMX_TEST_REF_DRIVER: crc32c-generic, crc32c-lib from 6.17;
  * crct10dif-generic, crc64-rocksoft-generic):
  *
  * 1. Inputs against unmapped pages. A vmalloc area is followed by a guard
@@ -73,7 +73,8 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
-#include "../../module/crc32c_vmx_compat.h"
+#include "../../module/crc_family_vmx_compat.h"
+#include "crc_vmx_test_compat.h"
 
 #define NR_DRIVERS	3
 #define MAX_DIGEST	8
@@ -197,7 +198,7 @@ struct bounds_driver {
 };
 
 static struct bounds_driver drivers[NR_DRIVERS] = {
-	{ .vmx = "crc32c-vmx", .ref = CRC32C_VMX_REF_DRIVER },
+	{ .vmx = "crc32c-vmx", .ref = CRC_VMX_TEST_REF_DRIVER },
 	{ .vmx = "crct10dif-vmx", .ref = "crct10dif-generic", .is_family = true },
 	{ .vmx = "crc64-rocksoft-vmx", .ref = "crc64-rocksoft-generic", .is_family = true },
 };

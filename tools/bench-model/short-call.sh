@@ -7,7 +7,8 @@
 #
 #   1. links tools/bench-model/short-call/ with the VMX core object the
 #      kernel build made (the driver's machine code, unchanged) and the
-#      slice-by-8 path compiled with the glue's code-generation flags;
+#      slice-by-8 stand-in for the kernel's __crc32c_le() (the glue's
+#      software path) compiled with the glue's code-generation flags;
 #   2. runs it under qemu-ppc64le with the insn-interval plugin in trace
 #      mode: one interval per call, the executed instruction words in order;
 #   3. disassembles each trace with objdump (branch targets become one

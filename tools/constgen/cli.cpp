@@ -63,8 +63,6 @@ std::string usage_text() {
            "]\n"
            "                    (default 16: the core's main loop runs 16 streams)\n"
            "  --name ID         prefix of the C identifiers (default crc32c_vmx)\n"
-           "  --slice8          write the slice-by-8 tables of the short-input path\n"
-           "                    instead (reflected 32-bit CRCs only)\n"
            "  -o, --output FILE write the header to FILE instead of standard output\n"
            "  -h, --help        show this help\n"
            "\n"
@@ -118,8 +116,6 @@ ParseResult parse_args(const std::vector<std::string> &args) {
                 o.spec.strides > kMaxStrides)
                 return fail("--strides: '" + v + "' is not a number in [" +
                             std::to_string(kMinStrides) + ", " + std::to_string(kMaxStrides) + "]");
-        } else if (a == "--slice8") {
-            o.slice8 = true;
         } else if (a == "--name") {
             if (!value(v))
                 return fail("--name needs a value");
@@ -143,8 +139,6 @@ ParseResult parse_args(const std::vector<std::string> &args) {
                     "-bit polynomial without its top term, or the right --width");
     if (o.spec.width == 64 && o.spec.order != BitOrder::reflected)
         return fail("--width 64 is supported with --reflected only");
-    if (o.slice8 && (o.spec.width != 32 || o.spec.order != BitOrder::reflected))
-        return fail("--slice8 is for reflected 32-bit CRCs only");
     return {o, {}};
 }
 
@@ -154,7 +148,7 @@ std::string canonical_command(const Options &o) {
                   static_cast<unsigned long long>(o.spec.poly));
     return std::string("crc-constgen --poly ") + poly + " --width " + std::to_string(o.spec.width) +
            (o.spec.order == BitOrder::reflected ? " --reflected" : " --msb-first") + " --strides " +
-           std::to_string(o.spec.strides) + " --name " + o.name + (o.slice8 ? " --slice8" : "");
+           std::to_string(o.spec.strides) + " --name " + o.name;
 }
 
 int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
@@ -170,11 +164,7 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     }
     std::string text;
     try {
-        if (o.slice8)
-            text = render_slice8_header(o.spec, compute_slice8_tables(o.spec), o.name,
-                                        canonical_command(o));
-        else
-            text = render_header(compute_fold_constants(o.spec), o.name, canonical_command(o));
+        text = render_header(compute_fold_constants(o.spec), o.name, canonical_command(o));
     } catch (const std::exception &e) {
         err << "crc-constgen: " << e.what() << '\n';
         return kExitFailure;

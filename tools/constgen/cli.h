@@ -21,7 +21,6 @@ struct Options {
     std::string name = "crc32c_vmx";
     std::optional<std::string> output; // stdout when empty
     bool help = false;
-    bool slice8 = false; // write the slice-by-8 table header instead
 };
 
 struct ParseResult {

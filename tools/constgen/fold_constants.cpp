@@ -181,23 +181,4 @@ FoldConstants compute_fold_constants(const CrcSpec &spec) {
     return c;
 }
 
-Slice8Tables compute_slice8_tables(const CrcSpec &spec) {
-    check_spec(spec);
-    if (spec.order != BitOrder::reflected || spec.width != 32)
-        throw std::invalid_argument(
-            "slice-by-8 tables are generated for reflected 32-bit CRCs only");
-    const std::uint32_t rpoly = reflect32(Gf2Poly(spec.poly));
-    Slice8Tables t{};
-    for (std::uint32_t b = 0; b < 256; ++b) {
-        std::uint32_t s = b;
-        for (int i = 0; i < 8; ++i)
-            s = (s >> 1) ^ ((s & 1u) ? rpoly : 0u);
-        t[0][b] = s;
-    }
-    for (std::size_t k = 1; k < t.size(); ++k)
-        for (std::uint32_t b = 0; b < 256; ++b)
-            t[k][b] = (t[k - 1][b] >> 8) ^ t[0][t[k - 1][b] & 0xffu];
-    return t;
-}
-
 } // namespace constgen

@@ -89,12 +89,6 @@ struct FoldConstants {
 // modulus of the core's degree, irreducible or not.
 FoldConstants compute_fold_constants(const CrcSpec &spec);
 
-// Slice-by-8 tables of a reflected 32-bit CRC for the short-input path:
-// t[k][b] is the state after one byte b followed by k zero bytes, from the
-// state 0 (no inversion). Throws std::invalid_argument for other CRCs.
-using Slice8Tables = std::array<std::array<std::uint32_t, 256>, 8>;
-Slice8Tables compute_slice8_tables(const CrcSpec &spec);
-
 // Encodings, exposed for the tests.
 // Reflects the 32 coefficients of r (deg r < 32): x^j goes to bit 31 - j.
 std::uint32_t reflect32(const Gf2Poly &r);

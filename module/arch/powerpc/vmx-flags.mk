@@ -1,13 +1,31 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Compiler flags of the VMX core object, included by every Kbuild file that
-# builds module/arch/powerpc/crc32c_vmx_core.c (the driver and the
-# bench-model module), so that they compile exactly the same machine code.
+# Compiler flags of the vector cores, included by every Kbuild file that
+# builds them (the drivers' and the bench-model module's), so that they
+# compile exactly the same machine code.
 #
-# The kernel's own flags forbid AltiVec/VSX code generation; the core alone
-# enables it (altivec.h comes from the compiler's include directory). It also
-# gets no ftrace hook: it is a leaf that runs with the vector unit enabled
-# and preemption off, with nothing to trace.
-CRC32C_VMX_CORE_CFLAGS := -maltivec -mvsx -mcpu=power8 -mhard-float \
+# The kernel's own flags forbid AltiVec/VSX code generation; the cores alone
+# enable it (altivec.h comes from the compiler's include directory). They
+# also get no ftrace hook: each is a leaf that runs with the vector unit
+# enabled and preemption off, with nothing to trace.
+CRC32C_VMX_CORE_CFLAGS := -maltivec -mvsx -mhard-float \
 	-isystem $(shell $(CC) -print-file-name=include)
 CRC32C_VMX_CORE_CFLAGS_REMOVE := -mno-altivec -mno-vsx -msoft-float $(CC_FLAGS_FTRACE)
+
+# The CPU the cores are compiled for: the kernel's own (-mcpu=$(CONFIG_TARGET_CPU),
+# already in KBUILD_CFLAGS, with its -mpcrel or -mno-pcrel and -mprefixed
+# choices) where that is POWER8 or later; vpmsumd needs at least POWER8, so
+# a kernel built for an older baseline (a big-endian power4 kernel, or no
+# CONFIG_TARGET_CPU at all) gets -mcpu=power8 for the cores alone. They run
+# only where the CPU has vector crypto (module_cpu_feature_match()).
+ifeq ($(filter power8 power9 power10 power11,$(CONFIG_TARGET_CPU)),)
+CRC32C_VMX_CORE_CFLAGS += -mcpu=power8
+endif
+
+# Whether the assembler knows the ISA 3.1 instructions of the POWER10 loop
+# (lxvp, xxeval: binutils 2.35 and later), with Kbuild's own as-instr probe.
+# CRC_VMX_AS_ISA31 is 1 or 0 in every object of the modules: the core leaves
+# the loop out at 0, and crc32c_vmx then never selects it and says so at load.
+CRC_VMX_AS_CFLAGS := -DCRC_VMX_AS_ISA31=$(call as-instr,.machine power10\n\
+	lxvp 32$(comma)0(3)\n\
+	xxeval 0$(comma)0$(comma)0$(comma)0$(comma)0x69,1,0)

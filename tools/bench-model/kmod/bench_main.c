@@ -76,9 +76,12 @@
 #include <linux/workqueue.h>
 
 #include "../../../module/crc32c_vmx_compat.h"
+#include "../../../module/crc_family_vmx_compat.h"
+#include "../../../module/crc_vmx_cores.h"
 #include "../../../module/crc_vmx_simd.h"
 #include "bench_family_cores.h"
 #include "bench_vmx_core.h"
+#include "../../../selftests/kmod/crc_vmx_test_compat.h"
 
 /* The plugin's default marker immediates (low byte 0..3, see the plugin). */
 #define BENCH_MARK_BEGIN	0xb501
@@ -205,13 +208,13 @@ static u32 run_t10dif_section(struct bench_subject *s, const u8 *p, unsigned int
 	if (!crypto_simd_usable())
 		return t10dif_digest(crc_t10dif_generic(0, p, len));
 	for (; len > CRC_VMX_CHUNK; p += CRC_VMX_CHUNK, len -= CRC_VMX_CHUNK) {
-		crc_vmx_simd_begin();
+		crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_VSX);
 		crc = bench_t10dif_core(crc, p, CRC_VMX_CHUNK);
-		crc_vmx_simd_end();
+		crc_vmx_simd_end(CRCT10DIF_VMX_CORE_VSX);
 	}
-	crc_vmx_simd_begin();
+	crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_VSX);
 	crc = bench_t10dif_core(crc, p, len);
-	crc_vmx_simd_end();
+	crc_vmx_simd_end(CRCT10DIF_VMX_CORE_VSX);
 	return t10dif_digest(crc);
 }
 
@@ -223,13 +226,13 @@ static u32 run_crc64_section(struct bench_subject *s, const u8 *p, unsigned int 
 	if (!crypto_simd_usable())
 		return crc64_digest(crc64_rocksoft_generic(0, p, len));
 	for (; len > CRC_VMX_CHUNK; p += CRC_VMX_CHUNK, len -= CRC_VMX_CHUNK) {
-		crc_vmx_simd_begin();
+		crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_VSX);
 		crc = bench_crc64_core(crc, p, CRC_VMX_CHUNK);
-		crc_vmx_simd_end();
+		crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_VSX);
 	}
-	crc_vmx_simd_begin();
+	crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_VSX);
 	crc = bench_crc64_core(crc, p, len);
-	crc_vmx_simd_end();
+	crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_VSX);
 	return crc64_digest(~crc);
 }
 
@@ -261,20 +264,16 @@ static u32 bench_want(enum bench_alg alg, const u8 *p, unsigned int len)
 
 /* The vector branch of crc32c_vmx_crc() in module/crc32c_vmx_glue.c. */
 static u32 vmx_section(u32 crc, const u8 *p, unsigned int len,
-		       u32 (*core)(u32 crc, const u8 *p, size_t len))
+		       u32 (*core)(u32 crc, const u8 *p, size_t len), bool vsx)
 {
 	if (!crypto_simd_usable())
 		return crc32c_vmx_sw(crc, p, len);
 	while (len) {
 		unsigned int n = min_t(unsigned int, len, BENCH_VMX_CHUNK);
 
-		preempt_disable();
-		pagefault_disable();
-		enable_kernel_vsx();
+		crc_vmx_simd_begin(vsx);
 		crc = core(crc, p, n);
-		disable_kernel_vsx();
-		pagefault_enable();
-		preempt_enable();
+		crc_vmx_simd_end(vsx);
 		p += n;
 		len -= n;
 	}
@@ -283,12 +282,12 @@ static u32 vmx_section(u32 crc, const u8 *p, unsigned int len,
 
 static u32 run_vmx_section(struct bench_subject *s, const u8 *p, unsigned int len)
 {
-	return ~vmx_section(~0U, p, len, bench_vmx_core);
+	return ~vmx_section(~0U, p, len, bench_vmx_core, CRC32C_VMX_CORE_VSX);
 }
 
 static u32 run_isa31_section(struct bench_subject *s, const u8 *p, unsigned int len)
 {
-	return ~vmx_section(~0U, p, len, bench_vmx_core_isa31);
+	return ~vmx_section(~0U, p, len, bench_vmx_core_isa31, CRC32C_VMX_CORE_ISA31_VSX);
 }
 
 static u32 run_sw(struct bench_subject *s, const u8 *p, unsigned int len)
@@ -534,7 +533,7 @@ static int __init bench_init(void)
 		return -ENOMEM;
 	get_random_bytes(bench_buf, BENCH_MAX_SIZE);
 
-	queue_work(CRC32C_VMX_UNBOUND_WQ, &bench_work);
+	queue_work(CRC_VMX_TEST_UNBOUND_WQ, &bench_work);
 	flush_work(&bench_work);
 	if (bench_err) {
 		kfree(bench_buf);

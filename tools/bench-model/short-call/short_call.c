@@ -7,8 +7,9 @@
  *
  *   vmx  crc32c_vmx_core() from the object the kernel build made
  *        (module/arch/powerpc/crc32c_vmx_core.o, linked in as it is)
- *   sw   crc32c_vmx_short(), the glue's slice-by-8 fallback, compiled with
- *        the glue's code-generation flags (sw.c)
+ *   sw   a slice-by-8 standing in for the kernel's __crc32c_le(), the
+ *        glue's software path, compiled with the glue's code-generation
+ *        flags (sw.c)
  *
  * Usage: short-call SIZE...   Prints "interval subject=<s> size=<n>" in
  * the order of the intervals, then checks that both paths agree.

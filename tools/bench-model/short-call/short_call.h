@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The slice-by-8 fallback as an out-of-line function (sw.c). */
+/* The software path, modelled as an out-of-line slice-by-8 (sw.c). */
 #ifndef SHORT_CALL_H
 #define SHORT_CALL_H
 

@@ -1,13 +1,50 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * crc32c-vmx's short-input path (module/crc32c_vmx_short.h) as one
- * function, built without vector code generation like the driver glue it
- * is inlined into.
+ * A stand-in for crc32c-vmx's software path in the short-call cycle model.
+ * The driver's fallback is the kernel's own __crc32c_le() (crc32c() from
+ * 6.14), which is not built for userspace; Debian's kernels build it as
+ * slice-by-8 (CONFIG_CRC32_SLICEBY8), so this is a slice-by-8 of that
+ * shape: bytes up to a 4-byte boundary, eight bytes per step, then the
+ * tail, out of line as the call into vmlinux is. Built without vector code
+ * generation, like the glue. The in-guest instruction counts of make
+ * bench-model measure the real __crc32c_le(); this only models cycles.
  */
 #include "short_call.h"
-#include "crc32c_vmx_short.h"
+
+/* The reflected CRC-32C polynomial (0x1edc6f41 bit-reversed). */
+#define SW_POLY	0x82f63b78u
+
+/* t[k][b]: the state after the byte b and k zero bytes, from state 0. */
+static u32 t[8][256];
+
+__attribute__((constructor)) static void sw_tables(void)
+{
+	for (unsigned int b = 0; b < 256; b++) {
+		u32 s = b;
+
+		for (int i = 0; i < 8; i++)
+			s = (s >> 1) ^ ((s & 1) ? SW_POLY : 0);
+		t[0][b] = s;
+	}
+	for (unsigned int k = 1; k < 8; k++)
+		for (unsigned int b = 0; b < 256; b++)
+			t[k][b] = (t[k - 1][b] >> 8) ^ t[0][t[k - 1][b] & 255];
+}
 
 u32 short_call_sw(u32 crc, const u8 *p, unsigned int len)
 {
-	return crc32c_vmx_short(crc, p, len);
+	for (; len && ((unsigned long)p & 3); len--)
+		crc = (crc >> 8) ^ t[0][(crc ^ *p++) & 255];
+	for (; len >= 8; len -= 8, p += 8) {
+		u32 lo = get_unaligned_le32(p) ^ crc;
+		u32 hi = get_unaligned_le32(p + 4);
+
+		crc = t[7][lo & 255] ^ t[6][(lo >> 8) & 255] ^
+		      t[5][(lo >> 16) & 255] ^ t[4][lo >> 24] ^
+		      t[3][hi & 255] ^ t[2][(hi >> 8) & 255] ^
+		      t[1][(hi >> 16) & 255] ^ t[0][hi >> 24];
+	}
+	while (len--)
+		crc = (crc >> 8) ^ t[0][(crc ^ *p++) & 255];
+	return crc;
 }

@@ -52,7 +52,7 @@ TEST(Cli, UsageErrorsExitTwoWithAMessage) {
         {"--width", "24"},
         {"--width"},
         {"--width", "64", "--msb-first", "--poly", "0x1b"},
-        {"--width", "16", "--poly", "0x8bb7", "--slice8"},
+        {"--slice8"}, // the slice-by-8 tables went with the driver's copy of them
         {"--poly", "0x12345678901234567", "--width", "64"},
         {"--poly", "0x82f63b78"}, // reflected form given by mistake
         {"--reflected", "--msb-first"},

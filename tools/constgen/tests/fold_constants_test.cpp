@@ -119,25 +119,6 @@ TEST(FoldConstants, NibbleTableAsPolynomials) {
         EXPECT_EQ(Gf2Poly(m.nibble[n]), Gf2Poly(n).shifted_up(32) % m.modulus) << n;
 }
 
-// Slice-by-8: entry k, b is the byte b (at x^31..x^24) followed by k zero
-// bytes, i.e. times x^(8 + 8k) mod P, computed here by polynomial division.
-TEST(FoldConstants, Slice8TablesAsPolynomials) {
-    const CrcSpec spec;
-    const auto t = constgen::compute_slice8_tables(spec);
-    const Gf2Poly p = Gf2Poly::monomial(32) ^ Gf2Poly(spec.poly);
-    for (unsigned k = 0; k < 8; ++k)
-        for (unsigned b = 0; b < 256; ++b) {
-            Gf2Poly v;
-            for (unsigned i = 0; i < 8; ++i)
-                if ((b >> i) & 1u)
-                    v.set_coeff(31 - i, true);
-            ASSERT_EQ(unreflect32(t[k][b]), v.shifted_up(8 + 8 * k) % p) << k << " " << b;
-        }
-    CrcSpec msb;
-    msb.order = BitOrder::msb_first;
-    EXPECT_THROW(constgen::compute_slice8_tables(msb), std::invalid_argument);
-}
-
 TEST(FoldConstants, StridesOutOfRangeThrow) {
     CrcSpec spec;
     spec.strides = 0;

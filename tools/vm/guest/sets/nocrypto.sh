@@ -48,13 +48,14 @@ case "$rc:$out" in
 *) not_ok "modprobe crc32c_vmx fails with ENODEV" "it failed otherwise: $out" ;;
 esac
 
-msg='crc32c_vmx: no vector crypto facility (vpmsumd, POWER8 and later): not loading'
-if dmesg | grep -qF "$msg"; then
-	echo "# kernel: $msg"
-	ok "the kernel log says why"
+# module_cpu_feature_match() refuses the module before its init function
+# runs: the kernel's own convention for a CPU without the feature is a
+# silent -ENODEV, so the module must leave no line in the log.
+NAME="the kernel log has no line from crc32c_vmx (refused before its init ran)"
+if dmesg | grep -q 'crc32c_vmx:'; then
+	not_ok "$NAME" "$(dmesg | grep 'crc32c_vmx:' | tail -n 3)"
 else
-	not_ok "the kernel log says why" "no line '$msg' in dmesg:" \
-		"$(dmesg | tail -n 5)"
+	ok "$NAME"
 fi
 
 if grep -q '^driver *: crc32c-vmx$' /proc/crypto; then

@@ -12,6 +12,11 @@
 #include <stddef.h>
 #include <string.h>
 
+/* The kernel's configuration says the byte order; here the compiler does. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CONFIG_CPU_LITTLE_ENDIAN 1
+#endif
+
 typedef unsigned char u8;
 typedef unsigned short u16;
 typedef unsigned int u32;

@@ -8,6 +8,8 @@
 # enables it (altivec.h comes from the compiler's include directory). It also
 # gets no ftrace hook: it is a leaf that runs with the vector unit enabled
 # and preemption off, with nothing to trace.
-CRC32C_VMX_CORE_CFLAGS := -maltivec -mvsx -mcpu=power8 -mhard-float \
+# The cores are AltiVec only (enable_kernel_altivec()): the kernel's own
+# -mno-vsx stays, so the compiler emits no VSX instruction.
+CRC32C_VMX_CORE_CFLAGS := -maltivec -mno-vsx -mcpu=power8 -mhard-float \
 	-isystem $(shell $(CC) -print-file-name=include)
-CRC32C_VMX_CORE_CFLAGS_REMOVE := -mno-altivec -mno-vsx -msoft-float $(CC_FLAGS_FTRACE)
+CRC32C_VMX_CORE_CFLAGS_REMOVE := -mno-altivec -msoft-float $(CC_FLAGS_FTRACE)

@@ -46,36 +46,47 @@
 #error "the ISA 3.1 loop loads blocks without reversing them: reflected CRCs only"
 #endif
 
-#include <altivec.h>
-/* altivec.h turns these into keywords; we spell them __vector etc. */
-#undef vector
-#undef pixel
-#undef bool
-
 /*
  * Everything here but the ISA 3.1 loop is AltiVec (VMX) plus the ISA 2.07
  * vector crypto instructions, so that it runs under enable_kernel_altivec():
  * no VSX instruction, no VSX register. The compiler is told so (-mno-vsx),
  * which also withdraws its 64-bit element vector types and vpmsumd
- * builtin: a 128-bit value is a vector of four words and the instructions
- * that need more are written out below.
+ * builtin: a 128-bit value is a vector of four words, and every vector
+ * instruction beyond the C operators ^ and & is written out below (no
+ * altivec.h).
  */
 #define CRC_VMX_STREAMS		16
 
+#ifdef CONFIG_CPU_LITTLE_ENDIAN
+#define CRC_VMX_LITTLE_ENDIAN	1
+#else
+#define CRC_VMX_LITTLE_ENDIAN	0
+#endif
+
+#ifndef __CHECKER__
 /* A 128-bit polynomial, and its 16 bytes */
 typedef __vector unsigned int crc_vmx_vec_t;
 typedef __vector unsigned char crc_vmx_bytes_t;
 
 /*
- * Vector literals name the words from most to least significant; the
- * element order of a literal is the CPU's memory order.
+ * A vector from its words, most significant first; the element order of a
+ * vector literal is the CPU's memory order.
  */
-#ifdef CONFIG_CPU_LITTLE_ENDIAN
-#define CRC_VMX_LITTLE_ENDIAN	1
+#if CRC_VMX_LITTLE_ENDIAN
 #define CRC_VMX_WORDS(w3, w2, w1, w0)	((crc_vmx_vec_t) { w0, w1, w2, w3 })
 #else
-#define CRC_VMX_LITTLE_ENDIAN	0
 #define CRC_VMX_WORDS(w3, w2, w1, w0)	((crc_vmx_vec_t) { w3, w2, w1, w0 })
+#endif
+#else
+/*
+ * sparse has no vector types: it checks the C around the instructions
+ * with a 128-bit integer in their place, which has the same operators.
+ */
+typedef unsigned __int128 crc_vmx_vec_t;
+typedef unsigned __int128 crc_vmx_bytes_t;
+#define CRC_VMX_WORDS(w3, w2, w1, w0)					\
+	((crc_vmx_vec_t)(w3) << 96 | (crc_vmx_vec_t)(w2) << 64 |	\
+	 (crc_vmx_vec_t)(w1) << 32 | (crc_vmx_vec_t)(w0))
 #endif
 #define CRC_VMX_ZERO		CRC_VMX_WORDS(0, 0, 0, 0)
 #define CRC_VMX_ONES		CRC_VMX_WORDS(~0U, ~0U, ~0U, ~0U)
@@ -95,35 +106,7 @@ typedef __vector unsigned char crc_vmx_bytes_t;
  */
 #define CRC_VMX_REVERSE		(CRC_VMX_LITTLE_ENDIAN != CRC_VMX_REFLECTED)
 
-#if CRC_VMX_REVERSE
-/*
- * vperm control that reverses the 16 bytes. The instruction numbers
- * register bytes from the most significant end; a vector literal's
- * element 0 is the most significant byte on big-endian and the least
- * significant on little-endian, hence two spellings of one register.
- */
-#if CRC_VMX_LITTLE_ENDIAN
-#define CRC_VMX_VPERM_REVERSE						\
-	((crc_vmx_bytes_t) { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 })
-#else
-#define CRC_VMX_VPERM_REVERSE						\
-	((crc_vmx_bytes_t) { 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 })
-#endif
-#endif
-
-static inline crc_vmx_vec_t to_register_order(crc_vmx_bytes_t v)
-{
-#if CRC_VMX_REVERSE
-	crc_vmx_bytes_t r;
-
-	asm("vperm	%0, %1, %1, %2" : "=v" (r) : "v" (v), "v" (CRC_VMX_VPERM_REVERSE));
-	return (crc_vmx_vec_t)r;
-#else
-	return (crc_vmx_vec_t)v;
-#endif
-}
-
-/* The 16 bytes at p, a 16-byte aligned address, in the CPU's byte order */
+/* 16 bytes at a 16-byte aligned address */
 typedef u8 crc_vmx_block_t[16];
 
 /*
@@ -138,6 +121,34 @@ static inline crc_vmx_bytes_t load16(const void *p)
 
 	asm("lvx	%0, %y1" : "=v" (v) : "Z" (*(const crc_vmx_block_t *)p));
 	return v;
+}
+
+#if CRC_VMX_REVERSE
+/*
+ * vperm control that reverses the 16 bytes: register byte i picks byte
+ * 15 - i. lvx puts the byte at the lowest address in the most significant
+ * register byte on big-endian and in the least significant one on
+ * little-endian, hence two spellings of one register.
+ */
+static const crc_vmx_block_t crc_vmx_reverse __aligned(16) = {
+#if CRC_VMX_LITTLE_ENDIAN
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+#else
+	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+#endif
+};
+#endif
+
+static inline crc_vmx_vec_t to_register_order(crc_vmx_bytes_t v)
+{
+#if CRC_VMX_REVERSE
+	crc_vmx_bytes_t r;
+
+	asm("vperm	%0, %1, %1, %2" : "=v" (r) : "v" (v), "v" (load16(crc_vmx_reverse)));
+	return (crc_vmx_vec_t)r;
+#else
+	return (crc_vmx_vec_t)v;
+#endif
 }
 
 /* 16 message bytes at a 16-byte aligned address */
@@ -203,14 +214,29 @@ static inline crc_vmx_vec_t fold(crc_vmx_vec_t v, size_t k)
  * (vslo) or its least significant end (vsro). Every byte of the count
  * vector holds the count, so either byte order finds it.
  */
+static inline crc_vmx_bytes_t shift_count(size_t n)
+{
+	crc_vmx_bytes_t c;
+
+	/* mtvrd puts the count in doubleword 0, its low byte in byte 7 */
+	asm(CRC_VMX_P8_ASM("mtvrd	%0, %1\n" "vspltb	%0, %0, 7\n") : "=v" (c) : "r" (n << 3));
+	return c;
+}
+
 static inline crc_vmx_vec_t shift_up(crc_vmx_vec_t v, size_t n)
 {
-	return (crc_vmx_vec_t)vec_slo((crc_vmx_bytes_t)v, vec_splats((unsigned char)(n << 3)));
+	crc_vmx_vec_t r;
+
+	asm("vslo	%0, %1, %2" : "=v" (r) : "v" (v), "v" (shift_count(n)));
+	return r;
 }
 
 static inline crc_vmx_vec_t shift_down(crc_vmx_vec_t v, size_t n)
 {
-	return (crc_vmx_vec_t)vec_sro((crc_vmx_bytes_t)v, vec_splats((unsigned char)(n << 3)));
+	crc_vmx_vec_t r;
+
+	asm("vsro	%0, %1, %2" : "=v" (r) : "v" (v), "v" (shift_count(n)));
+	return r;
 }
 
 /*
@@ -319,7 +345,7 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
 {
 	const crc_vmx_vec_t k16 = load_const(CRC_VMX_FOLD[CRC_VMX_STREAMS - 1]);
 #if CRC_VMX_REVERSE
-	const crc_vmx_bytes_t rev = CRC_VMX_VPERM_REVERSE;
+	const crc_vmx_bytes_t rev = load16(crc_vmx_reverse);
 #else
 	const crc_vmx_bytes_t rev = (crc_vmx_bytes_t)k16;
 #endif
@@ -535,12 +561,14 @@ static inline crc_vmx_vec_t fold_short(crc_vmx_vec_t acc, const u8 *p, size_t n)
 static inline u64 reduce(crc_vmx_vec_t a)
 {
 	crc_vmx_vec_t s, q, r;
+	crc_vmx_bytes_t one;
 
 	s = pmsum(a, load_const(CRC_VMX_REDUCE(FOLD)));
 	q = pmsum(s, load_const(CRC_VMX_REDUCE(MU)));
 	r = pmsum(q, load_const(CRC_VMX_REDUCE(POLY)));
 	/* vsl shifts the whole register; every byte of the count holds 1 */
-	asm("vsl	%0, %1, %2" : "=v" (r) : "v" (r), "v" (vec_splat_u8(1)));
+	asm("vspltisb	%0, 1" : "=v" (one));
+	asm("vsl	%0, %1, %2" : "=v" (r) : "v" (r), "v" (one));
 	return high_doubleword(s ^ r);
 }
 #elif CRC_VMX_REFLECTED

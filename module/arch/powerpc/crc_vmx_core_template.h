@@ -219,7 +219,8 @@ static inline crc_vmx_bytes_t shift_count(size_t n)
 	crc_vmx_bytes_t c;
 
 	/* mtvrd puts the count in doubleword 0, its low byte in byte 7 */
-	asm(CRC_VMX_P8_ASM("mtvrd	%0, %1\n" "vspltb	%0, %0, 7\n") : "=v" (c) : "r" (n << 3));
+	asm(CRC_VMX_P8_ASM("mtvrd	%0, %1\n") : "=v" (c) : "r" (n << 3));
+	asm("vspltb	%0, %1, 7" : "=v" (c) : "v" (c));
 	return c;
 }
 
@@ -319,21 +320,26 @@ static inline crc_vmx_vec_t shift_fold(crc_vmx_vec_t acc, size_t k, crc_vmx_vec_
 typedef u8 crc_vmx_group_t[128];
 
 #define CRC_VMX_FOLD8(x0, x1, x2, x3, x4, x5, x6, x7, from)			\
-	asm(CRC_VMX_P8_ASM(CRC_VMX_FOLD1_CODE(a0, t0, "0, %[base]")		\
-			   CRC_VMX_FOLD1_CODE(a1, t1, "%[base], %[o16]")	\
-			   CRC_VMX_FOLD1_CODE(a2, t0, "%[base], %[o32]")	\
-			   CRC_VMX_FOLD1_CODE(a3, t1, "%[base], %[o48]")	\
-			   CRC_VMX_FOLD1_CODE(a4, t0, "%[base], %[o64]")	\
-			   CRC_VMX_FOLD1_CODE(a5, t1, "%[base], %[o80]")	\
-			   CRC_VMX_FOLD1_CODE(a6, t0, "%[base], %[o96]")	\
-			   CRC_VMX_FOLD1_CODE(a7, t1, "%[base], %[o112]"))	\
-	    : [a0] "+v" (x0), [a1] "+v" (x1), [a2] "+v" (x2), [a3] "+v" (x3),	\
-	      [a4] "+v" (x4), [a5] "+v" (x5), [a6] "+v" (x6), [a7] "+v" (x7),	\
-	      [t0] "=&v" (t0), [t1] "=&v" (t1)					\
-	    : [base] "b" (from), [k] "v" (k16), [rev] "v" (rev),		\
-	      [o16] "r" (o16), [o32] "r" (o32), [o48] "r" (o48),		\
-	      [o64] "r" (o64), [o80] "r" (o80), [o96] "r" (o96),		\
-	      [o112] "r" (o112), "m" (*(const crc_vmx_group_t *)(from)))
+	do {									\
+		const u8 *base_ = (from);					\
+										\
+		asm(CRC_VMX_P8_ASM(CRC_VMX_FOLD1_CODE(a0, t0, "0, %[base]")	\
+				   CRC_VMX_FOLD1_CODE(a1, t1, "%[base], %[o16]") \
+				   CRC_VMX_FOLD1_CODE(a2, t0, "%[base], %[o32]") \
+				   CRC_VMX_FOLD1_CODE(a3, t1, "%[base], %[o48]") \
+				   CRC_VMX_FOLD1_CODE(a4, t0, "%[base], %[o64]") \
+				   CRC_VMX_FOLD1_CODE(a5, t1, "%[base], %[o80]") \
+				   CRC_VMX_FOLD1_CODE(a6, t0, "%[base], %[o96]") \
+				   CRC_VMX_FOLD1_CODE(a7, t1, "%[base], %[o112]")) \
+		    : [a0] "+v" (x0), [a1] "+v" (x1), [a2] "+v" (x2),		\
+		      [a3] "+v" (x3), [a4] "+v" (x4), [a5] "+v" (x5),		\
+		      [a6] "+v" (x6), [a7] "+v" (x7),				\
+		      [t0] "=&v" (t0), [t1] "=&v" (t1)				\
+		    : [base] "b" (base_), [k] "v" (k16), [rev] "v" (rev),	\
+		      [o16] "r" (o16), [o32] "r" (o32), [o48] "r" (o48),	\
+		      [o64] "r" (o64), [o80] "r" (o80), [o96] "r" (o96),	\
+		      [o112] "r" (o112), "m" (*(const crc_vmx_group_t *)base_)); \
+	} while (0)
 
 /*
  * The main loop: 16 streams of 16-byte blocks, 256 bytes per iteration.
@@ -469,7 +475,8 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
 #define CRC_VMX_ISA31_BLOCKS	32	/* blocks per iteration */
 
 /* Four blocks at p, folded to their end: b0 * x^384 + b1 * x^256 + b2 * x^128 + b3 */
-static inline crc_vmx_vec_t isa31_start(const u8 *p, crc_vmx_vec_t k1, crc_vmx_vec_t k2, crc_vmx_vec_t k3)
+static inline crc_vmx_vec_t isa31_start(const u8 *p, crc_vmx_vec_t k1, crc_vmx_vec_t k2,
+					crc_vmx_vec_t k3)
 {
 	return pmsum(load_aligned(p, 0), k3) ^ pmsum(load_aligned(p, 16), k2) ^
 	       pmsum(load_aligned(p, 32), k1) ^ load_aligned(p, 48);

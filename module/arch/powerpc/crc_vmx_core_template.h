@@ -550,6 +550,19 @@ static inline crc_vmx_vec_t fold_short(crc_vmx_vec_t acc, const u8 *p, size_t n)
 	return x ^ y ^ load_aligned(p, 0);
 }
 
+/*
+ * v rotated by n bytes (a constant) toward its most significant end.
+ * vsldoi numbers register bytes the same way on either byte order, so this
+ * is the same register operation on both; the intrinsic vec_sld() is not.
+ */
+static __always_inline crc_vmx_vec_t rotate_bytes(crc_vmx_vec_t v, const int n)
+{
+	crc_vmx_vec_t r;
+
+	asm("vsldoi	%0, %1, %1, %2" : "=v" (r) : "v" (v), "n" (n));
+	return r;
+}
+
 #if CRC_VMX_WIDTH == 64
 /*
  * The 64-bit reflected CRC of a 128-bit remainder A: A * x^64 mod P.
@@ -580,19 +593,6 @@ static inline u64 reduce(crc_vmx_vec_t a)
 }
 #elif CRC_VMX_REFLECTED
 /*
- * v rotated by one 32-bit word toward its least significant end. vsldoi
- * numbers register bytes the same way on either byte order, so this is
- * the same register operation on both; the intrinsic vec_sld() is not.
- */
-static inline crc_vmx_vec_t rotate_word(crc_vmx_vec_t v)
-{
-	crc_vmx_vec_t r;
-
-	asm("vsldoi	%0, %1, %1, 12" : "=v" (r) : "v" (v));
-	return r;
-}
-
-/*
  * The 32-bit reflected CRC of a 128-bit remainder A: A * x^32 mod P, three
  * dependent multiplies. One fold gives C = A * x^32 mod P in 96 bits.
  * Barrett on C: with T = floor(C / x^32) and mu = floor(x^95 / P), the
@@ -608,20 +608,12 @@ static inline u32 reduce(crc_vmx_vec_t a)
 	crc_vmx_vec_t c, t, q, s;
 
 	c = pmsum(a, load_const(CRC_VMX_REDUCE(FOLD)));
-	t = rotate_word(c);
+	t = rotate_bytes(c, 12);	/* one word toward the least significant end */
 	q = pmsum(t, load_const(CRC_VMX_REDUCE(MU)));
 	s = pmsum(q, load_const(CRC_VMX_REDUCE(POLY)));
 	return (u32)high_doubleword(s ^ t);
 }
 #else
-/* The two doublewords swapped (vsldoi counts bytes alike on either byte order) */
-static inline crc_vmx_vec_t swap_doublewords(crc_vmx_vec_t v)
-{
-	crc_vmx_vec_t r;
-
-	asm("vsldoi	%0, %1, %1, 8" : "=v" (r) : "v" (v));
-	return r;
-}
 
 /*
  * The 32-bit MSB-first CRC of a 128-bit remainder A = H * x^64 + L:
@@ -644,7 +636,7 @@ static inline u32 reduce(crc_vmx_vec_t a)
 	c = pmsum(b, load_const(CRC_VMX_REDUCE(96_64))) ^ (b & CRC_VMX_WORDS(0, 0, ~0U, ~0U));
 	t = pmsum(c, load_const(CRC_VMX_REDUCE(MU)));
 	s = pmsum(t, load_const(CRC_VMX_REDUCE(POLY)));
-	return (u32)high_doubleword(swap_doublewords(c ^ s));
+	return (u32)high_doubleword(rotate_bytes(c ^ s, 8));	/* the low doubleword */
 }
 #endif
 

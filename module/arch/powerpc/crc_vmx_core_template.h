@@ -92,8 +92,8 @@ typedef unsigned __int128 crc_vmx_bytes_t;
 #define CRC_VMX_ONES		CRC_VMX_WORDS(~0U, ~0U, ~0U, ~0U)
 
 /*
- * vpmsumd and mfvrd are ISA 2.07 (POWER8); the assembler is told so where
- * they are used, whatever CPU the rest of the kernel is built for.
+ * vpmsumd, mfvrd and mtvrd are ISA 2.07 (POWER8); the assembler is told so
+ * where they are used, whatever CPU the rest of the kernel is built for.
  */
 #define CRC_VMX_P8_ASM(insns)	".machine push\n.machine power8\n" insns ".machine pop\n"
 
@@ -111,9 +111,9 @@ typedef u8 crc_vmx_block_t[16];
 
 /*
  * lvx, written out because GCC 12 expands vec_ld() on little-endian into
- * a store and reload through the stack. The memory operand tells the
- * compiler which 16 bytes are read, so loads are ordered only against
- * stores to them.
+ * lxvd2x and swaps (VSX), or into a store and reload through the stack.
+ * The memory operand tells the compiler which 16 bytes are read, so loads
+ * are ordered only against stores to them.
  */
 static inline crc_vmx_bytes_t load16(const void *p)
 {
@@ -210,9 +210,8 @@ static inline crc_vmx_vec_t fold(crc_vmx_vec_t v, size_t k)
 }
 
 /*
- * Shift the register by n bytes (0..15) toward its most significant end
- * (vslo) or its least significant end (vsro). Every byte of the count
- * vector holds the count, so either byte order finds it.
+ * The count vector of vslo/vsro for n bytes: every byte holds n * 8 (the
+ * instructions read it from the last byte).
  */
 static inline crc_vmx_bytes_t shift_count(size_t n)
 {
@@ -224,6 +223,10 @@ static inline crc_vmx_bytes_t shift_count(size_t n)
 	return c;
 }
 
+/*
+ * Shift the register by n bytes (0..15) toward its most significant end
+ * (vslo) or its least significant end (vsro).
+ */
 static inline crc_vmx_vec_t shift_up(crc_vmx_vec_t v, size_t n)
 {
 	crc_vmx_vec_t r;

@@ -90,8 +90,8 @@ static __always_inline bool crc32c_vmx_isa31_possible(void)
 static __always_inline bool crc32c_vmx_section_vsx(void)
 {
 	if (crc32c_vmx_isa31_possible() && static_branch_likely(&crc32c_vmx_isa31))
-		return CRC32C_VMX_CORE_ISA31_VSX;
-	return CRC32C_VMX_CORE_VSX;
+		return CRC32C_VMX_CORE_ISA31_NEEDS_VSX;
+	return CRC32C_VMX_CORE_NEEDS_VSX;
 }
 
 /* Why an ISA 3.1 CPU runs the POWER8 core, for the load message; or "". */
@@ -112,16 +112,16 @@ static const char *__init crc32c_vmx_no_isa31_reason(void)
 static noinline u64 crc32c_vmx_section(u64 crc, const u8 *data, size_t len)
 {
 	if (crc32c_vmx_isa31_possible() && static_branch_likely(&crc32c_vmx_isa31)) {
-		crc_vmx_simd_begin(CRC32C_VMX_CORE_ISA31_VSX);
+		crc_vmx_simd_begin(CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
 		crc32c_vmx_count_vector(len);
 		crc32c_vmx_count_isa31(len);
 		crc = crc32c_vmx_core_isa31((u32)crc, data, len);
-		crc_vmx_simd_end(CRC32C_VMX_CORE_ISA31_VSX);
+		crc_vmx_simd_end(CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
 	} else {
-		crc_vmx_simd_begin(CRC32C_VMX_CORE_VSX);
+		crc_vmx_simd_begin(CRC32C_VMX_CORE_NEEDS_VSX);
 		crc32c_vmx_count_vector(len);
 		crc = crc32c_vmx_core((u32)crc, data, len);
-		crc_vmx_simd_end(CRC32C_VMX_CORE_VSX);
+		crc_vmx_simd_end(CRC32C_VMX_CORE_NEEDS_VSX);
 	}
 	return crc;
 }
@@ -221,7 +221,7 @@ static int __init crc32c_vmx_mod_init(void)
 		       CRC32C_VMX_PRIO_MIN, CRC32C_VMX_PRIO_MAX, CRC32C_VMX_PRIO_DEFAULT);
 		return -EINVAL;
 	}
-	err = crc_vmx_check_cpu(CRC32C_VMX_CORE_VSX || CRC32C_VMX_CORE_ISA31_VSX);
+	err = crc_vmx_check_cpu(CRC32C_VMX_CORE_NEEDS_VSX || CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
 	if (err)
 		return err;
 	crc32c_vmx_alg.base.cra_priority = priority;

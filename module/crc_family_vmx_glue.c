@@ -59,10 +59,10 @@
 /* One vector section over len <= CRC_VMX_CHUNK bytes, from task context. */
 static noinline u64 crct10dif_vmx_section(u64 crc, const u8 *data, size_t len)
 {
-	crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_VSX);
+	crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_NEEDS_VSX);
 	crc_family_vmx_count_vector(CRC_FAMILY_VMX_T10DIF, len);
 	crc = crct10dif_vmx_core((u16)crc, data, len);
-	crc_vmx_simd_end(CRCT10DIF_VMX_CORE_VSX);
+	crc_vmx_simd_end(CRCT10DIF_VMX_CORE_NEEDS_VSX);
 	return crc;
 }
 
@@ -82,10 +82,10 @@ static u16 crct10dif_vmx_crc(u16 crc, const u8 *data, unsigned int len)
  */
 static noinline u64 crc64_rocksoft_vmx_section(u64 crc, const u8 *data, size_t len)
 {
-	crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_VSX);
+	crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
 	crc_family_vmx_count_vector(CRC_FAMILY_VMX_CRC64, len);
 	crc = ~crc64_rocksoft_vmx_core(~crc, data, len);
-	crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_VSX);
+	crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
 	return crc;
 }
 
@@ -155,7 +155,7 @@ static int __init crc_family_vmx_mod_init(void)
 {
 	int err;
 
-	err = crc_vmx_check_cpu(CRCT10DIF_VMX_CORE_VSX || CRC64_ROCKSOFT_VMX_CORE_VSX);
+	err = crc_vmx_check_cpu(CRCT10DIF_VMX_CORE_NEEDS_VSX || CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
 	if (err)
 		return err;
 	err = crc_family_vmx_stats_init();

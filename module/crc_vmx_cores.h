@@ -4,8 +4,7 @@
  * the glue files and the bench module. Each core header says whether its
  * core executes VSX instructions with a constant that is 1 (the vector
  * section must call enable_kernel_vsx()) or 0 (AltiVec alone:
- * enable_kernel_altivec()). Where a core header does not say, the core is
- * taken to need VSX: the save is larger, but correct for any core.
+ * enable_kernel_altivec()).
  */
 #ifndef CRC_VMX_CORES_H
 #define CRC_VMX_CORES_H
@@ -19,19 +18,13 @@
 #error "CRC_VMX_AS_ISA31 comes from module/arch/powerpc/vmx-flags.mk: add $(CRC_VMX_AS_CFLAGS)"
 #endif
 
-/* crc32c_vmx_core(): POWER8 and POWER9, and POWER10 without ISA 3.1 code. */
-#ifndef CRC32C_VMX_CORE_VSX
-#define CRC32C_VMX_CORE_VSX		1
-#endif
-/* crc32c_vmx_core_isa31(): the ISA 3.1 loop (lxvp, xxeval). */
-#ifndef CRC32C_VMX_CORE_ISA31_VSX
-#define CRC32C_VMX_CORE_ISA31_VSX	1
-#endif
-#ifndef CRCT10DIF_VMX_CORE_VSX
-#define CRCT10DIF_VMX_CORE_VSX		1
-#endif
-#ifndef CRC64_ROCKSOFT_VMX_CORE_VSX
-#define CRC64_ROCKSOFT_VMX_CORE_VSX	1
+/*
+ * Each core header must say what its core needs; a core that stopped
+ * saying would otherwise run under the wrong enable_kernel_*() call.
+ */
+#if !defined(CRC32C_VMX_CORE_NEEDS_VSX) || !defined(CRC32C_VMX_CORE_ISA31_NEEDS_VSX) || \
+	!defined(CRCT10DIF_VMX_CORE_NEEDS_VSX) || !defined(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX)
+#error "every core header in arch/powerpc/ defines its <CORE>_NEEDS_VSX (0: AltiVec only)"
 #endif
 
 #endif /* CRC_VMX_CORES_H */

@@ -12,6 +12,11 @@
 #include <stddef.h>
 #include <string.h>
 
+/* The kernel's configuration says the byte order; here the compiler does. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CONFIG_CPU_LITTLE_ENDIAN 1
+#endif
+
 typedef unsigned char u8;
 typedef unsigned short u16;
 typedef unsigned int u32;
@@ -26,17 +31,5 @@ typedef unsigned long long u64;
 #ifndef __always_inline
 #define __always_inline inline __attribute__((__always_inline__))
 #endif
-
-/* The 4 bytes at any address as a little-endian number (module/crc32c_vmx_short.h). */
-static inline u32 get_unaligned_le32(const void *p)
-{
-	u32 v;
-
-	memcpy(&v, p, sizeof(v));
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap32(v);
-#endif
-	return v;
-}
 
 #endif /* CRC32C_VMX_KERNEL_TYPES_H */

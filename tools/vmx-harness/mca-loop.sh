@@ -19,7 +19,7 @@ usage() {
 	cat <<USAGE
 Usage: $(basename "$0") [--object FILE] [--function SYM] [--bytes N] [--keep DIR]
   --object FILE   ppc64le object or module (default: crc32c_vmx_core.c compiled
-                  with -O2 -mcpu=power8 -maltivec -mvsx -mhard-float)
+                  with -O2 -mcpu=power8 -maltivec -mno-vsx -mhard-float)
   --function SYM  only look inside this symbol (default: whole object)
   --bytes N       bytes consumed per loop iteration (default: 16 per vpmsumd)
   --keep DIR      keep the extracted loop (.s) in DIR
@@ -50,8 +50,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 if [ -z "$obj" ]; then
+	# the POWER8 loop: the ISA 3.1 one (more vpmsumd) is not pwr9 code
+	func=${func:-crc32c_vmx_core}
 	obj=$work/crc32c_vmx_core.o
-	powerpc64le-linux-gnu-gcc -O2 -mcpu=power8 -maltivec -mvsx -mhard-float -std=gnu11 \
+	powerpc64le-linux-gnu-gcc -O2 -mcpu=power8 -maltivec -mno-vsx -mhard-float -std=gnu11 \
 		-I"$top/module/arch/powerpc" -I"$here" \
 		-c "$top/module/arch/powerpc/crc32c_vmx_core.c" -o "$obj"
 fi

@@ -12,12 +12,10 @@
 
 #include "crc32c_bitwise.h"
 #include "crc32c_vmx_core.h"
-#include "crc32c_vmx_short.h"
 #include "harness_guard.h"
 #include "harness_util.h"
 
 #define EXHAUSTIVE_MAX	8192
-#define SHORT_MAX	1024	/* short path: every length 0..SHORT_MAX */
 #define NEAR_WIDTH	64
 #define BUF_LEN		(65536 + NEAR_WIDTH + 16)
 #define MAX_REPORTS	10
@@ -29,15 +27,10 @@
 #define GUARD_SPREAD	127
 #define GUARD_START_MAX	2048
 #define GUARD_START_ALL_M	512
-#define GUARD_SHORT_MAX	1024	/* the short path: every length and m up to this */
 
-/* The default run's guard pages, and the short path's in the --guard sweep */
+/* The default run's guard pages */
 static const struct harness_guard_plan guard_small = {
 	GUARD_MAX, GUARD_MAX, 0, GUARD_MAX, GUARD_MAX
-};
-
-static const struct harness_guard_plan guard_short_plan = {
-	GUARD_SHORT_MAX, GUARD_SHORT_MAX, 0, GUARD_SHORT_MAX, GUARD_SHORT_MAX
 };
 
 /* 1168: the shortest input of the ISA 3.1 loop (16 bytes, then 72 blocks) */
@@ -72,35 +65,6 @@ static void check_case(struct run *r, const char *section, size_t len, size_t of
 {
 	check(r, section, len, off, seed, crc32c_span(&r->prefix, seed, off, len),
 	      core(seed, r->base + off, len));
-}
-
-/*
- * The driver's short-input path (module/crc32c_vmx_short.h, slice-by-8):
- * every length 0..SHORT_MAX at every offset, then random lengths and
- * offsets. The driver uses it below CRC32C_VMX_MIN_LEN only; longer lengths
- * run every table and the byte tail many times over.
- */
-static void short_path(struct run *r, unsigned long long count)
-{
-	unsigned long long i;
-	size_t len, off;
-	uint32_t seed;
-
-	for (off = 0; off < 16; off++)
-		for (len = 0; len <= SHORT_MAX; len++) {
-			seed = (uint32_t)harness_rand(&r->rng);
-			check(r, "short", len, off, seed, crc32c_span(&r->prefix, seed, off, len),
-			      crc32c_vmx_short(seed, r->base + off, len));
-		}
-	for (i = 0; i < count; i++) {
-		uint64_t x = harness_rand(&r->rng);
-
-		len = x % (SHORT_MAX + 1);
-		off = (x >> 20) % (BUF_LEN - len + 1);
-		seed = (uint32_t)harness_rand(&r->rng);
-		check(r, "short", len, off, seed, crc32c_span(&r->prefix, seed, off, len),
-		      crc32c_vmx_short(seed, r->base + off, len));
-	}
 }
 
 /* The span reference itself against plain bitwise updates. */
@@ -184,11 +148,6 @@ static uint64_t guard_isa31(uint64_t state, const uint8_t *p, size_t len)
 	return crc32c_vmx_core_isa31((u32)state, p, len);
 }
 
-static uint64_t guard_short(uint64_t state, const uint8_t *p, size_t len)
-{
-	return crc32c_vmx_short((u32)state, p, (unsigned int)len);
-}
-
 static uint64_t guard_ref(const void *prefix, uint64_t state, size_t off, size_t len)
 {
 	return crc32c_span(prefix, (u32)state, off, len);
@@ -201,7 +160,6 @@ static const struct guard_path {
 } guard_paths[] = {
 	{ "crc32c_vmx_core", guard_core },
 	{ "crc32c_vmx_core_isa31", guard_isa31 },
-	{ "crc32c_vmx_short", guard_short },
 };
 
 static char guard_rerun[64];
@@ -253,15 +211,12 @@ static void usage(FILE *f)
 		"  every length 0..%d at offsets 0..15, +/-%d around 16, 128, 256, 512,\n"
 		"  1168, 4096, 32768 and 65536 at offsets 0..15, lengths 0..%d against guard\n"
 		"  pages, then N random (length, offset, seed) cases (default 1000000).\n"
-		"  Then the driver's short-input path crc32c_vmx_short() (slice-by-8):\n"
-		"  every length 0..%d at offsets 0..15 and N/10 random cases.\n"
 		"  Each case starts from its own random CRC state.\n"
 		"  --isa31     test crc32c_vmx_core_isa31() instead (POWER10 and later:\n"
 		"              run under qemu -cpu power10)\n"
 		"  --seed N    seeds the data and all random choices (default 1)\n"
 		"  --case ...  runs only that case (as printed in a mismatch report)\n"
-		"  --guard     runs only the guard-page sweep, of the core and then of\n"
-		"              crc32c_vmx_short() (lengths 0..%d x m 0..15): each input ends m\n"
+		"  --guard     runs only the guard-page sweep of the core: each input ends m\n"
 		"              bytes before an inaccessible page, or starts m bytes after one\n"
 		"              (m 0..15); a read outside it is reported as a FAULT of that case.\n"
 		"              The core at the end: lengths 0..--guard-max (default %d) at\n"
@@ -271,13 +226,13 @@ static void usage(FILE *f)
 		"              m = 0 up to --guard-start-max (default %d) and at the multiples\n"
 		"  --guard-case PATH end|start LEN M\n"
 		"              runs one guard case (as printed in a FAULT or MISMATCH report);\n"
-		"              PATH: crc32c_vmx_core, crc32c_vmx_core_isa31, crc32c_vmx_short\n"
+		"              PATH: crc32c_vmx_core, crc32c_vmx_core_isa31\n"
 		"  --guard-selftest\n"
 		"              tests the guard sweep itself on stand-in cores that read past\n"
 		"              the end, before the start, or return a wrong value: each must\n"
 		"              be reported, in exactly the cases where it happens\n"
 		"Exit status: 0 all passed, 1 a case failed, 2 bad usage.\n",
-		EXHAUSTIVE_MAX, NEAR_WIDTH, GUARD_MAX, SHORT_MAX, GUARD_SHORT_MAX, GUARD_LONG_MAX,
+		EXHAUSTIVE_MAX, NEAR_WIDTH, GUARD_MAX, GUARD_LONG_MAX,
 		GUARD_ALL_M, GUARD_ALL_M_ISA31, GUARD_SPREAD, GUARD_START_ALL_M, GUARD_START_MAX);
 }
 
@@ -396,9 +351,8 @@ int main(int argc, char **argv)
 		return i ? 0 : 1;
 	}
 	if (guard) {
-		/* The sweep alone: the core, then the short path */
+		/* The sweep alone */
 		guard_sweep(&r, core_path, &plan);
-		guard_sweep(&r, &guard_paths[2], &guard_short_plan);
 		printf("%llu passed, %llu failed\n", r.passed, r.failed);
 		crc32c_prefix_free(&r.prefix);
 		return r.failed ? 1 : 0;
@@ -414,10 +368,6 @@ int main(int argc, char **argv)
 	v = r.passed + r.failed;
 	random_cases(&r, random_count);
 	printf("  random (length, offset, seed): %llu cases\n", r.passed + r.failed - v);
-	v = r.passed + r.failed;
-	short_path(&r, random_count / 10);
-	printf("  short path (slice-by-8, lengths 0..%d x 16 offsets + random): %llu cases\n",
-	       SHORT_MAX, r.passed + r.failed - v);
 	printf("%llu passed, %llu failed\n", r.passed, r.failed);
 	crc32c_prefix_free(&r.prefix);
 	return r.failed ? 1 : 0;

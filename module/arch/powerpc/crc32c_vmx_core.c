@@ -19,7 +19,14 @@
 #define CRC_VMX_FOLD		crc32c_vmx_fold
 #define CRC_VMX_REDUCE(r)	crc32c_vmx_reduce[CRC32C_VMX_RED_##r]
 #define CRC_VMX_NIBBLE		crc32c_vmx_nibble
+/*
+ * The ISA 3.1 loop needs an assembler that knows lxvp and xxeval: Kbuild
+ * probes it (CRC_VMX_AS_ISA31, vmx-flags.mk); the userspace harness is
+ * built with a toolchain that does.
+ */
+#if !defined(CRC_VMX_AS_ISA31) || CRC_VMX_AS_ISA31
 #define CRC_VMX_ISA31		1
+#endif
 #include "crc_vmx_core_template.h"
 
 u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len)

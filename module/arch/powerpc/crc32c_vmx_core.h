@@ -4,10 +4,11 @@
  *
  * crc32c_vmx_core() advances the raw reflected CRC32C state over len bytes
  * (no pre- or post-inversion, the contract of the kernel's __crc32c_le()).
- * Any length and any alignment. It uses VMX and VSX registers, so in the
- * kernel it must run between enable_kernel_vsx() and disable_kernel_vsx(),
- * with preemption and page faults disabled; it allocates nothing, sleeps
- * never and calls nothing. The same source builds in userspace for the
+ * Any length and any alignment. It uses AltiVec (VMX) registers and
+ * instructions only, so in the kernel it must run between
+ * enable_kernel_altivec() and disable_kernel_altivec(), with preemption
+ * and page faults disabled; it allocates nothing, sleeps never and calls
+ * nothing. The same source builds in userspace for the
  * differential harness (tools/vmx-harness), where kernel_types.h stands in
  * for <linux/types.h>.
  */
@@ -22,12 +23,24 @@
 
 u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len);
 
+/* The facility each entry point needs: 0 AltiVec (MSR[VEC]), 1 VSX too */
+#define CRC32C_VMX_CORE_NEEDS_VSX	0
+
 /*
  * The same on POWER10 and later (ISA 3.1: lxvp, xxeval), with a second
  * steady-state loop for inputs of 1 KiB and more. Executes ISA 3.1
- * instructions: call it only when the CPU has them. On big-endian it is
- * crc32c_vmx_core() under another name.
+ * instructions: call it only when the CPU has them. Its loop uses xxeval,
+ * a VSX instruction, so on little-endian it must run between
+ * enable_kernel_vsx() and disable_kernel_vsx() (docs/vmx-core-design.md,
+ * "AltiVec or VSX"). On big-endian it is crc32c_vmx_core() under another
+ * name.
  */
 u32 crc32c_vmx_core_isa31(u32 crc, const u8 *p, size_t len);
+
+#ifdef CONFIG_CPU_LITTLE_ENDIAN
+#define CRC32C_VMX_CORE_ISA31_NEEDS_VSX	1
+#else
+#define CRC32C_VMX_CORE_ISA31_NEEDS_VSX	0
+#endif
 
 #endif /* CRC32C_VMX_CORE_H */

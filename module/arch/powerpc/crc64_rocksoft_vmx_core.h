@@ -6,9 +6,9 @@
  *
  * crc64_rocksoft_vmx_core() advances the raw reflected 64-bit state over
  * len bytes (no pre- or post-inversion), any length and alignment. Like
- * crc32c_vmx_core() it uses VMX and VSX registers: in the kernel, only
- * between enable_kernel_vsx() and disable_kernel_vsx(), with preemption
- * and page faults disabled. No driver calls it yet.
+ * crc32c_vmx_core() it uses AltiVec (VMX) only: in the kernel, only
+ * between enable_kernel_altivec() and disable_kernel_altivec(), with
+ * preemption and page faults disabled.
  */
 #ifndef CRC64_ROCKSOFT_VMX_CORE_H
 #define CRC64_ROCKSOFT_VMX_CORE_H
@@ -20,5 +20,8 @@
 #endif
 
 u64 crc64_rocksoft_vmx_core(u64 crc, const u8 *p, size_t len);
+
+/* The facility it needs: 0 AltiVec (MSR[VEC]) only, 1 VSX too */
+#define CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX	0
 
 #endif /* CRC64_ROCKSOFT_VMX_CORE_H */

@@ -46,31 +46,56 @@
 #error "the ISA 3.1 loop loads blocks without reversing them: reflected CRCs only"
 #endif
 
-#include <altivec.h>
-/* altivec.h turns these into keywords; we spell them __vector etc. */
-#undef vector
-#undef pixel
-#undef bool
+/*
+ * Everything here but the ISA 3.1 loop is AltiVec (VMX) plus the ISA 2.07
+ * vector crypto instructions, so that it runs under enable_kernel_altivec():
+ * no VSX instruction, no VSX register. The compiler is told so (-mno-vsx),
+ * which also withdraws its 64-bit element vector types and vpmsumd
+ * builtin: a 128-bit value is a vector of four words, and every vector
+ * instruction beyond the C operators ^ and & is written out below (no
+ * altivec.h).
+ */
+#define CRC_VMX_STREAMS		16
 
-#define STREAMS		16
-
-/* The two vector types, as macros: kernel style has no new typedefs */
-#define vu64		__vector unsigned long long
-#define vu8		__vector unsigned char
-
-/* A vector from its high (most significant) and low doublewords. */
-#define VEC(hi, lo)	((vu64)CRC_VMX_VEC(hi, lo))
-
-/* Element numbers of the high and low doublewords, as intrinsics count them */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define CORE_LITTLE_ENDIAN	1
-#define DW_HI		1
-#define DW_LO		0
+#ifdef CONFIG_CPU_LITTLE_ENDIAN
+#define CRC_VMX_LITTLE_ENDIAN	1
 #else
-#define CORE_LITTLE_ENDIAN	0
-#define DW_HI		0
-#define DW_LO		1
+#define CRC_VMX_LITTLE_ENDIAN	0
 #endif
+
+#ifndef __CHECKER__
+/* A 128-bit polynomial, and its 16 bytes */
+typedef __vector unsigned int crc_vmx_vec_t;
+typedef __vector unsigned char crc_vmx_bytes_t;
+
+/*
+ * A vector from its words, most significant first; the element order of a
+ * vector literal is the CPU's memory order.
+ */
+#if CRC_VMX_LITTLE_ENDIAN
+#define CRC_VMX_WORDS(w3, w2, w1, w0)	((crc_vmx_vec_t) { w0, w1, w2, w3 })
+#else
+#define CRC_VMX_WORDS(w3, w2, w1, w0)	((crc_vmx_vec_t) { w3, w2, w1, w0 })
+#endif
+#else
+/*
+ * sparse has no vector types: it checks the C around the instructions
+ * with a 128-bit integer in their place, which has the same operators.
+ */
+typedef unsigned __int128 crc_vmx_vec_t;
+typedef unsigned __int128 crc_vmx_bytes_t;
+#define CRC_VMX_WORDS(w3, w2, w1, w0)					\
+	((crc_vmx_vec_t)(w3) << 96 | (crc_vmx_vec_t)(w2) << 64 |	\
+	 (crc_vmx_vec_t)(w1) << 32 | (crc_vmx_vec_t)(w0))
+#endif
+#define CRC_VMX_ZERO		CRC_VMX_WORDS(0, 0, 0, 0)
+#define CRC_VMX_ONES		CRC_VMX_WORDS(~0U, ~0U, ~0U, ~0U)
+
+/*
+ * vpmsumd, mfvrd and mtvrd are ISA 2.07 (POWER8); the assembler is told so
+ * where they are used, whatever CPU the rest of the kernel is built for.
+ */
+#define CRC_VMX_P8_ASM(insns)	".machine push\n.machine power8\n" insns ".machine pop\n"
 
 /*
  * The register form of 16 message bytes is their little-endian value in
@@ -79,91 +104,143 @@
  * CPU's own byte order, so the bytes are reversed when the two differ:
  * reflected on big-endian, MSB first on little-endian.
  */
-#define CORE_REVERSE	(CORE_LITTLE_ENDIAN != CRC_VMX_REFLECTED)
+#define CRC_VMX_REVERSE		(CRC_VMX_LITTLE_ENDIAN != CRC_VMX_REFLECTED)
 
-#if CORE_REVERSE
-/*
- * vperm control that reverses the 16 bytes. The instruction numbers
- * register bytes from the most significant end; a vector literal's
- * element 0 is the most significant byte on big-endian and the least
- * significant on little-endian, hence two spellings of one register.
- */
-#if CORE_LITTLE_ENDIAN
-#define VPERM_REVERSE	((vu8) { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 })
-#else
-#define VPERM_REVERSE	((vu8) { 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 })
-#endif
-#endif
-
-static inline vu64 to_register_order(vu8 v)
-{
-#if CORE_REVERSE
-	vu8 r;
-
-	asm("vperm	%0, %1, %1, %2" : "=v" (r) : "v" (v), "v" (VPERM_REVERSE));
-	return (vu64)r;
-#else
-	return (vu64)v;
-#endif
-}
+/* 16 bytes at a 16-byte aligned address */
+typedef u8 crc_vmx_block_t[16];
 
 /*
- * The 16 bytes at the 16-byte aligned address p + off (lvx). Written out
- * because GCC 12 expands vec_ld() on little-endian into lxvd2x plus swaps,
- * or into a store and reload through the stack. The "memory" clobber
- * rather than an "m" operand: GCC would compute that operand's unused
- * address, and the core writes no memory that could be reordered.
+ * lvx, written out because GCC 12 expands vec_ld() on little-endian into
+ * lxvd2x and swaps (VSX), or into a store and reload through the stack.
+ * The memory operand tells the compiler which 16 bytes are read, so loads
+ * are ordered only against stores to them.
  */
-static inline vu8 load16(const void *p, long off)
+static inline crc_vmx_bytes_t load16(const void *p)
 {
-	vu8 v;
+	crc_vmx_bytes_t v;
 
-	asm("lvx	%0, %1, %2" : "=v" (v) : "b" (p), "r" (off) : "memory");
+	asm("lvx	%0, %y1" : "=v" (v) : "Z" (*(const crc_vmx_block_t *)p));
 	return v;
 }
 
-/* 16 message bytes at a 16-byte aligned address */
-static inline vu64 load_aligned(const u8 *p, long off)
+#if CRC_VMX_REVERSE
+/*
+ * vperm control that reverses the 16 bytes: register byte i picks byte
+ * 15 - i. lvx puts the byte at the lowest address in the most significant
+ * register byte on big-endian and in the least significant one on
+ * little-endian, hence two spellings of one register.
+ */
+static const crc_vmx_block_t crc_vmx_reverse __aligned(16) = {
+#if CRC_VMX_LITTLE_ENDIAN
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+#else
+	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+#endif
+};
+#endif
+
+static inline crc_vmx_vec_t to_register_order(crc_vmx_bytes_t v)
 {
-	return to_register_order(load16(p, off));
+#if CRC_VMX_REVERSE
+	crc_vmx_bytes_t r;
+
+	asm("vperm	%0, %1, %1, %2" : "=v" (r) : "v" (v), "v" (load16(crc_vmx_reverse)));
+	return (crc_vmx_vec_t)r;
+#else
+	return (crc_vmx_vec_t)v;
+#endif
 }
 
-/* 16 message bytes at any address */
-static inline vu64 load_unaligned(const u8 *p)
+/* 16 message bytes at a 16-byte aligned address */
+static inline crc_vmx_vec_t load_aligned(const u8 *p, long off)
 {
-	return to_register_order(vec_xl(0, p));
+	return to_register_order(load16(p + off));
+}
+
+/*
+ * 16 message bytes at any address, from the two aligned blocks that hold
+ * them (one when p is aligned: no byte outside the 16 is read from another
+ * block, so a load never reaches a page the message does not touch). lvsl
+ * and lvsr give the vperm control that picks the 16 bytes out of the pair;
+ * which of them, and the pair's order, depend on the byte order.
+ */
+static inline crc_vmx_vec_t load_unaligned(const u8 *p)
+{
+	const u8 *first = (const u8 *)((unsigned long)p & ~15UL);
+	const u8 *last = (const u8 *)((unsigned long)(p + 15) & ~15UL);
+	crc_vmx_bytes_t lo = load16(first), hi = load16(last), ctl, v;
+
+#if CRC_VMX_LITTLE_ENDIAN
+	asm("lvsr	%0, 0, %1" : "=v" (ctl) : "r" (p));
+	asm("vperm	%0, %1, %2, %3" : "=v" (v) : "v" (hi), "v" (lo), "v" (ctl));
+#else
+	asm("lvsl	%0, 0, %1" : "=v" (ctl) : "r" (p));
+	asm("vperm	%0, %1, %2, %3" : "=v" (v) : "v" (lo), "v" (hi), "v" (ctl));
+#endif
+	return to_register_order(v);
 }
 
 /* A row of a constant table: already laid out in register order */
-static inline vu64 load_const(const u64 *row)
+static inline crc_vmx_vec_t load_const(const u64 *row)
 {
-	return (vu64)load16(row, 0);
+	return (crc_vmx_vec_t)load16(row);
 }
 
-static inline vu64 pmsum(vu64 a, vu64 b)
+static inline crc_vmx_vec_t pmsum(crc_vmx_vec_t a, crc_vmx_vec_t b)
 {
-	return __builtin_crypto_vpmsumd(a, b);
+	crc_vmx_vec_t r;
+
+	asm(CRC_VMX_P8_ASM("vpmsumd	%0, %1, %2\n") : "=v" (r) : "v" (a), "v" (b));
+	return r;
 }
 
-/* Multiply a 128-bit remainder by x^(128 * k) mod P, 1 <= k <= STREAMS. */
-static inline vu64 fold(vu64 v, size_t k)
+/* The high (most significant) doubleword, by mfvrd: MSR[VEC] suffices */
+static inline u64 high_doubleword(crc_vmx_vec_t v)
+{
+	u64 r;
+
+	asm(CRC_VMX_P8_ASM("mfvrd	%0, %1\n") : "=r" (r) : "v" (v));
+	return r;
+}
+
+/* Multiply a 128-bit remainder by x^(128 * k) mod P, 1 <= k <= 32. */
+static inline crc_vmx_vec_t fold(crc_vmx_vec_t v, size_t k)
 {
 	return pmsum(v, load_const(CRC_VMX_FOLD[k - 1]));
 }
 
 /*
- * Shift the register by n bytes (0..15) toward its most significant end
- * (vslo) or its least significant end (vsro). Every byte of the count
- * vector holds the count, so either byte order finds it.
+ * The count vector of vslo/vsro for n bytes: every byte holds n * 8 (the
+ * instructions read it from the last byte).
  */
-static inline vu64 shift_up(vu64 v, size_t n)
+static inline crc_vmx_bytes_t shift_count(size_t n)
 {
-	return (vu64)vec_slo((vu8)v, vec_splats((unsigned char)(n << 3)));
+	crc_vmx_bytes_t c;
+
+	/* mtvrd puts the count in doubleword 0, its low byte in byte 7 */
+	asm(CRC_VMX_P8_ASM("mtvrd	%0, %1\n") : "=v" (c) : "r" (n << 3));
+	asm("vspltb	%0, %1, 7" : "=v" (c) : "v" (c));
+	return c;
 }
 
-static inline vu64 shift_down(vu64 v, size_t n)
+/*
+ * Shift the register by n bytes (0..15) toward its most significant end
+ * (vslo) or its least significant end (vsro).
+ */
+static inline crc_vmx_vec_t shift_up(crc_vmx_vec_t v, size_t n)
 {
-	return (vu64)vec_sro((vu8)v, vec_splats((unsigned char)(n << 3)));
+	crc_vmx_vec_t r;
+
+	asm("vslo	%0, %1, %2" : "=v" (r) : "v" (v), "v" (shift_count(n)));
+	return r;
+}
+
+static inline crc_vmx_vec_t shift_down(crc_vmx_vec_t v, size_t n)
+{
+	crc_vmx_vec_t r;
+
+	asm("vsro	%0, %1, %2" : "=v" (r) : "v" (v), "v" (shift_count(n)));
+	return r;
 }
 
 /*
@@ -171,7 +248,7 @@ static inline vu64 shift_down(vu64 v, size_t n)
  * start (earlier): the first message byte is the least significant one in
  * the reflected order and the most significant one MSB first.
  */
-static inline vu64 later(vu64 v, size_t n)
+static inline crc_vmx_vec_t later(crc_vmx_vec_t v, size_t n)
 {
 #if CRC_VMX_REFLECTED
 	return shift_up(v, n);
@@ -180,7 +257,7 @@ static inline vu64 later(vu64 v, size_t n)
 #endif
 }
 
-static inline vu64 earlier(vu64 v, size_t n)
+static inline crc_vmx_vec_t earlier(crc_vmx_vec_t v, size_t n)
 {
 #if CRC_VMX_REFLECTED
 	return shift_down(v, n);
@@ -194,12 +271,14 @@ static inline vu64 earlier(vu64 v, size_t n)
  * message bytes, the low bytes of the low doubleword in the reflected
  * order, the top 32 bits of the high one MSB first.
  */
-static inline vu64 state_vector(CRC_VMX_STATE crc)
+static inline crc_vmx_vec_t state_vector(CRC_VMX_STATE crc)
 {
-#if CRC_VMX_REFLECTED
-	return VEC(0, crc);
+#if CRC_VMX_REFLECTED && CRC_VMX_WIDTH == 64
+	return CRC_VMX_WORDS(0, 0, (u32)(crc >> 32), (u32)crc);
+#elif CRC_VMX_REFLECTED
+	return CRC_VMX_WORDS(0, 0, 0, crc);
 #else
-	return VEC((u64)crc << 32, 0);
+	return CRC_VMX_WORDS(crc, 0, 0, 0);
 #endif
 }
 
@@ -209,11 +288,10 @@ static inline vu64 state_vector(CRC_VMX_STATE crc)
  * X + k: the k leading bytes of acc move past the 128-bit window and are
  * folded by one block, the others move up, and the k new bytes fill in.
  */
-static inline vu64 shift_fold(vu64 acc, size_t k, vu64 last16)
+static inline crc_vmx_vec_t shift_fold(crc_vmx_vec_t acc, size_t k, crc_vmx_vec_t last16)
 {
-	const vu64 ones = VEC(~0ULL, ~0ULL);
-
-	return fold(later(acc, 16 - k), 1) ^ earlier(acc, k) ^ (last16 & later(ones, 16 - k));
+	return fold(later(acc, 16 - k), 1) ^ earlier(acc, k) ^
+	       (last16 & later(CRC_VMX_ONES, 16 - k));
 }
 
 /*
@@ -221,43 +299,50 @@ static inline vu64 shift_fold(vu64 acc, size_t k, vu64 last16)
  * it, bring it into register order when the byte orders differ (vperm by
  * rev), fold its stream forward by 16 blocks and add it in: one lvx, one
  * vpmsumd and one vxor per block, plus the vperm. It is inline assembly so
- * that the hot loop does not depend on the compiler's mood: GCC 12 turns
- * some lvx into lxvd2x plus swaps, or computes every address with its own
- * addi. lvx takes only register + register addresses, hence the offset
- * registers. Eight streams per statement because GCC allows 30 operands
- * and each read-write operand counts twice. rev is unused when no reversal
- * is needed.
+ * that the hot loop does not depend on the compiler's mood: GCC 12
+ * computes every address with its own addi. lvx takes only register +
+ * register addresses, hence the offset registers. Eight streams per
+ * statement because GCC allows 30 operands and each read-write operand
+ * counts twice; the 128 bytes read are the last ("m", not otherwise used
+ * in the code). rev is unused when no reversal is needed.
  */
-#if CORE_REVERSE
-#define FOLD1_CODE(a, t, addr)						\
+#if CRC_VMX_REVERSE
+#define CRC_VMX_FOLD1_CODE(a, t, addr)					\
 	"	lvx	%[" #t "], " addr "\n"				\
 	"	vperm	%[" #t "], %[" #t "], %[" #t "], %[rev]\n"	\
 	"	vpmsumd	%[" #a "], %[" #a "], %[k]\n"			\
 	"	vxor	%[" #a "], %[" #a "], %[" #t "]\n"
 #else
-#define FOLD1_CODE(a, t, addr)						\
+#define CRC_VMX_FOLD1_CODE(a, t, addr)					\
 	"	lvx	%[" #t "], " addr "\n"				\
 	"	vpmsumd	%[" #a "], %[" #a "], %[k]\n"			\
 	"	vxor	%[" #a "], %[" #a "], %[" #t "]\n"
 #endif
 
-#define FOLD8(x0, x1, x2, x3, x4, x5, x6, x7, from)				\
-	asm(FOLD1_CODE(a0, t0, "0, %[base]")					\
-	    FOLD1_CODE(a1, t1, "%[base], %[o16]")				\
-	    FOLD1_CODE(a2, t0, "%[base], %[o32]")				\
-	    FOLD1_CODE(a3, t1, "%[base], %[o48]")				\
-	    FOLD1_CODE(a4, t0, "%[base], %[o64]")				\
-	    FOLD1_CODE(a5, t1, "%[base], %[o80]")				\
-	    FOLD1_CODE(a6, t0, "%[base], %[o96]")				\
-	    FOLD1_CODE(a7, t1, "%[base], %[o112]")				\
-	    : [a0] "+v" (x0), [a1] "+v" (x1), [a2] "+v" (x2), [a3] "+v" (x3),	\
-	      [a4] "+v" (x4), [a5] "+v" (x5), [a6] "+v" (x6), [a7] "+v" (x7),	\
-	      [t0] "=&v" (t0), [t1] "=&v" (t1)					\
-	    : [base] "b" (from), [k] "v" (k16), [rev] "v" (rev),		\
-	      [o16] "r" (o16), [o32] "r" (o32), [o48] "r" (o48),		\
-	      [o64] "r" (o64), [o80] "r" (o80), [o96] "r" (o96),		\
-	      [o112] "r" (o112)							\
-	    : "memory")
+/* The 128 bytes of one CRC_VMX_FOLD8 */
+typedef u8 crc_vmx_group_t[128];
+
+#define CRC_VMX_FOLD8(x0, x1, x2, x3, x4, x5, x6, x7, from)			\
+	do {									\
+		const u8 *base_ = (from);					\
+										\
+		asm(CRC_VMX_P8_ASM(CRC_VMX_FOLD1_CODE(a0, t0, "0, %[base]")	\
+				   CRC_VMX_FOLD1_CODE(a1, t1, "%[base], %[o16]") \
+				   CRC_VMX_FOLD1_CODE(a2, t0, "%[base], %[o32]") \
+				   CRC_VMX_FOLD1_CODE(a3, t1, "%[base], %[o48]") \
+				   CRC_VMX_FOLD1_CODE(a4, t0, "%[base], %[o64]") \
+				   CRC_VMX_FOLD1_CODE(a5, t1, "%[base], %[o80]") \
+				   CRC_VMX_FOLD1_CODE(a6, t0, "%[base], %[o96]") \
+				   CRC_VMX_FOLD1_CODE(a7, t1, "%[base], %[o112]")) \
+		    : [a0] "+v" (x0), [a1] "+v" (x1), [a2] "+v" (x2),		\
+		      [a3] "+v" (x3), [a4] "+v" (x4), [a5] "+v" (x5),		\
+		      [a6] "+v" (x6), [a7] "+v" (x7),				\
+		      [t0] "=&v" (t0), [t1] "=&v" (t1)				\
+		    : [base] "b" (base_), [k] "v" (k16), [rev] "v" (rev),	\
+		      [o16] "r" (o16), [o32] "r" (o32), [o48] "r" (o48),	\
+		      [o64] "r" (o64), [o80] "r" (o80), [o96] "r" (o96),	\
+		      [o112] "r" (o112), "m" (*(const crc_vmx_group_t *)base_)); \
+	} while (0)
 
 /*
  * The main loop: 16 streams of 16-byte blocks, 256 bytes per iteration.
@@ -265,19 +350,19 @@ static inline vu64 shift_fold(vu64 acc, size_t k, vu64 last16)
  * number of whole blocks left. Returns the remainder after the last whole
  * group of 16 blocks and advances *pp and *pn past it.
  */
-static __always_inline vu64 fold_streams(vu64 acc, const u8 **pp, size_t *pn)
+static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **pp, size_t *pn)
 {
-	const vu64 k16 = load_const(CRC_VMX_FOLD[STREAMS - 1]);
-#if CORE_REVERSE
-	const vu8 rev = VPERM_REVERSE;
+	const crc_vmx_vec_t k16 = load_const(CRC_VMX_FOLD[CRC_VMX_STREAMS - 1]);
+#if CRC_VMX_REVERSE
+	const crc_vmx_bytes_t rev = load16(crc_vmx_reverse);
 #else
-	const vu8 rev = (vu8)k16;
+	const crc_vmx_bytes_t rev = (crc_vmx_bytes_t)k16;
 #endif
 	const long o16 = 16, o32 = 32, o48 = 48, o64 = 64, o80 = 80, o96 = 96, o112 = 112;
 	const u8 *p = *pp;
 	size_t n = *pn;
-	vu64 s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15;
-	vu64 t0, t1;
+	crc_vmx_vec_t s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15;
+	crc_vmx_vec_t t0, t1;
 
 	s0 = fold(acc, 1) ^ load_aligned(p, 0);
 	s1 = load_aligned(p, 16);
@@ -295,12 +380,12 @@ static __always_inline vu64 fold_streams(vu64 acc, const u8 **pp, size_t *pn)
 	s13 = load_aligned(p, 208);
 	s14 = load_aligned(p, 224);
 	s15 = load_aligned(p, 240);
-	p += 16 * STREAMS;
-	n -= STREAMS;
+	p += 16 * CRC_VMX_STREAMS;
+	n -= CRC_VMX_STREAMS;
 
-	for (; n >= STREAMS; n -= STREAMS, p += 16 * STREAMS) {
-		FOLD8(s0, s1, s2, s3, s4, s5, s6, s7, p);
-		FOLD8(s8, s9, s10, s11, s12, s13, s14, s15, p + 128);
+	for (; n >= CRC_VMX_STREAMS; n -= CRC_VMX_STREAMS, p += 16 * CRC_VMX_STREAMS) {
+		CRC_VMX_FOLD8(s0, s1, s2, s3, s4, s5, s6, s7, p);
+		CRC_VMX_FOLD8(s8, s9, s10, s11, s12, s13, s14, s15, p + 128);
 	}
 
 	/* Fold stream i forward over the 15 - i blocks that follow it. */
@@ -324,7 +409,7 @@ static __always_inline vu64 fold_streams(vu64 acc, const u8 **pp, size_t *pn)
 	return s0 ^ s8;
 }
 
-#if CRC_VMX_ISA31 && CORE_LITTLE_ENDIAN
+#if CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN
 /*
  * The ISA 3.1 (POWER10 and later) main loop, little-endian only: 8 streams
  * that each take four adjacent blocks per step, 512 bytes per iteration.
@@ -349,19 +434,19 @@ static __always_inline vu64 fold_streams(vu64 acc, const u8 **pp, size_t *pn)
  * runs only while at least 8 more blocks follow.
  */
 /* Load the four blocks of step k (two pairs: a, a + 1 and b, b + 1) */
-#define ISA31_LD(k, a, b)						\
+#define CRC_VMX_ISA31_LD(k, a, b)						\
 	"	lxvp	" #a ", 64*" #k "(%[p])\n"				\
 	"	lxvp	" #b ", 64*" #k "+32(%[p])\n"
 
 /* b0 * x^384, b1 * x^256, b2 * x^128 in place; the stream times x^4096 */
-#define ISA31_MUL(s, a, b)						\
+#define CRC_VMX_ISA31_MUL(s, a, b)						\
 	"	vpmsumd	" #a "+1-32, " #a "+1-32, %[k3]\n"			\
 	"	vpmsumd	" #a "-32, " #a "-32, %[k2]\n"				\
 	"	vpmsumd	" #b "+1-32, " #b "+1-32, %[k1]\n"			\
 	"	vpmsumd	%[" #s "], %[" #s "], %[k32]\n"
 
 /* s ^= (b0 * x^384 ^ b1 * x^256 ^ b2 * x^128) ^ b3 */
-#define ISA31_XOR(s, a, b)						\
+#define CRC_VMX_ISA31_XOR(s, a, b)						\
 	"	xxeval	" #a "+1, " #a "+1, " #a ", " #b "+1, 0x69\n"		\
 	"	xxeval	%x[" #s "], %x[" #s "], " #a "+1, " #b ", 0x69\n"
 
@@ -371,29 +456,30 @@ static __always_inline vu64 fold_streams(vu64 acc, const u8 **pp, size_t *pn)
  * a step come one step after its multiplies, so that (almost) every
  * instruction finds its inputs ready when it is dispatched.
  */
-#define ISA31_CODE							\
+#define CRC_VMX_ISA31_CODE							\
 	"	.machine push\n"						\
 	"	.machine power10\n"						\
 	"	mtctr	%[iters]\n"						\
-	ISA31_LD(0, 48, 50) ISA31_LD(1, 52, 54)			\
+	CRC_VMX_ISA31_LD(0, 48, 50) CRC_VMX_ISA31_LD(1, 52, 54)			\
 	"1:\n"								\
-	ISA31_LD(2, 56, 58) ISA31_MUL(s0, 48, 50)			\
-	ISA31_LD(3, 60, 62) ISA31_MUL(s1, 52, 54) ISA31_XOR(s0, 48, 50) \
-	ISA31_LD(4, 48, 50) ISA31_MUL(s2, 56, 58) ISA31_XOR(s1, 52, 54) \
-	ISA31_LD(5, 52, 54) ISA31_MUL(s3, 60, 62) ISA31_XOR(s2, 56, 58) \
-	ISA31_LD(6, 56, 58) ISA31_MUL(s4, 48, 50) ISA31_XOR(s3, 60, 62) \
-	ISA31_LD(7, 60, 62) ISA31_MUL(s5, 52, 54) ISA31_XOR(s4, 48, 50) \
-	ISA31_LD(8, 48, 50) ISA31_MUL(s6, 56, 58) ISA31_XOR(s5, 52, 54) \
-	ISA31_LD(9, 52, 54) ISA31_MUL(s7, 60, 62) ISA31_XOR(s6, 56, 58) \
-	ISA31_XOR(s7, 60, 62)						\
+	CRC_VMX_ISA31_LD(2, 56, 58) CRC_VMX_ISA31_MUL(s0, 48, 50)			\
+	CRC_VMX_ISA31_LD(3, 60, 62) CRC_VMX_ISA31_MUL(s1, 52, 54) CRC_VMX_ISA31_XOR(s0, 48, 50) \
+	CRC_VMX_ISA31_LD(4, 48, 50) CRC_VMX_ISA31_MUL(s2, 56, 58) CRC_VMX_ISA31_XOR(s1, 52, 54) \
+	CRC_VMX_ISA31_LD(5, 52, 54) CRC_VMX_ISA31_MUL(s3, 60, 62) CRC_VMX_ISA31_XOR(s2, 56, 58) \
+	CRC_VMX_ISA31_LD(6, 56, 58) CRC_VMX_ISA31_MUL(s4, 48, 50) CRC_VMX_ISA31_XOR(s3, 60, 62) \
+	CRC_VMX_ISA31_LD(7, 60, 62) CRC_VMX_ISA31_MUL(s5, 52, 54) CRC_VMX_ISA31_XOR(s4, 48, 50) \
+	CRC_VMX_ISA31_LD(8, 48, 50) CRC_VMX_ISA31_MUL(s6, 56, 58) CRC_VMX_ISA31_XOR(s5, 52, 54) \
+	CRC_VMX_ISA31_LD(9, 52, 54) CRC_VMX_ISA31_MUL(s7, 60, 62) CRC_VMX_ISA31_XOR(s6, 56, 58) \
+	CRC_VMX_ISA31_XOR(s7, 60, 62)						\
 	"	addi	%[p], %[p], 512\n"					\
 	"	bdnz	1b\n"							\
 	"	.machine pop\n"
 
-#define ISA31_BLOCKS	32	/* blocks per iteration */
+#define CRC_VMX_ISA31_BLOCKS	32	/* blocks per iteration */
 
 /* Four blocks at p, folded to their end: b0 * x^384 + b1 * x^256 + b2 * x^128 + b3 */
-static inline vu64 isa31_start(const u8 *p, vu64 k1, vu64 k2, vu64 k3)
+static inline crc_vmx_vec_t isa31_start(const u8 *p, crc_vmx_vec_t k1, crc_vmx_vec_t k2,
+					crc_vmx_vec_t k3)
 {
 	return pmsum(load_aligned(p, 0), k3) ^ pmsum(load_aligned(p, 16), k2) ^
 	       pmsum(load_aligned(p, 32), k1) ^ load_aligned(p, 48);
@@ -409,13 +495,13 @@ static inline vu64 isa31_start(const u8 *p, vu64 k1, vu64 k2, vu64 k3)
  * the loop clobbers (v20-v31 must be preserved for the caller) are saved
  * only when it runs, not on every call of the ISA 3.1 core.
  */
-static noinline vu64 fold_streams_isa31(vu64 acc, const u8 *p, size_t iters)
+static noinline crc_vmx_vec_t fold_streams_isa31(crc_vmx_vec_t acc, const u8 *p, size_t iters)
 {
-	const vu64 k1 = load_const(CRC_VMX_FOLD[0]);
-	const vu64 k2 = load_const(CRC_VMX_FOLD[1]);
-	const vu64 k3 = load_const(CRC_VMX_FOLD[2]);
-	const vu64 k32 = load_const(CRC_VMX_FOLD[ISA31_BLOCKS - 1]);
-	vu64 s0, s1, s2, s3, s4, s5, s6, s7;
+	const crc_vmx_vec_t k1 = load_const(CRC_VMX_FOLD[0]);
+	const crc_vmx_vec_t k2 = load_const(CRC_VMX_FOLD[1]);
+	const crc_vmx_vec_t k3 = load_const(CRC_VMX_FOLD[2]);
+	const crc_vmx_vec_t k32 = load_const(CRC_VMX_FOLD[CRC_VMX_ISA31_BLOCKS - 1]);
+	crc_vmx_vec_t s0, s1, s2, s3, s4, s5, s6, s7;
 
 	s0 = fold(acc, 4) ^ isa31_start(p, k1, k2, k3);
 	s1 = isa31_start(p + 64, k1, k2, k3);
@@ -425,16 +511,16 @@ static noinline vu64 fold_streams_isa31(vu64 acc, const u8 *p, size_t iters)
 	s5 = isa31_start(p + 320, k1, k2, k3);
 	s6 = isa31_start(p + 384, k1, k2, k3);
 	s7 = isa31_start(p + 448, k1, k2, k3);
-	p += 16 * ISA31_BLOCKS;
+	p += 16 * CRC_VMX_ISA31_BLOCKS;
 
-	asm(ISA31_CODE
+	asm(CRC_VMX_ISA31_CODE
 	    : [s0] "+v" (s0), [s1] "+v" (s1), [s2] "+v" (s2), [s3] "+v" (s3),
 	      [s4] "+v" (s4), [s5] "+v" (s5), [s6] "+v" (s6), [s7] "+v" (s7),
 	      [p] "+b" (p)
 	    : [k1] "v" (k1), [k2] "v" (k2), [k3] "v" (k3), [k32] "v" (k32),
-	      [iters] "r" (iters)
+	      [iters] "r" (iters), "m" (*(const u8 (*)[])p)
 	    : "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24",
-	      "v25", "v26", "v27", "v28", "v29", "v30", "v31", "ctr", "memory");
+	      "v25", "v26", "v27", "v28", "v29", "v30", "v31", "ctr");
 
 	s0 = fold(s0, 28) ^ fold(s1, 24);
 	s2 = fold(s2, 20) ^ fold(s3, 16);
@@ -442,18 +528,18 @@ static noinline vu64 fold_streams_isa31(vu64 acc, const u8 *p, size_t iters)
 	s6 = fold(s6, 4) ^ s7;
 	return (s0 ^ s2) ^ (s4 ^ s6);
 }
-#endif /* CRC_VMX_ISA31 && CORE_LITTLE_ENDIAN */
+#endif /* CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN */
 
 /*
  * Fewer than 16 whole blocks (1 <= n <= 15) at aligned p: acc is folded by
  * n blocks and block j by n - 1 - j, so all multiplies are independent; two
  * sums halve the chain of xors. k always points at the row for n blocks.
  */
-static inline vu64 fold_short(vu64 acc, const u8 *p, size_t n)
+static inline crc_vmx_vec_t fold_short(crc_vmx_vec_t acc, const u8 *p, size_t n)
 {
 	const u64 (*k)[2] = &CRC_VMX_FOLD[n - 1];
-	vu64 x = pmsum(acc, load_const(*k));
-	vu64 y = VEC(0, 0);
+	crc_vmx_vec_t x = pmsum(acc, load_const(*k));
+	crc_vmx_vec_t y = CRC_VMX_ZERO;
 
 	for (; n > 2; n -= 2, p += 32) {
 		k -= 2;
@@ -465,6 +551,19 @@ static inline vu64 fold_short(vu64 acc, const u8 *p, size_t n)
 		p += 16;
 	}
 	return x ^ y ^ load_aligned(p, 0);
+}
+
+/*
+ * v rotated by n bytes (a constant) toward its most significant end.
+ * vsldoi numbers register bytes the same way on either byte order, so this
+ * is the same register operation on both; the intrinsic vec_sld() is not.
+ */
+static __always_inline crc_vmx_vec_t rotate_bytes(crc_vmx_vec_t v, const int n)
+{
+	crc_vmx_vec_t r;
+
+	asm("vsldoi	%0, %1, %1, %2" : "=v" (r) : "v" (v), "n" (n));
+	return r;
 }
 
 #if CRC_VMX_WIDTH == 64
@@ -482,31 +581,20 @@ static inline vu64 fold_short(vu64 acc, const u8 *p, size_t n)
  *    low terms): the product comes out times x, one bit lower than S's
  *    high lane, where one vsl by 1 bit moves it.
  */
-static inline u64 reduce(vu64 a)
+static inline u64 reduce(crc_vmx_vec_t a)
 {
-	vu64 s, q, r;
+	crc_vmx_vec_t s, q, r;
+	crc_vmx_bytes_t one;
 
 	s = pmsum(a, load_const(CRC_VMX_REDUCE(FOLD)));
 	q = pmsum(s, load_const(CRC_VMX_REDUCE(MU)));
 	r = pmsum(q, load_const(CRC_VMX_REDUCE(POLY)));
 	/* vsl shifts the whole register; every byte of the count holds 1 */
-	asm("vsl	%0, %1, %2" : "=v" (r) : "v" (r), "v" (vec_splats((unsigned char)1)));
-	return vec_extract(s ^ r, DW_HI);
+	asm("vspltisb	%0, 1" : "=v" (one));
+	asm("vsl	%0, %1, %2" : "=v" (r) : "v" (r), "v" (one));
+	return high_doubleword(s ^ r);
 }
 #elif CRC_VMX_REFLECTED
-/*
- * v rotated by one 32-bit word toward its least significant end. vsldoi
- * numbers register bytes the same way on either byte order, so this is
- * the same register operation on both; the intrinsic vec_sld() is not.
- */
-static inline vu64 rotate_word(vu64 v)
-{
-	vu64 r;
-
-	asm("vsldoi	%0, %1, %1, 12" : "=v" (r) : "v" (v));
-	return r;
-}
-
 /*
  * The 32-bit reflected CRC of a 128-bit remainder A: A * x^32 mod P, three
  * dependent multiplies. One fold gives C = A * x^32 mod P in 96 bits.
@@ -518,17 +606,18 @@ static inline vu64 rotate_word(vu64 v)
  * its low 32 coefficients; vpmsumd's extra factor x makes q exactly the
  * low doubleword of T * mu.
  */
-static inline u32 reduce(vu64 a)
+static inline u32 reduce(crc_vmx_vec_t a)
 {
-	vu64 c, t, q, s;
+	crc_vmx_vec_t c, t, q, s;
 
 	c = pmsum(a, load_const(CRC_VMX_REDUCE(FOLD)));
-	t = rotate_word(c);
+	t = rotate_bytes(c, 12);	/* one word toward the least significant end */
 	q = pmsum(t, load_const(CRC_VMX_REDUCE(MU)));
 	s = pmsum(q, load_const(CRC_VMX_REDUCE(POLY)));
-	return (u32)vec_extract(s ^ t, DW_HI);
+	return (u32)high_doubleword(s ^ t);
 }
 #else
+
 /*
  * The 32-bit MSB-first CRC of a 128-bit remainder A = H * x^64 + L:
  * A * x^32 mod P. MSB first, a product has no extra factor.
@@ -542,15 +631,15 @@ static inline u32 reduce(vu64 a)
  * The model masks q out of the product in step 4; the POLY row's zero low
  * lane makes that mask a no-op here.
  */
-static inline u32 reduce(vu64 a)
+static inline u32 reduce(crc_vmx_vec_t a)
 {
-	vu64 b, c, t, s;
+	crc_vmx_vec_t b, c, t, s;
 
 	b = pmsum(a, load_const(CRC_VMX_REDUCE(128_96)));
-	c = pmsum(b, load_const(CRC_VMX_REDUCE(96_64))) ^ (b & VEC(0, ~0ULL));
+	c = pmsum(b, load_const(CRC_VMX_REDUCE(96_64))) ^ (b & CRC_VMX_WORDS(0, 0, ~0U, ~0U));
 	t = pmsum(c, load_const(CRC_VMX_REDUCE(MU)));
 	s = pmsum(t, load_const(CRC_VMX_REDUCE(POLY)));
-	return (u32)vec_extract(c ^ s, DW_LO);
+	return (u32)high_doubleword(rotate_bytes(c ^ s, 8));	/* the low doubleword */
 }
 #endif
 
@@ -579,7 +668,7 @@ static CRC_VMX_STATE crc_vmx_nibbles(CRC_VMX_STATE crc, const u8 *p, size_t len)
 static __always_inline CRC_VMX_STATE crc_vmx_run(CRC_VMX_STATE crc, const u8 *p, size_t len,
 						 int isa31)
 {
-	vu64 acc;
+	crc_vmx_vec_t acc;
 	size_t h, n;
 
 	if (len < 16)
@@ -599,19 +688,19 @@ static __always_inline CRC_VMX_STATE crc_vmx_run(CRC_VMX_STATE crc, const u8 *p,
 	}
 
 	n = len / 16;
-#if CRC_VMX_ISA31 && CORE_LITTLE_ENDIAN
+#if CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN
 	/* The ISA 3.1 loop needs one group to start, one to loop over and 8 more blocks. */
-	if (isa31 && n >= 2 * ISA31_BLOCKS + 8) {
-		size_t iters = (n - ISA31_BLOCKS - 8) / ISA31_BLOCKS;
+	if (isa31 && n >= 2 * CRC_VMX_ISA31_BLOCKS + 8) {
+		size_t iters = (n - CRC_VMX_ISA31_BLOCKS - 8) / CRC_VMX_ISA31_BLOCKS;
 
 		acc = fold_streams_isa31(acc, p, iters);
-		p += 16 * ISA31_BLOCKS * (iters + 1);
-		n -= ISA31_BLOCKS * (iters + 1);
+		p += 16 * CRC_VMX_ISA31_BLOCKS * (iters + 1);
+		n -= CRC_VMX_ISA31_BLOCKS * (iters + 1);
 	}
 #else
 	(void)isa31;
 #endif
-	if (n >= STREAMS)
+	if (n >= CRC_VMX_STREAMS)
 		acc = fold_streams(acc, &p, &n);
 	if (n) {
 		acc = fold_short(acc, p, n);

@@ -5,12 +5,13 @@
 # compile exactly the same machine code.
 #
 # The kernel's own flags forbid AltiVec/VSX code generation; the cores alone
-# enable it (altivec.h comes from the compiler's include directory). They
-# also get no ftrace hook: each is a leaf that runs with the vector unit
-# enabled and preemption off, with nothing to trace.
-CRC32C_VMX_CORE_CFLAGS := -maltivec -mvsx -mhard-float \
-	-isystem $(shell $(CC) -print-file-name=include)
-CRC32C_VMX_CORE_CFLAGS_REMOVE := -mno-altivec -mno-vsx -msoft-float $(CC_FLAGS_FTRACE)
+# enable AltiVec, and -mno-vsx (the kernel passes it too) keeps every VSX
+# instruction out of compiled code: the POWER8/9 cores need only
+# enable_kernel_altivec(), and the ISA 3.1 loop writes its VSX instructions
+# in inline assembly. They also get no ftrace hook: each is a leaf that runs
+# with the vector unit enabled and preemption off, with nothing to trace.
+CRC32C_VMX_CORE_CFLAGS := -maltivec -mno-vsx -mhard-float
+CRC32C_VMX_CORE_CFLAGS_REMOVE := -mno-altivec -msoft-float $(CC_FLAGS_FTRACE)
 
 # The CPU the cores are compiled for: the kernel's own (-mcpu=$(CONFIG_TARGET_CPU),
 # already in KBUILD_CFLAGS, with its -mpcrel or -mno-pcrel and -mprefixed

@@ -208,13 +208,13 @@ static u32 run_t10dif_section(struct bench_subject *s, const u8 *p, unsigned int
 	if (!crypto_simd_usable())
 		return t10dif_digest(crc_t10dif_generic(0, p, len));
 	for (; len > CRC_VMX_CHUNK; p += CRC_VMX_CHUNK, len -= CRC_VMX_CHUNK) {
-		crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_VSX);
+		crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_NEEDS_VSX);
 		crc = bench_t10dif_core(crc, p, CRC_VMX_CHUNK);
-		crc_vmx_simd_end(CRCT10DIF_VMX_CORE_VSX);
+		crc_vmx_simd_end(CRCT10DIF_VMX_CORE_NEEDS_VSX);
 	}
-	crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_VSX);
+	crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_NEEDS_VSX);
 	crc = bench_t10dif_core(crc, p, len);
-	crc_vmx_simd_end(CRCT10DIF_VMX_CORE_VSX);
+	crc_vmx_simd_end(CRCT10DIF_VMX_CORE_NEEDS_VSX);
 	return t10dif_digest(crc);
 }
 
@@ -226,13 +226,13 @@ static u32 run_crc64_section(struct bench_subject *s, const u8 *p, unsigned int 
 	if (!crypto_simd_usable())
 		return crc64_digest(crc64_rocksoft_generic(0, p, len));
 	for (; len > CRC_VMX_CHUNK; p += CRC_VMX_CHUNK, len -= CRC_VMX_CHUNK) {
-		crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_VSX);
+		crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
 		crc = bench_crc64_core(crc, p, CRC_VMX_CHUNK);
-		crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_VSX);
+		crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
 	}
-	crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_VSX);
+	crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
 	crc = bench_crc64_core(crc, p, len);
-	crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_VSX);
+	crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
 	return crc64_digest(~crc);
 }
 
@@ -282,12 +282,12 @@ static u32 vmx_section(u32 crc, const u8 *p, unsigned int len,
 
 static u32 run_vmx_section(struct bench_subject *s, const u8 *p, unsigned int len)
 {
-	return ~vmx_section(~0U, p, len, bench_vmx_core, CRC32C_VMX_CORE_VSX);
+	return ~vmx_section(~0U, p, len, bench_vmx_core, CRC32C_VMX_CORE_NEEDS_VSX);
 }
 
 static u32 run_isa31_section(struct bench_subject *s, const u8 *p, unsigned int len)
 {
-	return ~vmx_section(~0U, p, len, bench_vmx_core_isa31, CRC32C_VMX_CORE_ISA31_VSX);
+	return ~vmx_section(~0U, p, len, bench_vmx_core_isa31, CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
 }
 
 static u32 run_sw(struct bench_subject *s, const u8 *p, unsigned int len)

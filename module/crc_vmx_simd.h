@@ -11,11 +11,11 @@
  * faults disabled (a fault handler that sleeps would need preemption),
  * inside a section opened by crc_vmx_simd_begin(). Which facility the
  * section switches on is the core's to say: each core header defines a
- * constant <CORE>_VSX, 1 when the core executes VSX instructions (the
- * section then calls enable_kernel_vsx(), which saves 64 VSRs and the
+ * constant <CORE>_NEEDS_VSX, 1 when the core executes VSX instructions
+ * (the section then calls enable_kernel_vsx(), which saves 64 VSRs and the
  * FPSCR of a task with live state), 0 when AltiVec alone is enough
- * (enable_kernel_altivec(), 32 VRs). A glue that does not find the
- * constant assumes VSX, the choice that is safe for any core.
+ * (enable_kernel_altivec(), 32 VRs). crc_vmx_cores.h refuses to build
+ * without them.
  */
 #ifndef CRC_VMX_SIMD_H
 #define CRC_VMX_SIMD_H

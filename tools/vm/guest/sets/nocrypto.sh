@@ -50,10 +50,14 @@ esac
 
 # module_cpu_feature_match() refuses the module before its init function
 # runs: the kernel's own convention for a CPU without the feature is a
-# silent -ENODEV, so the module must leave no line in the log.
+# silent -ENODEV, so the module must leave no line in the log. The
+# kernel's module loader names the module in lines of its own (the taint
+# of an out-of-tree, unsigned module), which are not the module's.
 NAME="the kernel log has no line from crc32c_vmx (refused before its init ran)"
-if dmesg | grep -q 'crc32c_vmx:'; then
-	not_ok "$NAME" "$(dmesg | grep 'crc32c_vmx:' | tail -n 3)"
+own=$(dmesg | grep 'crc32c_vmx:' |
+	grep -v -e 'loading out-of-tree module taints kernel' -e 'module verification failed')
+if [ -n "$own" ]; then
+	not_ok "$NAME" "$(echo "$own" | tail -n 3)"
 else
 	ok "$NAME"
 fi

@@ -133,7 +133,7 @@ std::string render_header(const FoldConstants &c, const std::string &name,
     o << "#define " << up << "_CORE_WIDTH\t" << c.core_width << "\n";
     o << "#define " << up << "_REFLECTED\t" << (refl ? 1 : 0) << "\n";
     o << "#define " << up << "_STRIDES\t" << c.spec.strides << "\n\n";
-    o << "#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__\n"
+    o << "#ifdef CONFIG_CPU_LITTLE_ENDIAN\n"
       << "#define " << vec << "(hi, lo)\t{ lo, hi }\n"
       << "#else\n"
       << "#define " << vec << "(hi, lo)\t{ hi, lo }\n"

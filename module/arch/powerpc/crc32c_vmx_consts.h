@@ -32,7 +32,7 @@
 #define CRC32C_VMX_REFLECTED	1
 #define CRC32C_VMX_STRIDES	32
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#ifdef CONFIG_CPU_LITTLE_ENDIAN
 #define CRC32C_VMX_VEC(hi, lo)	{ lo, hi }
 #else
 #define CRC32C_VMX_VEC(hi, lo)	{ hi, lo }

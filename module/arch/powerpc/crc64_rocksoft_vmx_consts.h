@@ -35,7 +35,7 @@
 #define CRC64_ROCKSOFT_VMX_REFLECTED	1
 #define CRC64_ROCKSOFT_VMX_STRIDES	32
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#ifdef CONFIG_CPU_LITTLE_ENDIAN
 #define CRC64_ROCKSOFT_VMX_VEC(hi, lo)	{ lo, hi }
 #else
 #define CRC64_ROCKSOFT_VMX_VEC(hi, lo)	{ hi, lo }

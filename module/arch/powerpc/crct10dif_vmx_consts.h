@@ -33,7 +33,7 @@
 #define CRCT10DIF_VMX_REFLECTED	0
 #define CRCT10DIF_VMX_STRIDES	32
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#ifdef CONFIG_CPU_LITTLE_ENDIAN
 #define CRCT10DIF_VMX_VEC(hi, lo)	{ lo, hi }
 #else
 #define CRCT10DIF_VMX_VEC(hi, lo)	{ hi, lo }

@@ -57,7 +57,7 @@ struct crc32c_vmx_tfm_ctx {
  * entry's first section) and the short core path, a chain of dependent
  * vpmsumd; `make bench-model` measures the crossover (docs/performance.md).
  */
-#define CRC32C_VMX_MIN_LEN	80
+#define CRC32C_VMX_MIN_LEN	64
 
 /*
  * The same when the calling task's user vector registers are live: the
@@ -69,7 +69,7 @@ struct crc32c_vmx_tfm_ctx {
  * follows from the cost of the save, which depends on the facility the
  * core needs (crc_vmx_cores.h): docs/performance.md has the measurement.
  */
-#define CRC32C_VMX_MIN_LEN_LIVE	384
+#define CRC32C_VMX_MIN_LEN_LIVE	192
 
 /*
  * Set once at load where the ISA 3.1 core may run: a little-endian kernel

@@ -12,8 +12,8 @@
 
 DEFINE_PER_CPU(u64, crc32c_vmx_vector_bytes);
 DEFINE_PER_CPU(u64, crc32c_vmx_isa31_bytes);
-DEFINE_PER_CPU(u64, crc32c_vmx_fallback_bytes);
-DEFINE_PER_CPU(u64, crc32c_vmx_live_state_bytes);
+DEFINE_PER_CPU(atomic64_t, crc32c_vmx_fallback_bytes);
+DEFINE_PER_CPU(atomic64_t, crc32c_vmx_live_state_bytes);
 
 /*
  * The group hangs off the module's kobject, whose sysfs operations call every
@@ -33,13 +33,13 @@ static ssize_t isa31_bytes_show(CRC_VMX_MODATTR *mattr, struct module_kobject *m
 
 static ssize_t fallback_bytes_show(CRC_VMX_MODATTR *mattr, struct module_kobject *mk, char *buf)
 {
-	return crc_vmx_stat_show(&crc32c_vmx_fallback_bytes, buf);
+	return crc_vmx_stat_show_atomic(&crc32c_vmx_fallback_bytes, buf);
 }
 
 static ssize_t live_state_bytes_show(CRC_VMX_MODATTR *mattr, struct module_kobject *mk,
 				     char *buf)
 {
-	return crc_vmx_stat_show(&crc32c_vmx_live_state_bytes, buf);
+	return crc_vmx_stat_show_atomic(&crc32c_vmx_live_state_bytes, buf);
 }
 
 static struct module_attribute vector_bytes_attr = __ATTR_RO(vector_bytes);

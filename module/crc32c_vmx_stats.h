@@ -8,27 +8,32 @@
  * glue). Reading sums all CPUs. They are the sysfs interface documented in
  * docs/sysfs-module-stats.md.
  *
- * Updates are on the hot path and take no lock and no atomic:
+ * Updates are on the hot path and take no lock:
  *  - vector and ISA 3.1 bytes are written only inside the vector section
- *    (task context, preemption disabled): a plain per-CPU add;
+ *    (task context, preemption disabled, no other section can start on
+ *    this CPU): a plain per-CPU add, read with READ_ONCE() (a single load,
+ *    never torn on ppc64);
  *  - fallback and live-state bytes are written from any context, hardirq
- *    included: this_cpu_add(), the kernel's per-CPU add that is safe
- *    against an interrupt on the same CPU (on powerpc it soft-masks
- *    interrupts around the add, no load-reserve/store-conditional loop).
- * Each counter is a 64-bit word written by its own CPU only; a reader on
- * another CPU takes each word with READ_ONCE() (a single load, no torn
- * value on ppc64) and may miss an add in flight, nothing more.
+ *    included, and preemptible: an atomic add to the word of the CPU the
+ *    caller is on (or has just left). The word is almost never shared, so
+ *    the load-reserve/store-conditional pair is uncontended; this_cpu_add()
+ *    would be exact too, but on powerpc it soft-masks interrupts around a
+ *    plain add and calls arch_local_irq_restore(), some twenty instructions
+ *    more per short call (docs/performance.md counts the fallback path).
+ * A reader sums the words of all CPUs and may miss an add in flight,
+ * nothing more.
  */
 #ifndef CRC32C_VMX_STATS_H
 #define CRC32C_VMX_STATS_H
 
+#include <linux/atomic.h>
 #include <linux/percpu.h>
 #include <linux/types.h>
 
 DECLARE_PER_CPU(u64, crc32c_vmx_vector_bytes);
 DECLARE_PER_CPU(u64, crc32c_vmx_isa31_bytes);
-DECLARE_PER_CPU(u64, crc32c_vmx_fallback_bytes);
-DECLARE_PER_CPU(u64, crc32c_vmx_live_state_bytes);
+DECLARE_PER_CPU(atomic64_t, crc32c_vmx_fallback_bytes);
+DECLARE_PER_CPU(atomic64_t, crc32c_vmx_live_state_bytes);
 
 /* Call with preemption disabled, from task context (the vector section). */
 static inline void crc32c_vmx_count_vector(size_t len)
@@ -45,13 +50,13 @@ static inline void crc32c_vmx_count_isa31(size_t len)
 /* Any context, preemptible or not. */
 static inline void crc32c_vmx_count_fallback(size_t len)
 {
-	this_cpu_add(crc32c_vmx_fallback_bytes, len);
+	atomic64_add(len, raw_cpu_ptr(&crc32c_vmx_fallback_bytes));
 }
 
 /* As crc32c_vmx_count_fallback(), for the part the live-state rule sent there. */
 static inline void crc32c_vmx_count_live_state(size_t len)
 {
-	this_cpu_add(crc32c_vmx_live_state_bytes, len);
+	atomic64_add(len, raw_cpu_ptr(&crc32c_vmx_live_state_bytes));
 }
 
 int crc32c_vmx_stats_init(void);

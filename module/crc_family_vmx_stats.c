@@ -26,7 +26,9 @@ static ssize_t crct10dif_vector_bytes_show(CRC_VMX_MODATTR *mattr,
 static ssize_t crct10dif_fallback_bytes_show(CRC_VMX_MODATTR *mattr,
 					     struct module_kobject *mk, char *buf)
 {
-	return crc_vmx_stat_show(&crc_family_vmx_counts[CRC_FAMILY_VMX_T10DIF].fallback_bytes, buf);
+	atomic64_t __percpu *c = &crc_family_vmx_counts[CRC_FAMILY_VMX_T10DIF].fallback_bytes;
+
+	return crc_vmx_stat_show_atomic(c, buf);
 }
 
 static ssize_t crc64_rocksoft_vector_bytes_show(CRC_VMX_MODATTR *mattr,
@@ -38,7 +40,9 @@ static ssize_t crc64_rocksoft_vector_bytes_show(CRC_VMX_MODATTR *mattr,
 static ssize_t crc64_rocksoft_fallback_bytes_show(CRC_VMX_MODATTR *mattr,
 						  struct module_kobject *mk, char *buf)
 {
-	return crc_vmx_stat_show(&crc_family_vmx_counts[CRC_FAMILY_VMX_CRC64].fallback_bytes, buf);
+	atomic64_t __percpu *c = &crc_family_vmx_counts[CRC_FAMILY_VMX_CRC64].fallback_bytes;
+
+	return crc_vmx_stat_show_atomic(c, buf);
 }
 
 static struct module_attribute crct10dif_vector_bytes_attr = __ATTR_RO(crct10dif_vector_bytes);

@@ -7,11 +7,12 @@
  * fallback}_bytes (docs/sysfs-module-stats.md). The update rules are those
  * of crc32c_vmx_stats.h: the vector count is written only inside the vector
  * section (preemption disabled, task context), a plain per-CPU add; the
- * fallback count from any context, with this_cpu_add() (no atomic).
+ * fallback count from any context, an atomic add to the current CPU's word.
  */
 #ifndef CRC_FAMILY_VMX_STATS_H
 #define CRC_FAMILY_VMX_STATS_H
 
+#include <linux/atomic.h>
 #include <linux/percpu.h>
 #include <linux/types.h>
 
@@ -23,7 +24,7 @@ enum crc_family_vmx_id {
 
 struct crc_family_vmx_counts {
 	u64 vector_bytes;
-	u64 fallback_bytes;
+	atomic64_t fallback_bytes;
 };
 
 DECLARE_PER_CPU(struct crc_family_vmx_counts, crc_family_vmx_counts[CRC_FAMILY_VMX_NR]);
@@ -37,7 +38,7 @@ static inline void crc_family_vmx_count_vector(enum crc_family_vmx_id id, size_t
 /* Any context, preemptible or not. */
 static inline void crc_family_vmx_count_fallback(enum crc_family_vmx_id id, size_t len)
 {
-	this_cpu_add(crc_family_vmx_counts[id].fallback_bytes, len);
+	atomic64_add(len, raw_cpu_ptr(&crc_family_vmx_counts[id].fallback_bytes));
 }
 
 int crc_family_vmx_stats_init(void);

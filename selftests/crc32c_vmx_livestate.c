@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * crc32c_vmx_livestate: crc32c-vmx's second threshold. A message shorter
- * than CRC32C_VMX_MIN_LEN_LIVE (384 bytes in module/crc32c_vmx_glue.c) but
- * not shorter than CRC32C_VMX_MIN_LEN (80), hashed in a system call of a
- * thread whose user vector registers are live, takes the slice-by-8
- * fallback, because the vector path would first have to save those
- * registers; stats/live_state_bytes counts it. From 384 bytes the vector
+ * than CRC32C_VMX_MIN_LEN_LIVE (192 bytes in module/crc32c_vmx_glue.c) but
+ * not shorter than CRC32C_VMX_MIN_LEN (64), hashed in a system call of a
+ * thread whose user vector registers are live, takes the kernel's software
+ * CRC, because the vector path would first have to save those
+ * registers; stats/live_state_bytes counts it. From 192 bytes the vector
  * path runs all the same. (crc32c_vmx_contexts.sh shows the other half: a
  * kernel thread, with no user state, hashes the same size on the vector
  * path.)
@@ -33,7 +33,7 @@
 #error "crc32c_vmx_livestate is for 64-bit POWER with VMX (build with -mcpu=power8 or later)"
 #endif
 
-#define SHORT_LEN	256	/* between the two thresholds */
+#define SHORT_LEN	128	/* between the two thresholds */
 #define LONG_LEN	4096	/* above both */
 #define ROUNDS		64
 

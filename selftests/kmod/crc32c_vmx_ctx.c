@@ -64,8 +64,8 @@
 #define HRTIMER_PERIOD_NS	(100 * NSEC_PER_USEC)
 #define MIN_OVERLAPS		20
 #define OVERLAP_TIMEOUT		(10 * HZ)
-/* Between the glue's two thresholds (CRC32C_VMX_MIN_LEN 80, _LIVE 384) */
-#define KTHREAD_LEN		256
+/* Between the glue's two thresholds (CRC32C_VMX_MIN_LEN 64, _LIVE 192) */
+#define KTHREAD_LEN		128
 #define KTHREAD_CALLS		64
 
 static const u32 long_lengths[] = { 32767, 32768, 32769, 65536, 65536 + 4097, 200003 };

@@ -120,8 +120,8 @@ static const struct {
 static const unsigned int pieces[] = { 1, 15, 4097, 32767, 32769, 65537, 131073, 3, 1024 };
 
 /*
- * Lengths around the thresholds (CRC-T10DIF 16, CRC64 32, CRC32C 80 and
- * 384, the in-tree crc32c-vpmsum 528), the ISA 3.1 loop's first length
+ * Lengths around the thresholds (CRC-T10DIF 16, CRC64 32, CRC32C 64 and
+ * 192, the in-tree crc32c-vpmsum 528), the ISA 3.1 loop's first length
  * 1168 and its first lengths with one and two more iterations, and longer
  * ones: centre - spread .. centre + spread at all positions. Those up to
  * short_max are in the short sweep already.
@@ -129,7 +129,7 @@ static const unsigned int pieces[] = { 1, 15, 4097, 32767, 32769, 65537, 131073,
 static const struct {
 	unsigned int centre, spread;
 } specials[] = {
-	{ 16, 8 }, { 32, 8 }, { 80, 8 }, { 256, 8 }, { 384, 8 }, { 528, 8 },
+	{ 16, 8 }, { 32, 8 }, { 64, 8 }, { 192, 8 }, { 256, 8 }, { 528, 8 },
 	{ 1168, 8 }, { 1680, 8 }, { 2192, 8 }, { 4096, 1 }, { 8192, 1 }, { SZ_16K, 1 },
 };
 

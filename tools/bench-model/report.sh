@@ -361,7 +361,8 @@ END {
 	print ""
 	print "The same loop without the crypto API. `vmx-section` is the glue\047s vector branch: the"
 	print "`crypto_simd_usable()` check, `preempt_disable()`, `pagefault_disable()`,"
-	print "`enable_kernel_vsx()`, `crc32c_vmx_core()`, and the way back, in 32 KiB chunks. The benchmark"
+	print "`enable_kernel_altivec()` (the POWER8/9 core needs no VSX), `crc32c_vmx_core()`, and the way"
+	print "back, in 32 KiB chunks. The benchmark"
 	print "module compiles the core from the driver\047s source with the driver\047s flags (run.sh checks the"
 	print "machine code is identical), so it can run the vector path below the glue threshold. `sw` is"
 	print "`__crc32c_le()`, the engine of crc32c-generic and of our fallback."
@@ -384,7 +385,7 @@ END {
 
 	print "## Crossover and threshold"
 	print ""
-	print "In a loop of calls the vector unit, once enabled, stays enabled (`disable_kernel_vsx()`"
+	print "In a loop of calls the vector unit, once enabled, stays enabled (`disable_kernel_altivec()`"
 	print "clears the MSR bits only with `ppc_strict_facility_enable`), so the loop above counts no MSR"
 	print "write per call. What it cannot see, measured separately by the `live-*` probes"
 	print "(tools/bench-model/guest/vsx-live.c, 8 rounds, 256 bytes):"
@@ -392,10 +393,19 @@ END {
 	printf "- the first vector section of a kernel entry writes the MSR: %s `mtmsrd` (plugin count);\n", num(m1)
 	printf "- if the calling user thread has live vector registers, that section first saves them:\n"
 	printf "  %s instructions for the first section against %s for the second (**%s** to save the\n", num(e1), num(e2), num(save)
-	print "  64 vector-scalar registers, FPRs included, and their status registers);"
+	print "  32 vector registers and the VSCR: `enable_kernel_altivec()`, since the POWER8/9 core needs"
+	print "  no VSX);"
 	printf "- and the thread gets them back: the whole `write()` that ran one vector section cost %s\n", num(rtv)
 	printf "  instructions against %s for the same call without it (medians %s and %s), %s more `mtmsrd`;\n", num(rtn), num(rtvm), num(rtnm), num(rtmt)
 	printf "  minus the section steady-state cost (%s) that leaves **%s** instructions of save and restore.\n", num(pc("vmx-section", 256)), num(live_insns)
+	print ""
+	print "Before and after issue 3.2: with cores built for VSX, the section called `enable_kernel_vsx()`,"
+	print "which saves all 64 vector-scalar registers, the FPSCR and the VSCR of a task whose FP, VMX or"
+	print "VSX state is live; the same probes then counted **579** instructions of save and restore and"
+	print "1 more `mtmsrd` (docs/performance.md as of commit 7658e91, the last run with those cores). The"
+	printf "AltiVec-only core needs `enable_kernel_altivec()`: **%s** now (%s%% of 579) and %s more\n", num(live_insns), sprintf("%.0f", 100 * live_insns / 579), num(rtmt)
+	printf "`mtmsrd`, %s instruction-equivalents in all against 629 at %d per MSR write; and only a\n", num(A[2]), msr_cost
+	print "task whose VMX state is live pays it: one with live FP or VSX state alone pays nothing."
 	print ""
 	printf "An `mtmsrd` is one instruction to the plugin but costs more than an ordinary one; no published POWER8/9 cost\n"
 	printf "was found, so each is charged as **%d instructions** (`--msr-cost`; a guess, stated as one).\n", msr_cost
@@ -421,10 +431,11 @@ END {
 	print "on every model. Case 0 (repeated calls) wins earlier; case 2 is paid once per system call,"
 	print "not per buffer, and only by threads that use the vector unit themselves."
 	printf "Case 2 gets its own threshold, **%d** (the same rule on the case-2 crossovers: %s B by\n", rec_live, cross(A[2], "fallback")
-	printf "instructions, %s B and %s B by cycles), used when the caller\047s user FP/VMX/VSX state is live\n", ccross(CA[2], "pwr9"), ccross(CA[2], "pwr10")
-	print "in the registers (`current->thread.regs->msr`), the condition under which `enable_kernel_vsx()`"
-	print "saves it. A call that takes the fallback for that reason leaves the state live, so a system"
-	print "call that hashes many short buffers pays slice-by-8 for each instead of one save: the"
+	printf "instructions, %s B and %s B by cycles), used when the caller\047s user VMX state is live in\n", ccross(CA[2], "pwr9"), ccross(CA[2], "pwr10")
+	print "the registers (`MSR_VEC` in `current->thread.regs->msr`; FP and VSX too where the core needs"
+	print "VSX), the condition under which `enable_kernel_altivec()` saves it. A call that takes the"
+	print "fallback for that reason leaves the state live, so a system call that hashes many short"
+	print "buffers pays the software CRC for each instead of one save: the"
 	print "adaptive rule is right for the single short call per system call (AF_ALG, one metadata block)"
 	print "and costs a repeated-short-call workload up to the difference between the two paths per call."
 	if (min_len_live)

@@ -31,13 +31,25 @@ __attribute__((constructor)) static void sw_tables(void)
 			t[k][b] = (t[k - 1][b] >> 8) ^ t[0][t[k - 1][b] & 255];
 }
 
+/* Four bytes at p (4-byte aligned here) as a little-endian word. */
+static inline u32 sw_le32(const u8 *p)
+{
+	u32 v;
+
+	memcpy(&v, p, sizeof(v));
+#if !defined(CONFIG_CPU_LITTLE_ENDIAN)
+	v = __builtin_bswap32(v);
+#endif
+	return v;
+}
+
 u32 short_call_sw(u32 crc, const u8 *p, unsigned int len)
 {
 	for (; len && ((unsigned long)p & 3); len--)
 		crc = (crc >> 8) ^ t[0][(crc ^ *p++) & 255];
 	for (; len >= 8; len -= 8, p += 8) {
-		u32 lo = get_unaligned_le32(p) ^ crc;
-		u32 hi = get_unaligned_le32(p + 4);
+		u32 lo = sw_le32(p) ^ crc;
+		u32 hi = sw_le32(p + 4);
 
 		crc = t[7][lo & 255] ^ t[6][(lo >> 8) & 255] ^
 		      t[5][(lo >> 16) & 255] ^ t[4][lo >> 24] ^

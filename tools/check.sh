@@ -220,6 +220,20 @@ else
 	result clang-format 1
 fi
 
+# The big-endian lane's mutants (make check-be, outside make check) must
+# still apply to this tree, so that a glue change cannot leave them stale
+# until the next check-be run.
+for p in tools/vm/bigendian/mutants/*.patch; do
+	name=${p##*/}
+	if patch -p1 --dry-run -F0 -s <"$p" >build/be-mutant-apply.log 2>&1; then
+		result "be-mutant applies:${name%.patch}" 0
+	else
+		say "check: $p no longer applies (regenerate it against the glue):"
+		head -5 build/be-mutant-apply.log >&2
+		result "be-mutant applies:${name%.patch}" 1
+	fi
+done
+
 # --- deb: make deb, lintian, DKMS, the initramfs-tools hook, dracut ---------
 # deb_lane prints one PASS/FAIL line per result. It runs in the background
 # while the guests of the 6.1 stage run (a TCG guest keeps about one core

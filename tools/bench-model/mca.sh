@@ -129,6 +129,8 @@ for mcpu in $mcpus; do
 		out=$dir/$name-$mcpu-$form.mca
 		"$MCA" -mtriple=powerpc64le-linux-gnu -mcpu="$mcpu" -iterations="$iterations" \
 			"$src" >"$out" 2>&1 || { cat "$out" >&2; die "$MCA -mcpu=$mcpu failed on $src"; }
+		# llvm-mca leaves out a line it cannot parse and still models the rest
+		! grep -q 'error:' "$out" || { cat "$out" >&2; die "$MCA -mcpu=$mcpu could not read all of $src"; }
 		awk -v name="$name" -v mcpu="$mcpu" -v form="$form" -v bytes="$bytes" \
 			-v vp="$vpmsumd" -v it="$iterations" '
 			/^Instructions:/ { ins = $2 / it }

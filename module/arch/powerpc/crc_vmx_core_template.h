@@ -411,123 +411,169 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
 
 #if CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN
 /*
- * The ISA 3.1 (POWER10 and later) main loop, little-endian only: 8 streams
- * that each take four adjacent blocks per step, 512 bytes per iteration.
- * Per stream and step two lxvp load the four blocks (32 bytes per load
- * op); three are multiplied by the constants that fold them to the end of
- * the four, the stream itself is folded forward by 32 blocks, and two
- * xxeval (truth table 0x69: a ^ b ^ c) add the five terms:
+ * The ISA 3.1 (POWER10 and later) main loop, little-endian only: 16
+ * streams of two blocks per iteration, 512 bytes per iteration. Stream i
+ * takes block i of each 32-block group, multiplied, and block 16 + i,
+ * only added, and is itself folded forward by the group:
  *
- *	s = s * x^(128 * 32) + b0 * x^(128 * 3) + b1 * x^(128 * 2)
- *	    + b2 * x^128 + b3					(mod P)
+ *	s = s * x^(128 * 32) + b(i) * x^(128 * 16) + b(16 + i)	(mod P)
  *
- * The chain a stream carries from one iteration to the next is one
- * vpmsumd and one xxeval per 64 bytes, four times the P8 loop's bytes per
- * chain link, so that POWER10's four crypto pipes are not left waiting on
- * the multiply latency (docs/vmx-core-design.md). The pairs lxvp loads go
- * to v16-v31 (four sets of two pairs, in turn); in little-endian mode lxvp
- * puts the block at the higher address in the even register of the pair.
- * The register sets are (48, 50), (52, 54), (56, 58) and (60, 62), step k
- * using set k mod 4.
- * Named operands are VMX register numbers, %x gives the VSX number. The
- * last iteration loads (and ignores) the 128 bytes after it, so the loop
- * runs only while at least 8 more blocks follow.
+ * one vpmsumd of the stream, one of the block and one xxeval (truth
+ * table 0x69: a ^ b ^ c) per stream and group. The chain a stream carries
+ * is one vpmsumd and one xxeval per group, so POWER10's four crypto pipes
+ * never wait on it (docs/vmx-core-design.md).
+ *
+ * The loop is software-pipelined so that (nearly) every instruction finds
+ * its inputs ready when it is dispatched: the body is eight steps of two
+ * streams, a pair of multiplied blocks is loaded three and a half steps
+ * before its two vpmsumd, and their products are xored two and a half
+ * steps after them. Holding so many blocks in flight takes registers,
+ * and vpmsumd reads only VRs: the streams and the two constants take 18
+ * of the 32, leaving 14 (v18-v31) for the loaded pairs and the products.
+ * The blocks that are only added never need a VR: plxvp puts them in VSR
+ * 0-7 (f0-f7, volatile), where xxeval reads them. In little-endian mode
+ * lxvp and plxvp put the block at the higher address in the even register
+ * of the pair.
+ *
+ * Each register holds several values per iteration, in turn, so the body
+ * is written out instruction by instruction: the loads of the first
+ * three pairs of a group are issued one iteration early (the last
+ * iteration loads, and ignores, CRC_VMX_ISA31_AHEAD blocks after its
+ * group), and the last stream xors of a group come at the start of the
+ * next iteration, so that the drain after the loop finishes them. In the
+ * first iteration those xors add registers the start sets to zero. Two
+ * pointers, each advanced once per iteration at opposite ends of the
+ * body, keep every load from waiting on the addi just before it.
+ *
+ * The streams start at zero but for the last one, which starts as acc:
+ * stream 15 ends each group at that group's last block, so before the
+ * first group it is the remainder just before p. Named operands are VMX
+ * register numbers, %x gives the VSX number; the fixed registers are
+ * written as VSX numbers (32-63 for v0-v31) where a VSX instruction uses
+ * them and as VMX numbers in vpmsumd and vxor. xxeval and plxvp are
+ * prefixed instructions, which may not cross a 64-byte boundary: the body
+ * starts 64-byte aligned and places each at a multiple of 8 bytes, so the
+ * assembler inserts no padding inside the loop.
  */
-/* Load the four blocks of step k (two pairs: a, a + 1 and b, b + 1) */
-#define CRC_VMX_ISA31_LD(k, a, b)						\
-	"	lxvp	" #a ", 64*" #k "(%[p])\n"				\
-	"	lxvp	" #b ", 64*" #k "+32(%[p])\n"
+#define CRC_VMX_ISA31_BLOCKS	32	/* blocks per iteration */
+#define CRC_VMX_ISA31_AHEAD	6	/* blocks the last iteration loads after its group */
 
-/* b0 * x^384, b1 * x^256, b2 * x^128 in place; the stream times x^4096 */
-#define CRC_VMX_ISA31_MUL(s, a, b)						\
-	"	vpmsumd	" #a "+1-32, " #a "+1-32, %[k3]\n"			\
-	"	vpmsumd	" #a "-32, " #a "-32, %[k2]\n"				\
-	"	vpmsumd	" #b "+1-32, " #b "+1-32, %[k1]\n"			\
-	"	vpmsumd	%[" #s "], %[" #s "], %[k32]\n"
+/* lxvp: the pair of multiplied blocks at r + off into VSR x, x + 1 (v18-v31) */
+#define CRC_VMX_LV(x, off, r)	"	lxvp	" #x ", " #off "(%[" #r "])\n"
+/* plxvp: the pair of added blocks at r + off into VSR x, x + 1 (0-7) */
+#define CRC_VMX_LX(x, off, r)	"	plxvp	" #x ", " #off "(%[" #r "]), 0\n"
+/* vpmsumd: v(d) = v(a) * x^(128 * 16), a block moved to its stream's end */
+#define CRC_VMX_M(d, a)		"	vpmsumd	" #d ", " #a ", %[k16]\n"
+/* vpmsumd: a stream moved forward by one group */
+#define CRC_VMX_F(s)		"	vpmsumd	%[" #s "], %[" #s "], %[k32]\n"
+/* xxeval: s ^= product (VSR p) ^ added block (VSR b) */
+#define CRC_VMX_X(s, p, b)						\
+	"	xxeval	%x[" #s "], %x[" #s "], " #p ", " #b ", 0x69\n"
+#define CRC_VMX_A(r)		"	addi	%[" #r "], %[" #r "], 512\n"
+#define CRC_VMX_ZS(s)		"	vxor	%[" #s "], %[" #s "], %[" #s "]\n"
+#define CRC_VMX_ZV(v)		"	vxor	" #v ", " #v ", " #v "\n"
+#define CRC_VMX_ZX(x)		"	xxlxor	" #x ", " #x ", " #x "\n"
 
-/* s ^= (b0 * x^384 ^ b1 * x^256 ^ b2 * x^128) ^ b3 */
-#define CRC_VMX_ISA31_XOR(s, a, b)						\
-	"	xxeval	" #a "+1, " #a "+1, " #a ", " #b "+1, 0x69\n"		\
-	"	xxeval	%x[" #s "], %x[" #s "], " #a "+1, " #b ", 0x69\n"
-
-/*
- * Software-pipelined: the loads run two steps ahead of their multiplies
- * (the last two steps load the next iteration's first two), and the xors of
- * a step come one step after its multiplies, so that (almost) every
- * instruction finds its inputs ready when it is dispatched.
- */
 #define CRC_VMX_ISA31_CODE							\
 	"	.machine push\n"						\
 	"	.machine power10\n"						\
-	"	mtctr	%[iters]\n"						\
-	CRC_VMX_ISA31_LD(0, 48, 50) CRC_VMX_ISA31_LD(1, 52, 54)			\
+	"	mtctr	%[groups]\n"						\
+	"	mr	%[q], %[p]\n"						\
+	CRC_VMX_ZS(s0) CRC_VMX_ZS(s1) CRC_VMX_ZS(s2) CRC_VMX_ZS(s3)		\
+	CRC_VMX_ZS(s4) CRC_VMX_ZS(s5) CRC_VMX_ZS(s6) CRC_VMX_ZS(s7) CRC_VMX_ZS(s8)	\
+	CRC_VMX_ZS(s9) CRC_VMX_ZS(s10) CRC_VMX_ZS(s11) CRC_VMX_ZS(s12)		\
+	CRC_VMX_ZS(s13) CRC_VMX_ZS(s14)						\
+	/* what the first iteration's leftover xors read */			\
+	CRC_VMX_ZV(18) CRC_VMX_ZV(27) CRC_VMX_ZV(28) CRC_VMX_ZV(29)		\
+	CRC_VMX_ZV(30) CRC_VMX_ZV(31)						\
+	CRC_VMX_ZX(2) CRC_VMX_ZX(3) CRC_VMX_ZX(4) CRC_VMX_ZX(5)		\
+	CRC_VMX_ZX(6) CRC_VMX_ZX(7)						\
+	CRC_VMX_LV(52, 0, p) CRC_VMX_LV(54, 32, p) CRC_VMX_LV(56, 64, p)	\
+	"	.p2align 6\n"							\
 	"1:\n"								\
-	CRC_VMX_ISA31_LD(2, 56, 58) CRC_VMX_ISA31_MUL(s0, 48, 50)			\
-	CRC_VMX_ISA31_LD(3, 60, 62) CRC_VMX_ISA31_MUL(s1, 52, 54) CRC_VMX_ISA31_XOR(s0, 48, 50) \
-	CRC_VMX_ISA31_LD(4, 48, 50) CRC_VMX_ISA31_MUL(s2, 56, 58) CRC_VMX_ISA31_XOR(s1, 52, 54) \
-	CRC_VMX_ISA31_LD(5, 52, 54) CRC_VMX_ISA31_MUL(s3, 60, 62) CRC_VMX_ISA31_XOR(s2, 56, 58) \
-	CRC_VMX_ISA31_LD(6, 56, 58) CRC_VMX_ISA31_MUL(s4, 48, 50) CRC_VMX_ISA31_XOR(s3, 60, 62) \
-	CRC_VMX_ISA31_LD(7, 60, 62) CRC_VMX_ISA31_MUL(s5, 52, 54) CRC_VMX_ISA31_XOR(s4, 48, 50) \
-	CRC_VMX_ISA31_LD(8, 48, 50) CRC_VMX_ISA31_MUL(s6, 56, 58) CRC_VMX_ISA31_XOR(s5, 52, 54) \
-	CRC_VMX_ISA31_LD(9, 52, 54) CRC_VMX_ISA31_MUL(s7, 60, 62) CRC_VMX_ISA31_XOR(s6, 56, 58) \
-	CRC_VMX_ISA31_XOR(s7, 60, 62)						\
-	"	addi	%[p], %[p], 512\n"					\
+	CRC_VMX_X(s10, 59, 3) CRC_VMX_M(26, 18) CRC_VMX_F(s0)			\
+	CRC_VMX_LX(0, 256, p) CRC_VMX_LV(50, 96, p) CRC_VMX_X(s11, 60, 2)	\
+	CRC_VMX_M(27, 21) CRC_VMX_F(s1) CRC_VMX_X(s12, 61, 5)			\
+	CRC_VMX_M(28, 20) CRC_VMX_F(s2) CRC_VMX_LV(52, 128, p)			\
+	CRC_VMX_LX(2, 288, p) CRC_VMX_X(s13, 62, 4) CRC_VMX_M(29, 23)		\
+	CRC_VMX_F(s3) CRC_VMX_A(p) CRC_VMX_X(s14, 63, 7)			\
+	CRC_VMX_M(30, 22) CRC_VMX_F(s4) CRC_VMX_LX(4, 320, q)			\
+	CRC_VMX_LV(54, 160, q) CRC_VMX_X(s15, 58, 6) CRC_VMX_M(26, 25)		\
+	CRC_VMX_F(s5) CRC_VMX_X(s0, 59, 1) CRC_VMX_M(27, 24)			\
+	CRC_VMX_F(s6) CRC_VMX_LX(6, 352, q) CRC_VMX_LV(56, 192, q)		\
+	CRC_VMX_X(s1, 60, 0) CRC_VMX_M(28, 19) CRC_VMX_F(s7)			\
+	CRC_VMX_X(s2, 61, 3) CRC_VMX_M(29, 18) CRC_VMX_F(s8)			\
+	CRC_VMX_LX(0, 384, q) CRC_VMX_LV(50, 224, q) CRC_VMX_X(s3, 62, 2)	\
+	CRC_VMX_M(30, 21) CRC_VMX_F(s9) CRC_VMX_X(s4, 58, 5)			\
+	CRC_VMX_M(26, 20) CRC_VMX_F(s10) CRC_VMX_LX(2, 416, q)			\
+	CRC_VMX_X(s5, 59, 4) CRC_VMX_LV(52, 512, q) CRC_VMX_M(27, 23)		\
+	CRC_VMX_F(s11) CRC_VMX_A(q) CRC_VMX_X(s6, 60, 7)			\
+	CRC_VMX_M(28, 22) CRC_VMX_F(s12) CRC_VMX_LX(4, -64, p)			\
+	CRC_VMX_LV(54, 32, p) CRC_VMX_X(s7, 61, 6) CRC_VMX_M(29, 25)		\
+	CRC_VMX_X(s8, 62, 1) CRC_VMX_F(s13) CRC_VMX_M(30, 24)			\
+	CRC_VMX_F(s14) CRC_VMX_LX(6, -32, p) CRC_VMX_LV(56, 64, p)		\
+	CRC_VMX_X(s9, 58, 0) CRC_VMX_M(31, 19) CRC_VMX_F(s15)			\
 	"	bdnz	1b\n"							\
+	CRC_VMX_X(s10, 59, 3) CRC_VMX_M(26, 18) CRC_VMX_X(s11, 60, 2)		\
+	CRC_VMX_X(s12, 61, 5) CRC_VMX_X(s13, 62, 4) CRC_VMX_X(s14, 63, 7)	\
+	CRC_VMX_X(s15, 58, 6)							\
 	"	.machine pop\n"
 
-#define CRC_VMX_ISA31_BLOCKS	32	/* blocks per iteration */
-
-/* Four blocks at p, folded to their end: b0 * x^384 + b1 * x^256 + b2 * x^128 + b3 */
-static inline crc_vmx_vec_t isa31_start(const u8 *p, crc_vmx_vec_t k1, crc_vmx_vec_t k2,
-					crc_vmx_vec_t k3)
-{
-	return pmsum(load_aligned(p, 0), k3) ^ pmsum(load_aligned(p, 16), k2) ^
-	       pmsum(load_aligned(p, 32), k1) ^ load_aligned(p, 48);
-}
-
 /*
- * 32 * (iters + 1) + 8 or more whole blocks at aligned p, acc the remainder
- * just before p. The first 32 blocks start the streams (stream i: blocks
- * 4i to 4i + 3, acc folded into stream 0), the asm loop takes the next
- * iters groups of 32, and stream i is then folded forward over the 28 - 4i
- * blocks that follow it in the last group. Returns the remainder after
- * those 32 * (iters + 1) blocks. Out of line, so that the vector registers
- * the loop clobbers (v20-v31 must be preserved for the caller) are saved
- * only when it runs, not on every call of the ISA 3.1 core.
+ * 32 * groups + CRC_VMX_ISA31_AHEAD or more whole blocks at aligned p
+ * (groups >= 1), acc the remainder just before p. The asm loop folds the
+ * groups into the 16 streams, and stream i is then folded forward over the
+ * 15 - i blocks that follow it in the last group. Returns the remainder
+ * after those 32 * groups blocks. Out of line, so that the vector
+ * registers the loop clobbers (v20-v31 must be preserved for the caller)
+ * are saved only when it runs, not on every call of the ISA 3.1 core.
  */
-static noinline crc_vmx_vec_t fold_streams_isa31(crc_vmx_vec_t acc, const u8 *p, size_t iters)
+static noinline crc_vmx_vec_t fold_streams_isa31(crc_vmx_vec_t acc, const u8 *p, size_t groups)
 {
-	const crc_vmx_vec_t k1 = load_const(CRC_VMX_FOLD[0]);
-	const crc_vmx_vec_t k2 = load_const(CRC_VMX_FOLD[1]);
-	const crc_vmx_vec_t k3 = load_const(CRC_VMX_FOLD[2]);
+	const crc_vmx_vec_t k16 = load_const(CRC_VMX_FOLD[CRC_VMX_ISA31_BLOCKS / 2 - 1]);
 	const crc_vmx_vec_t k32 = load_const(CRC_VMX_FOLD[CRC_VMX_ISA31_BLOCKS - 1]);
-	crc_vmx_vec_t s0, s1, s2, s3, s4, s5, s6, s7;
-
-	s0 = fold(acc, 4) ^ isa31_start(p, k1, k2, k3);
-	s1 = isa31_start(p + 64, k1, k2, k3);
-	s2 = isa31_start(p + 128, k1, k2, k3);
-	s3 = isa31_start(p + 192, k1, k2, k3);
-	s4 = isa31_start(p + 256, k1, k2, k3);
-	s5 = isa31_start(p + 320, k1, k2, k3);
-	s6 = isa31_start(p + 384, k1, k2, k3);
-	s7 = isa31_start(p + 448, k1, k2, k3);
-	p += 16 * CRC_VMX_ISA31_BLOCKS;
+	crc_vmx_vec_t s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14;
+	crc_vmx_vec_t s15 = acc;
+	const u8 *q;
 
 	asm(CRC_VMX_ISA31_CODE
-	    : [s0] "+v" (s0), [s1] "+v" (s1), [s2] "+v" (s2), [s3] "+v" (s3),
-	      [s4] "+v" (s4), [s5] "+v" (s5), [s6] "+v" (s6), [s7] "+v" (s7),
-	      [p] "+b" (p)
-	    : [k1] "v" (k1), [k2] "v" (k2), [k3] "v" (k3), [k32] "v" (k32),
-	      [iters] "r" (iters), "m" (*(const u8 (*)[])p)
-	    : "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24",
-	      "v25", "v26", "v27", "v28", "v29", "v30", "v31", "ctr");
+	    : [s0] "=&v" (s0), [s1] "=&v" (s1), [s2] "=&v" (s2), [s3] "=&v" (s3),
+	      [s4] "=&v" (s4), [s5] "=&v" (s5), [s6] "=&v" (s6), [s7] "=&v" (s7),
+	      [s8] "=&v" (s8), [s9] "=&v" (s9), [s10] "=&v" (s10), [s11] "=&v" (s11),
+	      [s12] "=&v" (s12), [s13] "=&v" (s13), [s14] "=&v" (s14), [s15] "+v" (s15),
+	      [p] "+b" (p), [q] "=&b" (q)
+	    : [k16] "v" (k16), [k32] "v" (k32), [groups] "r" (groups),
+	      "m" (*(const u8 (*)[])p)
+	    : "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26",
+	      "v27", "v28", "v29", "v30", "v31", "vs0", "vs1", "vs2", "vs3",
+	      "vs4", "vs5", "vs6", "vs7", "ctr");
 
-	s0 = fold(s0, 28) ^ fold(s1, 24);
-	s2 = fold(s2, 20) ^ fold(s3, 16);
-	s4 = fold(s4, 12) ^ fold(s5, 8);
-	s6 = fold(s6, 4) ^ s7;
-	return (s0 ^ s2) ^ (s4 ^ s6);
+	s0 = fold(s0, 15) ^ fold(s1, 14);
+	s2 = fold(s2, 13) ^ fold(s3, 12);
+	s4 = fold(s4, 11) ^ fold(s5, 10);
+	s6 = fold(s6, 9) ^ fold(s7, 8);
+	s8 = fold(s8, 7) ^ fold(s9, 6);
+	s10 = fold(s10, 5) ^ fold(s11, 4);
+	s12 = fold(s12, 3) ^ fold(s13, 2);
+	s14 = fold(s14, 1) ^ s15;
+	s0 ^= s2;
+	s4 ^= s6;
+	s8 ^= s10;
+	s12 ^= s14;
+	s0 ^= s4;
+	s8 ^= s12;
+	return s0 ^ s8;
 }
+
+#undef CRC_VMX_LV
+#undef CRC_VMX_LX
+#undef CRC_VMX_M
+#undef CRC_VMX_F
+#undef CRC_VMX_X
+#undef CRC_VMX_A
+#undef CRC_VMX_ZS
+#undef CRC_VMX_ZV
+#undef CRC_VMX_ZX
 #endif /* CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN */
 
 /*
@@ -689,13 +735,17 @@ static __always_inline CRC_VMX_STATE crc_vmx_run(CRC_VMX_STATE crc, const u8 *p,
 
 	n = len / 16;
 #if CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN
-	/* The ISA 3.1 loop needs one group to start, one to loop over and 8 more blocks. */
+	/*
+	 * The ISA 3.1 loop from two groups and 8 more blocks, where its start
+	 * and end pay off; the groups it takes leave the CRC_VMX_ISA31_AHEAD
+	 * blocks its last iteration reads after them.
+	 */
 	if (isa31 && n >= 2 * CRC_VMX_ISA31_BLOCKS + 8) {
-		size_t iters = (n - CRC_VMX_ISA31_BLOCKS - 8) / CRC_VMX_ISA31_BLOCKS;
+		size_t groups = (n - CRC_VMX_ISA31_AHEAD) / CRC_VMX_ISA31_BLOCKS;
 
-		acc = fold_streams_isa31(acc, p, iters);
-		p += 16 * CRC_VMX_ISA31_BLOCKS * (iters + 1);
-		n -= CRC_VMX_ISA31_BLOCKS * (iters + 1);
+		acc = fold_streams_isa31(acc, p, groups);
+		p += 16 * CRC_VMX_ISA31_BLOCKS * groups;
+		n -= CRC_VMX_ISA31_BLOCKS * groups;
 	}
 #else
 	(void)isa31;

@@ -24,7 +24,8 @@ CRC32C_VMX_CORE_CFLAGS += -mcpu=power8
 endif
 
 # Whether the assembler knows the ISA 3.1 instructions of the POWER10 loop
-# (lxvp, xxeval: binutils 2.35 and later), with Kbuild's own as-instr probe.
+# (lxvp, xxeval, and plxvp, which came with them: binutils 2.35 and later),
+# with Kbuild's own as-instr probe.
 # CRC_VMX_AS_ISA31 is 1 or 0 in every object of the modules: the core leaves
 # the loop out at 0, and crc32c_vmx then never selects it and says so at load.
 CRC_VMX_AS_CFLAGS := -DCRC_VMX_AS_ISA31=$(call as-instr,.machine power10\n\

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# gen-series.sh: writes the upstream lib/crc/powerpc series (upstream/*.patch)
+# from the project's own sources, its one source of truth: the template core
+# and crc-constgen's constants (tools/upstream/kernel-files.py), the glue
+# headers in tools/upstream/kernel/, the Kbuild edits
+# (tools/upstream/edit-kbuild.py) and the messages in tools/upstream/messages/.
+# The commits are made with git plumbing on the cached pristine tree
+# (tools/upstream/tree.sh), with fixed identities and dates, so the same
+# sources give the same patches byte for byte.
+#   --check   writes the series to a scratch directory and fails (exit 1) if
+#             it differs from the committed upstream/ (make check runs this)
+#   --constgen BIN   the crc-constgen binary (default build/host's)
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=../lib/common.sh
+. "$top/tools/lib/common.sh"
+
+check=0 constgen="$top/build/host/tools/constgen/crc-constgen"
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-h|--help) sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--check) check=1 ;;
+	--constgen) [ $# -ge 2 ] || die 2 "--constgen needs a path"; constgen=$2; shift ;;
+	*) die 2 "unknown argument '$1' (try --help)" ;;
+	esac
+	shift
+done
+[ -x "$constgen" ] || die "no crc-constgen at $constgen: cmake --build build/host --target crc-constgen"
+
+tree=$("$top/tools/upstream/tree.sh")/src
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+python3 "$top/tools/upstream/kernel-files.py" --constgen "$constgen" --out "$scratch/gen" >/dev/null
+gen=$scratch/gen/lib/crc/powerpc
+
+export GIT_INDEX_FILE=$scratch/index
+export GIT_AUTHOR_NAME="crc32c-vmx" GIT_AUTHOR_EMAIL="crc32c-vmx@invalid"
+export GIT_COMMITTER_NAME="crc32c-vmx" GIT_COMMITTER_EMAIL="crc32c-vmx@invalid"
+g() { git -C "$tree" "$@"; }
+g read-tree pristine
+
+# put PATH FILE: the index entry of PATH gets FILE's content.
+put() { g update-index --add --cacheinfo "100644,$(g hash-object -w "$2"),$1"; }
+rmf() { g update-index --force-remove "$1"; }
+# kbuild STEP: lib/crc/Makefile and Kconfig as patch STEP leaves them.
+kbuild() {
+	local f
+	for f in Makefile Kconfig; do
+		g show "pristine:lib/crc/$f" | python3 "$top/tools/upstream/edit-kbuild.py" "$1" "$f" \
+			>"$scratch/$f"
+		put "lib/crc/$f" "$scratch/$f"
+	done
+}
+pp=lib/crc/powerpc
+parent=$(g rev-parse pristine)
+commit() { # N: commit the index with messages/N.txt, dated by its number
+	local tr
+	tr=$(g write-tree)
+	parent=$(GIT_AUTHOR_DATE="2026-12-01T00:0$1:00Z" GIT_COMMITTER_DATE="2026-12-01T00:0$1:00Z" \
+		g commit-tree "$tr" -p "$parent" -F "$top/tools/upstream/messages/$1.txt")
+}
+
+# 1: the core, crc32_le, crc32_be, crc32c
+put $pp/crc-vpmsum-core.h "$gen/crc-vpmsum-core.h"
+put $pp/crc-vpmsum.h "$gen/crc-vpmsum.h"
+for c in crc32-le crc32-be crc32c; do
+	put "$pp/$c-vpmsum.c" "$gen/$c-vpmsum.c"
+	put "$pp/$c-vpmsum-consts.h" "$gen/$c-vpmsum-consts.h"
+done
+put $pp/crc32.h "$gen/crc32.h"
+rmf $pp/crc32c-vpmsum_asm.S
+kbuild 1
+commit 1
+# 2: crc_t10dif
+put $pp/crc-t10dif-vpmsum.c "$gen/crc-t10dif-vpmsum.c"
+put $pp/crc-t10dif-vpmsum-consts.h "$gen/crc-t10dif-vpmsum-consts.h"
+put $pp/crc-t10dif.h "$gen/crc-t10dif.h"
+rmf $pp/crct10dif-vpmsum_asm.S
+rmf $pp/crc-vpmsum-template.S
+kbuild 2
+commit 2
+# 3: crc64_be, crc64_nvme
+for c in crc64-be crc64-nvme; do
+	put "$pp/$c-vpmsum.c" "$gen/$c-vpmsum.c"
+	put "$pp/$c-vpmsum-consts.h" "$gen/$c-vpmsum-consts.h"
+done
+put $pp/crc64.h "$gen/crc64.h"
+kbuild 3
+commit 3
+
+mkdir -p "$scratch/out"
+g format-patch -q --zero-commit --no-signature --subject-prefix=PATCH -n \
+	-o "$scratch/out" "pristine..$parent" >/dev/null
+if [ "$check" -eq 1 ]; then
+	if diff -r "$top/upstream" "$scratch/out" >"$scratch/diff"; then
+		say "upstream/ matches the generator ($(ls "$scratch/out" | wc -l) patches)"
+		exit 0
+	fi
+	say "upstream/ is stale: run tools/upstream/gen-series.sh and commit upstream/. Differences:"
+	head -n 40 "$scratch/diff" >&2
+	exit 1
+fi
+rm -f "$top"/upstream/*.patch
+mkdir -p "$top/upstream"
+cp "$scratch"/out/*.patch "$top/upstream/"
+ls "$top"/upstream/*.patch

@@ -13,13 +13,21 @@
 
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(have_vec_crypto);
 
-DEFINE_VPMSUM_SECTIONS(crc_t10dif_vpmsum, u16)
-
 static inline u16 crc_t10dif_arch(u16 crc, const u8 *p, size_t len)
 {
 	if (len >= VPMSUM_CRC_T10DIF_MIN_LEN && static_branch_likely(&have_vec_crypto) &&
-	    likely(may_use_simd()))
-		return crc_t10dif_vpmsum_sections(crc, p, len);
+	    likely(may_use_simd())) {
+		do {
+			size_t n = min_t(size_t, len, VPMSUM_CHUNK);
+
+			vpmsum_begin();
+			crc = crc_t10dif_vpmsum(crc, p, n);
+			vpmsum_end();
+			p += n;
+			len -= n;
+		} while (len);
+		return crc;
+	}
 	return crc_t10dif_generic(crc, p, len);
 }
 

@@ -42,27 +42,22 @@ static inline bool vpmsum_cpu_has_vec_crypto(void)
 }
 
 /*
- * Defines name##_sections(): the core run over p[0, len) in vector
- * sections of at most VPMSUM_CHUNK bytes. The caller has checked
- * may_use_simd().
+ * A vector section for one call of a core: preemption and page faults stay
+ * disabled while the vector unit holds kernel state. The caller has
+ * checked may_use_simd().
  */
-#define DEFINE_VPMSUM_SECTIONS(core, type)					\
-static inline type core##_sections(type crc, const u8 *p, size_t len)		\
-{										\
-	do {									\
-		size_t n = min_t(size_t, len, VPMSUM_CHUNK);			\
-										\
-		preempt_disable();						\
-		pagefault_disable();						\
-		enable_kernel_altivec();					\
-		crc = core(crc, p, n);						\
-		disable_kernel_altivec();					\
-		pagefault_enable();						\
-		preempt_enable();						\
-		p += n;								\
-		len -= n;							\
-	} while (len);								\
-	return crc;								\
+static __always_inline void vpmsum_begin(void)
+{
+	preempt_disable();
+	pagefault_disable();
+	enable_kernel_altivec();
+}
+
+static __always_inline void vpmsum_end(void)
+{
+	disable_kernel_altivec();
+	pagefault_enable();
+	preempt_enable();
 }
 #endif /* __KERNEL__ */
 

@@ -16,10 +16,6 @@
 
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(have_vec_crypto);
 
-DEFINE_VPMSUM_SECTIONS(crc32_le_vpmsum, u32)
-DEFINE_VPMSUM_SECTIONS(crc32_be_vpmsum, u32)
-DEFINE_VPMSUM_SECTIONS(crc32c_vpmsum, u32)
-
 static inline bool vpmsum_crc32_use_vector(size_t len)
 {
 	return len >= VPMSUM_CRC32_MIN_LEN && static_branch_likely(&have_vec_crypto) &&
@@ -28,22 +24,52 @@ static inline bool vpmsum_crc32_use_vector(size_t len)
 
 static inline u32 crc32_le_arch(u32 crc, const u8 *p, size_t len)
 {
-	if (vpmsum_crc32_use_vector(len))
-		return crc32_le_vpmsum_sections(crc, p, len);
+	if (vpmsum_crc32_use_vector(len)) {
+		do {
+			size_t n = min_t(size_t, len, VPMSUM_CHUNK);
+
+			vpmsum_begin();
+			crc = crc32_le_vpmsum(crc, p, n);
+			vpmsum_end();
+			p += n;
+			len -= n;
+		} while (len);
+		return crc;
+	}
 	return crc32_le_base(crc, p, len);
 }
 
 static inline u32 crc32_be_arch(u32 crc, const u8 *p, size_t len)
 {
-	if (vpmsum_crc32_use_vector(len))
-		return crc32_be_vpmsum_sections(crc, p, len);
+	if (vpmsum_crc32_use_vector(len)) {
+		do {
+			size_t n = min_t(size_t, len, VPMSUM_CHUNK);
+
+			vpmsum_begin();
+			crc = crc32_be_vpmsum(crc, p, n);
+			vpmsum_end();
+			p += n;
+			len -= n;
+		} while (len);
+		return crc;
+	}
 	return crc32_be_base(crc, p, len);
 }
 
 static inline u32 crc32c_arch(u32 crc, const u8 *p, size_t len)
 {
-	if (vpmsum_crc32_use_vector(len))
-		return crc32c_vpmsum_sections(crc, p, len);
+	if (vpmsum_crc32_use_vector(len)) {
+		do {
+			size_t n = min_t(size_t, len, VPMSUM_CHUNK);
+
+			vpmsum_begin();
+			crc = crc32c_vpmsum(crc, p, n);
+			vpmsum_end();
+			p += n;
+			len -= n;
+		} while (len);
+		return crc;
+	}
 	return crc32c_base(crc, p, len);
 }
 

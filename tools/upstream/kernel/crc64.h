@@ -16,9 +16,6 @@
 
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(have_vec_crypto);
 
-DEFINE_VPMSUM_SECTIONS(crc64_be_vpmsum, u64)
-DEFINE_VPMSUM_SECTIONS(crc64_nvme_vpmsum, u64)
-
 static inline bool vpmsum_crc64_use_vector(size_t len)
 {
 	return len >= VPMSUM_CRC64_MIN_LEN && static_branch_likely(&have_vec_crypto) &&
@@ -27,15 +24,35 @@ static inline bool vpmsum_crc64_use_vector(size_t len)
 
 static inline u64 crc64_be_arch(u64 crc, const u8 *p, size_t len)
 {
-	if (vpmsum_crc64_use_vector(len))
-		return crc64_be_vpmsum_sections(crc, p, len);
+	if (vpmsum_crc64_use_vector(len)) {
+		do {
+			size_t n = min_t(size_t, len, VPMSUM_CHUNK);
+
+			vpmsum_begin();
+			crc = crc64_be_vpmsum(crc, p, n);
+			vpmsum_end();
+			p += n;
+			len -= n;
+		} while (len);
+		return crc;
+	}
 	return crc64_be_generic(crc, p, len);
 }
 
 static inline u64 crc64_nvme_arch(u64 crc, const u8 *p, size_t len)
 {
-	if (vpmsum_crc64_use_vector(len))
-		return crc64_nvme_vpmsum_sections(crc, p, len);
+	if (vpmsum_crc64_use_vector(len)) {
+		do {
+			size_t n = min_t(size_t, len, VPMSUM_CHUNK);
+
+			vpmsum_begin();
+			crc = crc64_nvme_vpmsum(crc, p, n);
+			vpmsum_end();
+			p += n;
+			len -= n;
+		} while (len);
+		return crc;
+	}
 	return crc64_nvme_generic(crc, p, len);
 }
 

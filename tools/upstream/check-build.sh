@@ -39,10 +39,14 @@ patches=("$top"/upstream/*.patch)
 g=(git -C "$src" -c user.name=check -c user.email=check@invalid)
 "${g[@]}" am --abort >/dev/null 2>&1
 "${g[@]}" checkout -q -f --detach pristine && "${g[@]}" clean -q -fdx lib/crc
-"${g[@]}" am -q "${patches[@]}" >"$logs/git-am.log" 2>&1
-rc=$?
-verdict "series applies with git am to linux-source-7.2" "$rc" "see build/upstream/git-am.log"
-[ "$rc" -eq 0 ] || { "${g[@]}" am --abort >/dev/null 2>&1; exit 1; }
+npatch=${#patches[@]} label=
+# One patch at a time: each one but the last is built on its own too
+# (bisectability), on the two configs that compile powerpc code.
+am_next() { # I: apply patch I (1-based)
+	"${g[@]}" am -q "${patches[$(($1 - 1))]}" >>"$logs/git-am.log" 2>&1 ||
+		{ "${g[@]}" am --abort >/dev/null 2>&1; return 1; }
+}
+: >"$logs/git-am.log"
 
 # --- checkpatch --------------------------------------------------------------
 # MISSING_SIGN_OFF: the submitter signs off (docs/upstream.md);
@@ -56,8 +60,9 @@ done
 verdict "checkpatch --strict on every patch" "$rc" "see build/upstream/checkpatch.log"
 
 # --- W=1 lib/crc for three configs -------------------------------------------
-build_cfg() { # NAME CROSS DEFCONFIG [scripts/config ARGS...]
-	local name=$1 cross=$2 defconfig=$3 out=$cache/o-$1 log=$logs/build-$1.log
+build_cfg() { # NAME CROSS DEFCONFIG [scripts/config ARGS...]; $label names the patch
+	local name=$1 cross=$2 defconfig=$3 out=$cache/o-$1 log=$logs/build-$1$label.log
+	local what="W=1 lib/crc ($name${label:+, up to patch ${label#-patch}})"
 	shift 3
 	local mk=(make -s -C "$src" O="$out" ARCH=powerpc CROSS_COMPILE="$cross" -j2)
 	{
@@ -69,15 +74,15 @@ build_cfg() { # NAME CROSS DEFCONFIG [scripts/config ARGS...]
 			"${lazy[@]}" "${mk[@]}" olddefconfig &&
 			echo "$defconfig $cross $*" >"$out/.configured"
 		fi
-	} >"$log" 2>&1 || { verdict "W=1 lib/crc ($name)" 1 "configuring failed, see $log"; return; }
+	} >"$log" 2>&1 || { verdict "$what" 1 "configuring failed, see $log"; return; }
 	"${lazy[@]}" "${mk[@]}" W=1 lib/crc/ >>"$log" 2>&1
 	local rc=$?
 	if [ "$rc" -ne 0 ]; then
-		verdict "W=1 lib/crc ($name)" 1 "make failed, see $log"
+		verdict "$what" 1 "make failed, see $log"
 	elif grep -qE 'warning:|error:' "$log"; then
-		verdict "W=1 lib/crc ($name)" 1 "compiler warnings, see $log"
+		verdict "$what" 1 "compiler warnings, see $log"
 	else
-		verdict "W=1 lib/crc ($name)" 0
+		verdict "$what" 0
 	fi
 }
 # What each config must (not) build, as evidence that it tested what it names.
@@ -98,9 +103,24 @@ vpmsum_objs=(powerpc/crc32-le-vpmsum.o powerpc/crc32-be-vpmsum.o powerpc/crc32c-
 # concern: lib/crc's C compiles the same apart from -mprofile-kernel).
 noftrace=(--disable FUNCTION_TRACER --disable FTRACE --module KUNIT --module CRC_KUNIT_TEST
 	--module CRC_ENABLE_ALL_FOR_KUNIT)
-build_cfg le powerpc64le-linux-gnu- ppc64le_defconfig "${noftrace[@]}"
+le=(le powerpc64le-linux-gnu- ppc64le_defconfig "${noftrace[@]}")
+be=(be powerpc64-linux-gnu- ppc64_defconfig "${noftrace[@]}")
+for ((i = 1; i <= npatch; i++)); do
+	if ! am_next "$i"; then
+		verdict "series applies with git am to linux-source-7.2" 1 \
+			"patch $i does not apply, see build/upstream/git-am.log"
+		exit 1
+	fi
+	[ "$i" -lt "$npatch" ] || break
+	label="-patch$i"
+	build_cfg "${le[@]}"
+	build_cfg "${be[@]}"
+done
+label=
+verdict "series applies with git am to linux-source-7.2" 0
+build_cfg "${le[@]}"
 expect_objs le present "${vpmsum_objs[@]}" tests/crc_kunit.o
-build_cfg be powerpc64-linux-gnu- ppc64_defconfig "${noftrace[@]}"
+build_cfg "${be[@]}"
 expect_objs be present "${vpmsum_objs[@]}" tests/crc_kunit.o
 build_cfg noaltivec powerpc64-linux-gnu- ppc64_defconfig "${noftrace[@]}" \
 	--disable PPC_TRANSACTIONAL_MEM --disable VSX --disable ALTIVEC

@@ -34,7 +34,7 @@ if [ ! -f "$dir/.done" ]; then
 	# Debian's changelog, for docs/upstream.md's question whether Debian's
 	# patches touch lib/crc.
 	dpkg-deb --fsys-tarfile "$deb" | tar -xO --wildcards '*/changelog.Debian.gz' |
-		gunzip >"$dir.tmp/changelog.Debian"
+		gzip -dc >"$dir.tmp/changelog.Debian"
 	g=(git -C "$dir.tmp/src" -c user.name=pristine -c user.email=pristine@invalid)
 	"${g[@]}" init -q
 	"${g[@]}" add -A -f .

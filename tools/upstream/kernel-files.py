@@ -161,9 +161,13 @@ def kernel_template():
     # The template's vector types are typedefs, as lib/raid6 has them; the
     # kernel tree gets them as macros, so that checkpatch has no new
     # typedef to warn about (every use reads the same).
+    body = body.replace(" (tools/fold-model masks it)", "")
     body = re.sub(r"^typedef (.*) (crc_vmx_\w+_t);$", r"#define \2\t\1", body, flags=re.M)
-    body = body.replace("CRC_VMX_", "VPMSUM_").replace("crc_vmx_", "vpmsum_")
     body = body.replace("crc_vmx_core_template.h", "crc-vpmsum-core.h")
+    body = body.replace("CRC_VMX_", "VPMSUM_").replace("crc_vmx_", "vpmsum_")
+    body, n = re.subn(r"Everything here but the ISA 3\.1 loop is", "Everything here is", body)
+    if n != 1:
+        die("the template's AltiVec-only comment is not where the generator expects it")
     body = body.replace("VPMSUM_CORE_TEMPLATE_H", "_LIB_CRC_POWERPC_VPMSUM_CORE_H")
     for bad in ("docs/", "tools/", "module/", "vmx-core", "harness"):
         if bad in body:
@@ -206,12 +210,12 @@ def core_c(name, refl, width, state, proto, body, what):
 #include "{fname}-vpmsum-consts.h"
 
 #define VPMSUM_REFLECTED	{refl}
-#define VPMSUM_WIDTH	{width}
-#define VPMSUM_STATE	{state}
+#define VPMSUM_WIDTH		{width}
+#define VPMSUM_STATE		{state}
 #define VPMSUM_VEC		{up}_VEC
 #define VPMSUM_FOLD		{name}_vpmsum_fold
 #define VPMSUM_REDUCE(r)	{name}_vpmsum_reduce[{up}_RED_##r]
-#define VPMSUM_NIBBLE	{name}_vpmsum_nibble
+#define VPMSUM_NIBBLE		{name}_vpmsum_nibble
 #include "crc-vpmsum-core.h"
 
 {proto}

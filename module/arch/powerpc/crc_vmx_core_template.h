@@ -647,8 +647,8 @@ static inline u32 reduce(crc_vmx_vec_t a)
  *    q = floor(C * mu / x^64) is its high lane, nothing else.
  * 4. q * P (P in the high lane of the POLY row, which multiplies q alone)
  *    cancels C's bits from x^32 up: the CRC is the low 32 bits of C + q * P.
- * The model masks q out of the product in step 4; the POLY row's zero low
- * lane makes that mask a no-op here.
+ * Step 4 needs no mask to keep q alone (tools/fold-model masks it): the
+ * POLY row's low lane is zero.
  */
 static inline u32 reduce(crc_vmx_vec_t a)
 {

@@ -31,6 +31,10 @@ st=0
 verdict() { # NAME RC [REASON]
 	if [ "$2" -eq 0 ]; then printf 'PASS\t%s\n' "$1"; else printf 'FAIL\t%s\t%s\n' "$1" "${3:-}"; st=1; fi
 }
+# git am gives every file it touches a new mtime, so make recompiles them on
+# every run: ccache (the project's cache, as in tools/check.sh) turns those
+# into hits. It replays a hit's warnings, so the warning check still sees them.
+export CCACHE_DIR=${CCACHE_DIR:-$CRCVMX_CACHE/ccache}
 # The build niceness the project's rules ask for: lowest CPU and I/O priority.
 lazy=(nice -n 19 ionice -c3)
 
@@ -51,6 +55,9 @@ am_next() { # I: apply patch I (1-based)
 # --- checkpatch --------------------------------------------------------------
 # MISSING_SIGN_OFF: the submitter signs off (docs/upstream.md);
 # FILE_PATH_CHANGES: MAINTAINERS' "CRC LIBRARY" entry covers lib/crc/.
+# The paths are absolute on purpose: checkpatch checks an argument that git
+# tracks (a relative path to a committed upstream/*.patch, from this
+# checkout) as a source file, not as a patch.
 : >"$logs/checkpatch.log"
 rc=0
 for p in "${patches[@]}"; do
@@ -64,7 +71,8 @@ build_cfg() { # NAME CROSS DEFCONFIG [scripts/config ARGS...]; $label names the 
 	local name=$1 cross=$2 defconfig=$3 out=$cache/o-$1 log=$logs/build-$1$label.log
 	local what="W=1 lib/crc ($name${label:+, up to patch ${label#-patch}})"
 	shift 3
-	local mk=(make -s -C "$src" O="$out" ARCH=powerpc CROSS_COMPILE="$cross" -j2)
+	local mk=(make -s -C "$src" O="$out" ARCH=powerpc CROSS_COMPILE="$cross" -j2
+		CC="ccache ${cross}gcc")
 	{
 		# The cached tree is reused only if it was configured the same way.
 		if [ "$(cat "$out/.configured" 2>/dev/null)" != "$defconfig $cross $*" ]; then

@@ -4,8 +4,8 @@
 # gen-series.sh: writes the upstream lib/crc/powerpc series (upstream/*.patch)
 # from the project's own sources, its one source of truth: the template core
 # and crc-constgen's constants (tools/upstream/kernel-files.py), the glue
-# headers in tools/upstream/kernel/, the Kbuild edits
-# (tools/upstream/edit-kbuild.py) and the messages in tools/upstream/messages/.
+# headers in tools/upstream/kernel/, the edits of files the series changes
+# rather than replaces (tools/upstream/edit-tree.py) and the messages in tools/upstream/messages/.
 # The commits are made with git plumbing on the cached pristine tree
 # (tools/upstream/tree.sh), with fixed identities and dates, so the same
 # sources give the same patches byte for byte.
@@ -45,13 +45,14 @@ g read-tree pristine
 # put PATH FILE: the index entry of PATH gets FILE's content.
 put() { g update-index --add --cacheinfo "100644,$(g hash-object -w "$2"),$1"; }
 rmf() { g update-index --force-remove "$1"; }
-# kbuild STEP: lib/crc/Makefile and Kconfig as patch STEP leaves them.
-kbuild() {
-	local f
-	for f in Makefile Kconfig; do
-		g show "pristine:lib/crc/$f" | python3 "$top/tools/upstream/edit-kbuild.py" "$1" "$f" \
-			>"$scratch/$f"
-		put "lib/crc/$f" "$scratch/$f"
+# edit STEP FILE...: each lib/crc FILE as patch STEP leaves it (edit-tree.py).
+edit() {
+	local step=$1 f
+	shift
+	for f in "$@"; do
+		g show "pristine:lib/crc/$f" | python3 "$top/tools/upstream/edit-tree.py" "$step" "${f##*/}" \
+			>"$scratch/edit" || die "edit-tree.py failed on lib/crc/$f"
+		put "lib/crc/$f" "$scratch/edit"
 	done
 }
 pp=lib/crc/powerpc
@@ -62,34 +63,38 @@ commit() { # N: commit the index with messages/N.txt, dated by its number
 	parent=$(GIT_AUTHOR_DATE="2026-12-01T00:0$1:00Z" GIT_COMMITTER_DATE="2026-12-01T00:0$1:00Z" \
 		g commit-tree "$tr" -p "$parent" -F "$top/tools/upstream/messages/$1.txt")
 }
+core() { # CRC...: the CRCs' .c and constants files
+	local c
+	for c in "$@"; do
+		put "$pp/$c-vpmsum.c" "$gen/$c-vpmsum.c"
+		put "$pp/$c-vpmsum-consts.h" "$gen/$c-vpmsum-consts.h"
+	done
+}
 
-# 1: the core, crc32_le, crc32_be, crc32c
+# 1: the core, crc32_le, crc32_be (upstream's crc32c_arch() untouched)
 put $pp/crc-vpmsum-core.h "$gen/crc-vpmsum-core.h"
 put $pp/crc-vpmsum.h "$gen/crc-vpmsum.h"
-for c in crc32-le crc32-be crc32c; do
-	put "$pp/$c-vpmsum.c" "$gen/$c-vpmsum.c"
-	put "$pp/$c-vpmsum-consts.h" "$gen/$c-vpmsum-consts.h"
-done
+core crc32-le crc32-be
+edit 1 Makefile Kconfig powerpc/crc32.h
+commit 1
+# 2: crc32c moves onto the core
+core crc32c
 put $pp/crc32.h "$gen/crc32.h"
 rmf $pp/crc32c-vpmsum_asm.S
-kbuild 1
-commit 1
-# 2: crc_t10dif
-put $pp/crc-t10dif-vpmsum.c "$gen/crc-t10dif-vpmsum.c"
-put $pp/crc-t10dif-vpmsum-consts.h "$gen/crc-t10dif-vpmsum-consts.h"
+edit 2 Makefile Kconfig
+commit 2
+# 3: crc_t10dif moves onto the core; the old template has no user left
+core crc-t10dif
 put $pp/crc-t10dif.h "$gen/crc-t10dif.h"
 rmf $pp/crct10dif-vpmsum_asm.S
 rmf $pp/crc-vpmsum-template.S
-kbuild 2
-commit 2
-# 3: crc64_be, crc64_nvme
-for c in crc64-be crc64-nvme; do
-	put "$pp/$c-vpmsum.c" "$gen/$c-vpmsum.c"
-	put "$pp/$c-vpmsum-consts.h" "$gen/$c-vpmsum-consts.h"
-done
-put $pp/crc64.h "$gen/crc64.h"
-kbuild 3
+edit 3 Makefile Kconfig
 commit 3
+# 4: crc64_be, crc64_nvme
+core crc64-be crc64-nvme
+put $pp/crc64.h "$gen/crc64.h"
+edit 4 Makefile Kconfig
+commit 4
 
 mkdir -p "$scratch/out"
 g format-patch -q --zero-commit --no-signature --subject-prefix=PATCH -n \

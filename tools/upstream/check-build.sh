@@ -39,7 +39,11 @@ export CCACHE_DIR=${CCACHE_DIR:-$CRCVMX_CACHE/ccache}
 lazy=(nice -n 19 ionice -c3)
 
 # --- git am ------------------------------------------------------------------
-patches=("$top"/upstream/*.patch)
+# The patches, without the cover letter (0000-cover-letter.patch)
+patches=()
+for p in "$top"/upstream/*.patch; do
+	[ "${p##*/}" = 0000-cover-letter.patch ] || patches+=("$p")
+done
 g=(git -C "$src" -c user.name=check -c user.email=check@invalid)
 "${g[@]}" am --abort >/dev/null 2>&1
 "${g[@]}" checkout -q -f --detach pristine && "${g[@]}" clean -q -fdx lib/crc

@@ -97,8 +97,21 @@ edit 4 Makefile Kconfig
 commit 4
 
 mkdir -p "$scratch/out"
-g format-patch -q --zero-commit --no-signature --subject-prefix=PATCH -n \
+g format-patch -q --zero-commit --no-signature --subject-prefix=PATCH -n --cover-letter \
 	-o "$scratch/out" "pristine..$parent" >/dev/null
+# The cover letter: its subject and text from messages/0.txt, its date fixed.
+python3 - "$scratch/out"/0000-cover-letter.patch "$top/tools/upstream/messages/0.txt" <<'PY'
+import re, sys
+path, msg = sys.argv[1], open(sys.argv[2]).read()
+subject, blurb = msg.split("\n", 1)
+text = open(path).read()
+text = re.sub(r"^Date: .*$", "Date: Tue, 1 Dec 2026 00:00:00 +0000", text, count=1, flags=re.M)
+for old, new in (("*** SUBJECT HERE ***", subject), ("*** BLURB HERE ***\n", blurb.lstrip("\n"))):
+    if text.count(old) != 1:
+        sys.exit("gen-series.sh: the cover letter has no single %r" % old)
+    text = text.replace(old, new)
+open(path, "w").write(text)
+PY
 if [ "$check" -eq 1 ]; then
 	if diff -r "$top/upstream" "$scratch/out" >"$scratch/diff"; then
 		say "upstream/ matches the generator ($(ls "$scratch/out" | wc -l) patches)"

@@ -36,6 +36,10 @@
 #                            built from Debian's linux-source-6.1 (cached after the
 #                            first build), POWER8 and POWER9, and the proof that it
 #                            catches a mutant only big-endian can (docs/testing.md)
+#   make check-upstream      the upstream lib/crc/powerpc series in a patched
+#                            linux-source-7.2 kernel: crc_kunit on POWER8/9/10,
+#                            filesystems, NVMe guards (docs/upstream.md; a
+#                            skeleton today: it fails, saying what is missing)
 #   make check-system        the operator's journey in a Debian 12 ppc64el system
 #                            (apt install the DKMS packages, reboots, XFS/btrfs,
 #                            6.1 -> 6.12, apt remove): many minutes under TCG
@@ -53,7 +57,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check check-be check-matrix check-system bench-model deb dist
+.PHONY: all modules install clean help setup run check check-be check-matrix check-upstream check-system bench-model deb dist
 
 all: modules
 
@@ -95,6 +99,9 @@ check-be:
 
 check-matrix:
 	tools/check-matrix.sh
+
+check-upstream:
+	tools/upstream/check-upstream.sh
 
 check-system:
 	tools/system/journey.sh

@@ -8,6 +8,9 @@
 #   static   checkpatch.pl --strict and sparse on the kernel C, clang-format
 #            on the C++, the object check (vector instructions only in the
 #            core, vpmsumd in the module)
+#   upstream the lib/crc/powerpc series: up to date with its generator,
+#            applies to linux-source-7.2, checkpatch, W=1 lib/crc
+#            (tools/upstream, docs/upstream.md)
 #   install  `make install INSTALL_MOD_PATH=...` of the cross-built modules
 #   harness  the result checker's unit tests; guest sets that warn, panic,
 #            hang, fail before any result, omit a test or skip must fail
@@ -233,6 +236,19 @@ for p in tools/vm/bigendian/mutants/*.patch; do
 		result "be-mutant applies:${name%.patch}" 1
 	fi
 done
+
+# --- upstream: the lib/crc/powerpc series (issue 3.3, docs/upstream.md) ------
+# The committed upstream/ must be what tools/upstream/gen-series.sh makes from
+# the template core and crc-constgen (built by the CTest stage above); the
+# series applies to linux-source-7.2, checkpatch --strict is clean, and
+# lib/crc compiles with W=1 for ppc64le, ppc64 big-endian and ppc64 without
+# ALTIVEC (only lib/crc; the extracted, configured trees are cached).
+stage "upstream series: up to date, git am, checkpatch, W=1 lib/crc (le, be, no ALTIVEC)"
+tools/upstream/gen-series.sh --check >build/upstream-gen.log 2>&1
+rc=$?
+[ "$rc" -eq 0 ] || { say "check: upstream/ is stale or the generator failed (build/upstream-gen.log):"; tail -n 5 build/upstream-gen.log >&2; }
+result "upstream:series is up to date with its generator" "$rc"
+count_lane upstream build/upstream-verdicts.txt tools/upstream/check-build.sh
 
 # --- deb: make deb, lintian, DKMS, the initramfs-tools hook, dracut ---------
 # deb_lane prints one PASS/FAIL line per result. It runs in the background

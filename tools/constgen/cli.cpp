@@ -54,8 +54,7 @@ std::string usage_text() {
            "  --poly HEX        polynomial in normal form without the x^width term\n"
            "                    (default 0x1edc6f41, CRC32C / Castagnoli)\n"
            "  --width N         CRC width: 16, 32 (default) or 64; a 16-bit CRC runs on\n"
-           "                    the 32-bit core modulo P * x^16, a 64-bit one must be\n"
-           "                    reflected\n"
+           "                    the 32-bit core modulo P * x^16\n"
            "  --reflected       bit order: LSB of each byte first (default)\n"
            "  --msb-first       bit order: MSB of each byte first\n"
            "  --strides N       fold distances 128*k bits for k = 1..N, N in [" +
@@ -137,8 +136,6 @@ ParseResult parse_args(const std::vector<std::string> &args) {
         return fail("--poly: '" + poly_text + "' has terms at or above x^" +
                     std::to_string(o.spec.width) + "; give a " + std::to_string(o.spec.width) +
                     "-bit polynomial without its top term, or the right --width");
-    if (o.spec.width == 64 && o.spec.order != BitOrder::reflected)
-        return fail("--width 64 is supported with --reflected only");
     return {o, {}};
 }
 

@@ -63,6 +63,13 @@ std::uint32_t msb_first_nibble(std::uint32_t n, std::uint32_t poly) {
     return s;
 }
 
+std::uint64_t msb_first64_nibble(std::uint64_t n, std::uint64_t poly) {
+    std::uint64_t s = n << 60;
+    for (int i = 0; i < 4; ++i)
+        s = (s << 1) ^ ((s >> 63) ? poly : 0u);
+    return s;
+}
+
 void check_spec(const CrcSpec &spec) {
     if (spec.strides < kMinStrides || spec.strides > kMaxStrides)
         throw std::invalid_argument("strides must be in [" + std::to_string(kMinStrides) + ", " +
@@ -77,8 +84,6 @@ void check_spec(const CrcSpec &spec) {
                                     "without the top term");
     if ((spec.poly & 1u) == 0)
         throw std::invalid_argument("the poly has no x^0 term");
-    if (spec.width == 64 && spec.order != BitOrder::reflected)
-        throw std::invalid_argument("64-bit CRCs are supported in the reflected order only");
 }
 
 } // namespace
@@ -120,6 +125,29 @@ FoldConstants compute_fold_constants(const CrcSpec &spec) {
     c.modulus = (Gf2Poly::monomial(spec.width) ^ Gf2Poly(spec.poly)).shifted_up(embed);
     const Gf2Poly &p = c.modulus;
     const std::uint64_t one_at_32 = std::uint64_t{1} << 32;
+
+    if (c.core_width == 64 && spec.order == BitOrder::msb_first) {
+        // MSB first, lane bit i is x^i and products are exact; A = H * x^64
+        // + L with H the hi lane. The CRC is A * x^64 mod P. S = H * (x^128
+        // mod P) + L * x^64 (L moved to the hi lane by a byte shift, no
+        // multiply) is congruent to it in 128 bits. Barrett on S (degree <=
+        // 127) with mu = floor(x^128 / P) = x^64 + m: T = floor(S / x^64) is
+        // S's hi lane and q = floor(T * mu / x^64) = T + floor(T * m / x^64),
+        // the hi lane of T * m plus T. The CRC is the low 64 coefficients of
+        // S + q * P = (S mod x^64) + (q * (P - x^64) mod x^64), the lo lanes.
+        c.mu_exponent = 128;
+        c.mu = Gf2Poly::monomial(c.mu_exponent) / p;
+        for (unsigned k = 1; k <= spec.strides; ++k)
+            c.fold.push_back(msb_first_fold(k, p));
+        c.reduce.push_back({{rem(128, p).low_u64(), 0},
+                            "128 -> 128 bits: hi " + xpow(128) + " (lo lane: x^64 by a shift)"});
+        c.reduce.push_back({{(c.mu ^ Gf2Poly::monomial(64)).low_u64(), 0},
+                            "Barrett: hi mu - x^64, mu = floor(x^128 / P)"});
+        c.reduce.push_back({{(p ^ Gf2Poly::monomial(64)).low_u64(), 0}, "Barrett: hi P - x^64"});
+        for (std::uint32_t n = 0; n < 16; ++n)
+            c.nibble[n] = msb_first64_nibble(n, spec.poly);
+        return c;
+    }
 
     if (c.core_width == 64) {
         // A = H * x^64 + L (H the lo lane, the high-degree half). The CRC is

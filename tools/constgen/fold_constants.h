@@ -24,8 +24,8 @@ enum class BitOrder {
 // modulo P * x^16: M * x^32 mod (P * x^16) = x^16 * (M * x^16 mod P), so
 // the 32-bit state carries the 16-bit CRC in its top half (MSB-first) or in
 // its low half (reflected) and zeros in the other. 64-bit CRCs have their
-// own final reduction and are reflected only (CRC64-Rocksoft/NVMe; no CRC
-// of the family is 64-bit MSB-first).
+// own final reduction in each bit order (CRC64-Rocksoft/NVMe reflected,
+// the kernel's crc64_be, ECMA-182, MSB first).
 inline constexpr unsigned kWidths[] = {16, 32, 64};
 
 struct CrcSpec {
@@ -66,7 +66,8 @@ struct FoldConstants {
     Gf2Poly modulus;
     // Barrett's constant mu = floor(x^mu_exponent / P): 95 for the reflected
     // 32-bit core (its reduction runs Barrett on a 96-bit value), 64 for
-    // MSB-first, 127 for the 64-bit core (Barrett on 128 bits).
+    // MSB-first, 127 for the reflected 64-bit core and 128 for the MSB-first
+    // one (Barrett on 128 bits).
     unsigned mu_exponent = 0;
     Gf2Poly mu;
     // fold[k - 1]: multiplies a 128-bit chunk by x^(128k) mod P.
@@ -83,8 +84,8 @@ struct FoldConstants {
 };
 
 // Throws std::invalid_argument when strides is outside [kMinStrides,
-// kMaxStrides], the width is not one of kWidths, the poly does not fit the
-// width or has no x^0 term, or a 64-bit CRC is MSB-first. Any poly is
+// kMaxStrides], the width is not one of kWidths, or the poly does not fit
+// the width or has no x^0 term. Any poly is
 // accepted otherwise: the congruences the core relies on hold for every
 // modulus of the core's degree, irreducible or not.
 FoldConstants compute_fold_constants(const CrcSpec &spec);

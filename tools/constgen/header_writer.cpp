@@ -172,7 +172,7 @@ std::string render_header(const FoldConstants &c, const std::string &name,
     const bool wide = c.core_width == 64;
     o << "/*\n * Scalar path for inputs shorter than 16 bytes, four bits per step:\n * "
       << (refl ? "crc = (crc >> 4) ^ " + name + "_nibble[crc & 15]"
-               : "crc = (crc << 4) ^ " + name + "_nibble[crc >> 28]")
+               : "crc = (crc << 4) ^ " + name + "_nibble[crc >> " + (wide ? "60]" : "28]"))
       << "\n */\n";
     o << "static const " << (wide ? "u64 " : "u32 ") << name << "_nibble[16] = {\n";
     const std::size_t per_line = wide ? 2 : 4;

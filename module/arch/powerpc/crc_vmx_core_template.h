@@ -2,10 +2,11 @@
 /*
  * The vpmsumd folding core as a template for the CRC family: included once
  * by each per-CRC file (crc32c_vmx_core.c, crct10dif_vmx_core.c,
- * crc64_rocksoft_vmx_core.c), which defines first
+ * crc64_rocksoft_vmx_core.c, and the lib/crc/powerpc files that
+ * tools/upstream/gen-series.sh writes), which defines first
  *
  *   CRC_VMX_REFLECTED	1: LSB of each byte first; 0: MSB first
- *   CRC_VMX_WIDTH	32, or 64 (reflected only): the core's state width
+ *   CRC_VMX_WIDTH	32 or 64: the core's state width
  *   CRC_VMX_STATE	the state's type (u32 or u64)
  *   CRC_VMX_VEC	its constants header's vector literal macro
  *   CRC_VMX_FOLD	its fold table (at least 16 rows; 32 with CRC_VMX_ISA31)
@@ -36,8 +37,8 @@
 	!defined(CRC_VMX_NIBBLE)
 #error "define the CRC_VMX_* parameters before including crc_vmx_core_template.h"
 #endif
-#if CRC_VMX_WIDTH != 32 && !(CRC_VMX_WIDTH == 64 && CRC_VMX_REFLECTED)
-#error "the template core is 32-bit (either bit order) or 64-bit reflected"
+#if CRC_VMX_WIDTH != 32 && CRC_VMX_WIDTH != 64
+#error "the template core is 32-bit or 64-bit (either bit order)"
 #endif
 #ifndef CRC_VMX_ISA31
 #define CRC_VMX_ISA31		0
@@ -106,9 +107,6 @@ typedef unsigned __int128 crc_vmx_bytes_t;
  */
 #define CRC_VMX_REVERSE		(CRC_VMX_LITTLE_ENDIAN != CRC_VMX_REFLECTED)
 
-/* 16 bytes at a 16-byte aligned address */
-typedef u8 crc_vmx_block_t[16];
-
 /*
  * lvx, written out because GCC 12 expands vec_ld() on little-endian into
  * lxvd2x and swaps (VSX), or into a store and reload through the stack.
@@ -119,7 +117,7 @@ static inline crc_vmx_bytes_t load16(const void *p)
 {
 	crc_vmx_bytes_t v;
 
-	asm("lvx	%0, %y1" : "=v" (v) : "Z" (*(const crc_vmx_block_t *)p));
+	asm("lvx	%0, %y1" : "=v" (v) : "Z" (*(const u8 (*)[16])p));
 	return v;
 }
 
@@ -130,7 +128,7 @@ static inline crc_vmx_bytes_t load16(const void *p)
  * register byte on big-endian and in the least significant one on
  * little-endian, hence two spellings of one register.
  */
-static const crc_vmx_block_t crc_vmx_reverse __aligned(16) = {
+static const u8 crc_vmx_reverse[16] __aligned(16) = {
 #if CRC_VMX_LITTLE_ENDIAN
 	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 #else
@@ -269,7 +267,7 @@ static inline crc_vmx_vec_t earlier(crc_vmx_vec_t v, size_t n)
 /*
  * The state added to the first block: it lines up with the first 4 (8)
  * message bytes, the low bytes of the low doubleword in the reflected
- * order, the top 32 bits of the high one MSB first.
+ * order, the top 32 (64) bits of the high one MSB first.
  */
 static inline crc_vmx_vec_t state_vector(CRC_VMX_STATE crc)
 {
@@ -277,6 +275,8 @@ static inline crc_vmx_vec_t state_vector(CRC_VMX_STATE crc)
 	return CRC_VMX_WORDS(0, 0, (u32)(crc >> 32), (u32)crc);
 #elif CRC_VMX_REFLECTED
 	return CRC_VMX_WORDS(0, 0, 0, crc);
+#elif CRC_VMX_WIDTH == 64
+	return CRC_VMX_WORDS((u32)(crc >> 32), (u32)crc, 0, 0);
 #else
 	return CRC_VMX_WORDS(crc, 0, 0, 0);
 #endif
@@ -319,9 +319,6 @@ static inline crc_vmx_vec_t shift_fold(crc_vmx_vec_t acc, size_t k, crc_vmx_vec_
 	"	vxor	%[" #a "], %[" #a "], %[" #t "]\n"
 #endif
 
-/* The 128 bytes of one CRC_VMX_FOLD8 */
-typedef u8 crc_vmx_group_t[128];
-
 #define CRC_VMX_FOLD8(x0, x1, x2, x3, x4, x5, x6, x7, from)			\
 	do {									\
 		const u8 *base_ = (from);					\
@@ -341,7 +338,7 @@ typedef u8 crc_vmx_group_t[128];
 		    : [base] "b" (base_), [k] "v" (k16), [rev] "v" (rev),	\
 		      [o16] "r" (o16), [o32] "r" (o32), [o48] "r" (o48),	\
 		      [o64] "r" (o64), [o80] "r" (o80), [o96] "r" (o96),	\
-		      [o112] "r" (o112), "m" (*(const crc_vmx_group_t *)base_)); \
+		      [o112] "r" (o112), "m" (*(const u8 (*)[128])base_)); \
 	} while (0)
 
 /*
@@ -612,7 +609,29 @@ static __always_inline crc_vmx_vec_t rotate_bytes(crc_vmx_vec_t v, const int n)
 	return r;
 }
 
-#if CRC_VMX_WIDTH == 64
+#if CRC_VMX_WIDTH == 64 && !CRC_VMX_REFLECTED
+/*
+ * The 64-bit MSB-first CRC of a 128-bit remainder A = H * x^64 + L:
+ * A * x^64 mod P. MSB first, a product has no extra factor.
+ * 1. S = H * (x^128 mod P) + L * x^64, 128 bits, congruent to A * x^64:
+ *    one vpmsumd of the high lane (the FOLD row's low lane is 0), and L
+ *    moved into the high lane by a byte rotate of A with zeros.
+ * 2. Barrett with mu = floor(x^128 / P) = x^64 + m: T = floor(S / x^64) is
+ *    S's high lane, and q = floor(T * mu / x^64) = T + floor(T * m / x^64)
+ *    is the high lane of T * m plus T.
+ * 3. The CRC is S mod x^64 plus q * (P - x^64) mod x^64: the low lanes.
+ */
+static inline u64 reduce(crc_vmx_vec_t a)
+{
+	crc_vmx_vec_t s, low, q, r;
+
+	asm("vsldoi	%0, %1, %2, 8" : "=v" (low) : "v" (a), "v" (CRC_VMX_ZERO));
+	s = pmsum(a, load_const(CRC_VMX_REDUCE(FOLD))) ^ low;
+	q = pmsum(s, load_const(CRC_VMX_REDUCE(MU))) ^ s;
+	r = pmsum(q, load_const(CRC_VMX_REDUCE(POLY)));
+	return high_doubleword(rotate_bytes(s ^ r, 8));	/* the low doubleword */
+}
+#elif CRC_VMX_WIDTH == 64
 /*
  * The 64-bit reflected CRC of a 128-bit remainder A: A * x^64 mod P.
  * Stored reflected, a constant r multiplies as x * r (vpmsumd's extra
@@ -674,8 +693,8 @@ static inline u32 reduce(crc_vmx_vec_t a)
  *    q = floor(C * mu / x^64) is its high lane, nothing else.
  * 4. q * P (P in the high lane of the POLY row, which multiplies q alone)
  *    cancels C's bits from x^32 up: the CRC is the low 32 bits of C + q * P.
- * The model masks q out of the product in step 4; the POLY row's zero low
- * lane makes that mask a no-op here.
+ * Step 4 needs no mask to keep q alone (tools/fold-model masks it): the
+ * POLY row's low lane is zero.
  */
 static inline u32 reduce(crc_vmx_vec_t a)
 {
@@ -697,6 +716,10 @@ static CRC_VMX_STATE crc_vmx_nibbles(CRC_VMX_STATE crc, const u8 *p, size_t len)
 		crc ^= *p++;
 		crc = (crc >> 4) ^ CRC_VMX_NIBBLE[crc & 15];
 		crc = (crc >> 4) ^ CRC_VMX_NIBBLE[crc & 15];
+#elif CRC_VMX_WIDTH == 64
+		crc ^= (u64)*p++ << 56;
+		crc = (crc << 4) ^ CRC_VMX_NIBBLE[crc >> 60];
+		crc = (crc << 4) ^ CRC_VMX_NIBBLE[crc >> 60];
 #else
 		crc ^= (u32)*p++ << 24;
 		crc = (crc << 4) ^ CRC_VMX_NIBBLE[crc >> 28];

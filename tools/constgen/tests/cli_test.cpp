@@ -51,7 +51,7 @@ TEST(Cli, UsageErrorsExitTwoWithAMessage) {
         {"--poly", "0x18bb7", "--width", "16"}, // the x^16 term given
         {"--width", "24"},
         {"--width"},
-        {"--width", "64", "--msb-first", "--poly", "0x1b"},
+        {"--width", "64", "--msb-first", "--poly", "0x1a"}, // no x^0 term
         {"--slice8"}, // the slice-by-8 tables went with the driver's copy of them
         {"--poly", "0x12345678901234567", "--width", "64"},
         {"--poly", "0x82f63b78"}, // reflected form given by mistake

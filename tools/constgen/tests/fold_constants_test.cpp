@@ -237,3 +237,30 @@ TEST(Header, RendersKernelStyle) {
 }
 
 } // namespace
+
+// The 64-bit MSB-first core (crc64_be, ECMA-182; the upstream series): fold
+// constants as x^n mod P computed step by step, mu by division (x^128 =
+// mu * P + r), the reduction rows and the nibble table as polynomials.
+TEST(FoldConstants, MsbFirst64) {
+    CrcSpec spec;
+    spec.poly = 0x42F0E1EBA9EA3693ULL;
+    spec.width = 64;
+    spec.order = BitOrder::msb_first;
+    const auto c = constgen::compute_fold_constants(spec);
+    EXPECT_EQ(c.core_width, 64u);
+    EXPECT_EQ(c.modulus, Gf2Poly::monomial(64) ^ Gf2Poly(spec.poly));
+    for (unsigned k = 1; k <= 16; ++k) {
+        EXPECT_EQ(Gf2Poly(c.fold[k - 1].value.hi), xmod(128 * k + 64, c.modulus)) << k;
+        EXPECT_EQ(Gf2Poly(c.fold[k - 1].value.lo), xmod(128 * k, c.modulus)) << k;
+    }
+    EXPECT_EQ(c.mu_exponent, 128u);
+    EXPECT_EQ(c.mu.degree(), 64);
+    EXPECT_EQ(c.mu * c.modulus ^ xmod(128, c.modulus), Gf2Poly::monomial(128));
+    ASSERT_EQ(c.reduce.size(), 3u);
+    EXPECT_EQ(Gf2Poly(c.reduce[0].value.hi), xmod(128, c.modulus));
+    EXPECT_EQ(c.reduce[0].value.lo, 0u);
+    EXPECT_EQ(Gf2Poly(c.reduce[1].value.hi), c.mu ^ Gf2Poly::monomial(64));
+    EXPECT_EQ(Gf2Poly(c.reduce[2].value.hi), c.modulus ^ Gf2Poly::monomial(64));
+    for (unsigned n = 0; n < 16; ++n)
+        EXPECT_EQ(Gf2Poly(c.nibble[n]), Gf2Poly(n).shifted_up(64) % c.modulus) << n;
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The series' edits of files it changes rather than replaces
+(lib/crc/Makefile, lib/crc/Kconfig, and lib/crc/powerpc/crc32.h in patch 1,
+before patch 2 replaces it), one step per patch: edit-tree.py STEP FILE
+reads the file's pristine 7.2 text on stdin and writes it as patch STEP
+leaves it (steps are cumulative). Each edit must find exactly the text it
+replaces, so that a changed base tree stops the generator instead of
+producing a wrong patch."""
+import os
+import re
+import sys
+
+GLUE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernel")
+
+FLAGS_HEAD = """\
+# The vpmsumd cores (powerpc/crc-vpmsum-core.h): VMX and ISA 2.07 vector
+# crypto only, no VSX, so that enable_kernel_altivec() suffices.
+vpmsum-cflags := -maltivec -mno-vsx -mhard-float
+vpmsum-cflags-remove := -mno-altivec -msoft-float
+"""
+
+
+def obj_flags(objs):
+    out = ""
+    for o in objs:
+        out += "CFLAGS_powerpc/%s += $(vpmsum-cflags)\n" % o
+        out += "CFLAGS_REMOVE_powerpc/%s += $(vpmsum-cflags-remove)\n" % o
+    return out
+
+
+def sub(text, old, new):
+    if text.count(old) != 1:
+        sys.exit("edit-tree.py: expected exactly one %r" % old)
+    return text.replace(old, new)
+
+
+def makefile(text, step):
+    ppc = "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o\n"
+    if step >= 1:
+        text = sub(text, ppc,
+                   "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o powerpc/crc32-le-vpmsum.o \\\n"
+                   "\t\t       powerpc/crc32-be-vpmsum.o\n" +
+                   obj_flags(["crc32-le-vpmsum.o", "crc32-be-vpmsum.o"]))
+        text = sub(text, "obj-$(CONFIG_CRC_T10DIF) += crc-t10dif.o\n",
+                   FLAGS_HEAD + "\nobj-$(CONFIG_CRC_T10DIF) += crc-t10dif.o\n")
+    if step >= 2:
+        text = sub(text, "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o powerpc/crc32-le-vpmsum.o \\\n"
+                   "\t\t       powerpc/crc32-be-vpmsum.o\n",
+                   "crc32-$(CONFIG_PPC) += powerpc/crc32-le-vpmsum.o powerpc/crc32-be-vpmsum.o \\\n"
+                   "\t\t       powerpc/crc32c-vpmsum.o\n")
+        text = sub(text, "CFLAGS_REMOVE_powerpc/crc32-be-vpmsum.o += $(vpmsum-cflags-remove)\n",
+                   "CFLAGS_REMOVE_powerpc/crc32-be-vpmsum.o += $(vpmsum-cflags-remove)\n" +
+                   obj_flags(["crc32c-vpmsum.o"]))
+    if step >= 3:
+        text = sub(text, "crc-t10dif-$(CONFIG_PPC) += powerpc/crct10dif-vpmsum_asm.o\n",
+                   "crc-t10dif-$(CONFIG_PPC) += powerpc/crc-t10dif-vpmsum.o\n" +
+                   obj_flags(["crc-t10dif-vpmsum.o"]))
+    if step >= 4:
+        text = sub(text, "crc64-$(CONFIG_RISCV) += riscv/crc64_lsb.o riscv/crc64_msb.o\n",
+                   "crc64-$(CONFIG_PPC) += powerpc/crc64-be-vpmsum.o powerpc/crc64-nvme-vpmsum.o\n" +
+                   obj_flags(["crc64-be-vpmsum.o", "crc64-nvme-vpmsum.o"]) +
+                   "crc64-$(CONFIG_RISCV) += riscv/crc64_lsb.o riscv/crc64_msb.o\n")
+    return text
+
+
+def glue_function(text, name):
+    """The text of static inline function NAME in a glue header."""
+    m = re.search(r"^static inline [^\n]*\b%s\(.*?^}\n" % re.escape(name), text, re.S | re.M)
+    if not m:
+        sys.exit("edit-tree.py: no function %s in the glue" % name)
+    return m.group(0)
+
+
+def crc32_h(text, step):
+    """Patch 1 keeps upstream's crc32c_arch() and adds crc32_le_arch() and
+    crc32_be_arch() exactly as the final crc32.h (tools/upstream/kernel/)
+    has them; patch 2 replaces the whole file with that one."""
+    if step == 1:
+        final = open(os.path.join(GLUE, "crc32.h")).read()
+        m = re.search(r"^/\*\n \* crc32_le\(\).*?\*/\n", final, re.S | re.M)
+        head = m.group(0).replace("crc32_le(), crc32_be() and crc32c() by", "crc32_le() and crc32_be() by")
+        head = head.replace(" The three CRCs share the core, so they share\n * the threshold.\n",
+                            " crc32_be() shares the core and the threshold.\n")
+        text = sub(text, "#include <linux/uaccess.h>\n",
+                   "#include <linux/uaccess.h>\n\n" + head + "#include \"crc-vpmsum.h\"\n")
+        text = sub(text, "#define crc32_le_arch crc32_le_base /* not implemented on this arch */\n"
+                   "#define crc32_be_arch crc32_be_base /* not implemented on this arch */\n",
+                   "#define VPMSUM_CRC32_MIN_LEN\t80\n\n" +
+                   glue_function(final, "vpmsum_crc32_use_vector") + "\n" +
+                   glue_function(final, "crc32_le_arch") + "\n" +
+                   glue_function(final, "crc32_be_arch"))
+        text = sub(text, "\t\treturn CRC32C_OPTIMIZATION;\n",
+                   "\t\treturn CRC32_LE_OPTIMIZATION | CRC32_BE_OPTIMIZATION | CRC32C_OPTIMIZATION;\n")
+    return text
+
+
+def kconfig(text, step):
+    if step >= 4:
+        text = sub(text, "\tdefault y if ARM64\n\tdefault y if RISCV && RISCV_ISA_ZBC && 64BIT\n",
+                   "\tdefault y if ARM64\n\tdefault y if PPC64 && ALTIVEC\n"
+                   "\tdefault y if RISCV && RISCV_ISA_ZBC && 64BIT\n")
+    return text
+
+
+def main():
+    step, name = int(sys.argv[1]), sys.argv[2]
+    text = sys.stdin.read()
+    sys.stdout.write({"Makefile": makefile, "Kconfig": kconfig, "crc32.h": crc32_h}[name](text, step))
+
+
+if __name__ == "__main__":
+    main()

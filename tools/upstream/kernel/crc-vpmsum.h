@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The vpmsumd cores of lib/crc/powerpc and what every caller does around
+ * them. Each core takes the raw CRC state (no inversion), any length and
+ * any alignment, and uses only VMX and the ISA 2.07 vector crypto
+ * instructions: the caller needs enable_kernel_altivec(), not VSX.
+ */
+#ifndef _LIB_CRC_POWERPC_CRC_VPMSUM_H
+#define _LIB_CRC_POWERPC_CRC_VPMSUM_H
+
+#include <linux/types.h>
+
+u32 crc32_le_vpmsum(u32 crc, const u8 *p, size_t len);
+u32 crc32_be_vpmsum(u32 crc, const u8 *p, size_t len);
+u32 crc32c_vpmsum(u32 crc, const u8 *p, size_t len);
+u16 crc_t10dif_vpmsum(u16 crc, const u8 *p, size_t len);
+u64 crc64_nvme_vpmsum(u64 crc, const u8 *p, size_t len);
+u64 crc64_be_vpmsum(u64 crc, const u8 *p, size_t len);
+
+#ifdef __KERNEL__
+#include <asm/cputable.h>
+#include <asm/simd.h>
+#include <asm/switch_to.h>
+#include <linux/cpufeature.h>
+#include <linux/jump_label.h>
+#include <linux/minmax.h>
+#include <linux/preempt.h>
+#include <linux/sizes.h>
+#include <linux/uaccess.h>
+
+/*
+ * Longest input handed to a core in one vector section: preemption stays
+ * disabled for at most this many bytes (about 2 us on POWER8 at the
+ * folding loop's speed), and the state carries over between sections.
+ */
+#define VPMSUM_CHUNK	SZ_32K
+
+static inline bool vpmsum_cpu_has_vec_crypto(void)
+{
+	return cpu_has_feature(CPU_FTR_ARCH_207S) &&
+	       (cur_cpu_spec->cpu_user_features2 & PPC_FEATURE2_VEC_CRYPTO);
+}
+
+/*
+ * A vector section for one call of a core: preemption and page faults stay
+ * disabled while the vector unit holds kernel state. The caller has
+ * checked may_use_simd().
+ */
+static __always_inline void vpmsum_begin(void)
+{
+	preempt_disable();
+	pagefault_disable();
+	enable_kernel_altivec();
+}
+
+static __always_inline void vpmsum_end(void)
+{
+	disable_kernel_altivec();
+	pagefault_enable();
+	preempt_enable();
+}
+#endif /* __KERNEL__ */
+
+#endif /* _LIB_CRC_POWERPC_CRC_VPMSUM_H */

@@ -8,6 +8,7 @@
 #include "option_table.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace crcbench {
 namespace {
@@ -94,7 +95,7 @@ std::string left_column(const OptionSpec &s) {
     left += s.short_name.empty() ? "    " : std::string(s.short_name) + ", ";
     left += s.long_name;
     if (!s.metavar.empty())
-        left += " " + std::string(s.metavar);
+        left += fmt::format(" {}", s.metavar);
     return left;
 }
 

@@ -5,6 +5,7 @@
 #include "option_table_backend.h"
 #include "units.h"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -22,6 +23,13 @@ Format parse_format(std::string_view v) {
     if (v == "csv")
         return Format::csv;
     throw UsageError("--format: '" + std::string(v) + "' must be table, json or csv");
+}
+
+// Repeated list options add up (-s 64 -s 4K is -s 64,4K), as -d does.
+template <typename T> void merge(std::vector<T> &into, const std::vector<T> &more) {
+    into.insert(into.end(), more.begin(), more.end());
+    std::sort(into.begin(), into.end());
+    into.erase(std::unique(into.begin(), into.end()), into.end());
 }
 
 void add_drivers(std::vector<std::string> &out, std::string_view list) {
@@ -122,9 +130,10 @@ std::vector<OptionSpec> make_run() {
          "user:vmx-isa31 on POWER10+)",
          "", [](Options &o, std::string_view) { o.run.user_baselines = true; }},
         {"-s", "--sizes", "LIST",
-         "buffer sizes, comma-separated; A..B doubles from A to B\n"
-         "(default 64..1M)",
-         "64,4K..16K", [](Options &o, std::string_view v) { o.run.sizes = parse_size_list(v); }},
+         "buffer sizes, comma-separated or repeated; A..B doubles\n"
+         "from A to B (default 64..1M)",
+         "64,4K..16K",
+         [](Options &o, std::string_view v) { merge(o.run.sizes, parse_size_list(v)); }},
         {"-t", "--threads", "LIST",
          "threads hashing concurrently, each with its own handles;\n"
          "a list (1,2,4 or 1..16, doubling) runs once per count:\n"

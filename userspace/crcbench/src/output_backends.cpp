@@ -4,6 +4,7 @@
 #include "text_table.h"
 #include "units.h"
 
+#include <fmt/format.h>
 #include <map>
 #include <set>
 
@@ -40,7 +41,7 @@ std::string size_span(const std::vector<SizeTime> &points) {
 std::string backend_label(const RunReport &r, const BackendFit &f) {
     std::string label(backend_name(f.backend));
     if (f.backend == Backend::afalg && r.thread_counts.size() > 1)
-        label += " " + std::to_string(f.threads) + "T";
+        label += fmt::format(" {}T", f.threads);
     return label;
 }
 
@@ -222,17 +223,18 @@ std::string backends_csv_header() {
 std::string backends_csv_cells(const RunReport &r, const std::vector<BackendFit> &fits,
                                const std::string &driver, Backend backend, unsigned threads,
                                double ns_per_op) {
-    std::string out = "," + std::string(backend_name(backend)) + "," + format_round_trip(ns_per_op);
+    std::string out = fmt::format(",{},{}", backend_name(backend), format_round_trip(ns_per_op));
     const BackendFit *f = find_fit(fits, driver, backend, threads);
     if (f && f->result.fit) {
         const LineFit &l = *f->result.fit;
-        out += "," + format_round_trip(l.a_ns) + "," + format_round_trip(l.b_ns_per_byte) + "," +
-               (l.marginal_gb_per_s ? format_round_trip(*l.marginal_gb_per_s) : std::string()) +
-               "," + format_round_trip(l.r_squared) + "," + format_round_trip(l.max_rel_residual);
+        out += fmt::format(
+            ",{},{},{},{},{}", format_round_trip(l.a_ns), format_round_trip(l.b_ns_per_byte),
+            l.marginal_gb_per_s ? format_round_trip(*l.marginal_gb_per_s) : std::string(),
+            format_round_trip(l.r_squared), format_round_trip(l.max_rel_residual));
     } else {
         out += ",,,,,";
     }
-    out += "," + (r.inkernel ? std::to_string(r.inkernel->sec) : std::string());
+    out += fmt::format(",{}", r.inkernel ? std::to_string(r.inkernel->sec) : std::string());
     return out;
 }
 

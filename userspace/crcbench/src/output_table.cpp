@@ -9,6 +9,7 @@
 #include "version.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace crcbench {
 
@@ -23,7 +24,7 @@ std::string system_lines(const SystemInfo &s) {
     // this machine has no such file.
     std::string line = "state:";
     for (const auto &[name, value] : machine_state_items(s.machine_state)) {
-        std::string item = " " + std::string(name) + "=" + (*value ? **value : "absent");
+        std::string item = fmt::format(" {}={}", name, *value ? **value : "absent");
         if (line.size() + item.size() > 78) {
             out += line + "\n";
             line = "      ";
@@ -82,7 +83,7 @@ std::string describe_settings(const RunReport &r) {
     out += s.splice ? ", libkcapi splice path on" : "";
     std::string counts;
     for (unsigned n : r.thread_counts)
-        counts += (counts.empty() ? "" : ",") + std::to_string(n);
+        counts += fmt::format("{}{}", counts.empty() ? "" : ",", n);
     out += (r.thread_counts.size() > 1 ? ", threads sweep " : ", threads ") + counts +
            (s.cpus.empty() ? std::string(" (not pinned)") : " on CPUs " + format_cpu_list(s.cpus)) +
            (s.working_set ? ", working set " + format_size(*s.working_set) + " per thread"

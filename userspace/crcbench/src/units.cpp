@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fmt/format.h>
 #include <limits>
 
 namespace crcbench {
@@ -158,9 +159,9 @@ std::string format_cpu_list(const std::vector<unsigned> &cpus) {
         std::size_t j = i;
         while (j + 1 < s.size() && s[j + 1] == s[j] + 1)
             ++j;
-        out += (out.empty() ? "" : ",") + std::to_string(s[i]);
+        out += fmt::format("{}{}", out.empty() ? "" : ",", s[i]);
         if (j > i)
-            out += "-" + std::to_string(s[j]);
+            out += fmt::format("-{}", s[j]);
         i = j + 1;
     }
     return out;

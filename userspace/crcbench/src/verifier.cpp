@@ -7,6 +7,7 @@
 #include "user_drivers.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <memory>
 #include <optional>
 
@@ -115,7 +116,7 @@ std::string format_reproducer(const Mismatch &m) {
     if (!c.pieces.empty()) {
         split.clear();
         for (std::size_t i = 0; i < c.pieces.size(); ++i)
-            split += (i ? "+" : "") + std::to_string(c.pieces[i]);
+            split += fmt::format("{}{}", i ? "+" : "", c.pieces[i]);
     }
     return "MISMATCH driver=" + m.driver + " length=" + std::to_string(c.length) +
            " offset=" + std::to_string(c.offset) +

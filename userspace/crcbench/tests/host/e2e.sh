@@ -331,7 +331,7 @@ case_reports_survive() {
 	run badname 0 -- file -q -d user:slice8 -f json "$bad"
 	"$PYTHON3" -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8", errors="strict"))' \
 		"$TMP/badname.out" || fail "badname: the JSON is not strict UTF-8"
-	has badname.out 'bad\\ufffd name\\nx'
+	has badname.out "bad$(printf '\357\277\275') name\\\\nx"
 	run badtable 0 -- file -q -d user:slice8 "$bad"
 	quoted=$(sed -n 's/^file \(.*\): 6 bytes.*/\1/p' "$TMP/badtable.out")
 	[ -n "$quoted" ] || { cat "$TMP/badtable.out"; fail "badtable: no file line"; }

@@ -285,6 +285,21 @@ class Checker {
         Triple t{mn->number, md->number, mx->number};
         if (t.min < 0 || !(t.min <= t.median && t.median <= t.max))
             problem(p, "needs 0 <= min <= median <= max");
+        // The median's confidence interval, where the report has one.
+        const JsonValue *lo = s->get("ci_low"), *hi = s->get("ci_high"), *lv = s->get("ci_level");
+        if (lo || hi || lv) {
+            if (!lo || !hi || !lv || lo->type != Type::number || hi->type != Type::number ||
+                lv->type != Type::number)
+                problem(p, "needs ci_low, ci_high and ci_level together, as numbers");
+            else if (!(t.min <= lo->number && lo->number <= t.median && t.median <= hi->number &&
+                       hi->number <= t.max) ||
+                     lv->number < 0 || lv->number >= 1)
+                problem(p, "needs min <= ci_low <= median <= ci_high <= max, 0 <= ci_level < 1");
+        }
+        if (const JsonValue *mad = s->get("mad");
+            mad && (mad->type != Type::number || mad->number < 0 ||
+                    mad->number > t.max - t.min + 1e-9 * t.max))
+            problem(p + ".mad", "must be a number in [0, max - min]");
         return t;
     }
 
@@ -373,6 +388,18 @@ class Checker {
                         partial ? "exceeds $.config.trials" : "differs from $.config.trials");
             if (checked && trials && *checked < *trials)
                 problem(p + ".checked_ops", "fewer checked operations than trials");
+            // Every trial's sample, where the report has them.
+            if (const JsonValue *samples = row.get("samples")) {
+                if (samples->type != Type::array ||
+                    (trials && samples->items.size() != static_cast<std::size_t>(*trials)))
+                    problem(p + ".samples", "must hold one sample per trial");
+                else
+                    for (const JsonValue &t : samples->items) {
+                        const JsonValue *b = t.get("bytes"), *n = t.get("ops");
+                        if (b && n && size && b->number != n->number * *size)
+                            problem(p + ".samples", "a sample's bytes are not ops x size");
+                    }
+            }
             if (bps && ops && size && ops->median > 0) {
                 double implied = ops->median * *size;
                 // Both are printed with one decimal: allow that rounding, times the size.

@@ -103,11 +103,18 @@ void measured_array(JsonWriter &w, const std::vector<std::string> &measured) {
 
 namespace {
 
-void summary(JsonWriter &w, std::string_view name, const Summary &s) {
+// min/median/max, the MAD; with ci, the median's confidence interval.
+void summary(JsonWriter &w, std::string_view name, const Summary &s, bool ci = false) {
     w.key(name).begin_object();
     w.field("min", s.min);
     w.field("median", s.median);
     w.field("max", s.max);
+    w.field("mad", s.mad);
+    if (ci) {
+        w.field("ci_low", s.ci_low);
+        w.field("ci_high", s.ci_high);
+        w.field("ci_level", s.ci_level);
+    }
     w.end_object();
 }
 
@@ -185,31 +192,41 @@ std::string run_json(const RunReport &r) {
         w.field("threads", row.threads);
         w.field("size", static_cast<std::uint64_t>(row.size));
         w.field("trials", row.trials);
-        summary(w, "bytes_per_s", row.bytes_per_s);
+        summary(w, "bytes_per_s", row.bytes_per_s, true);
         summary(w, "ops_per_s", row.ops_per_s);
         w.key("ratio_to_generic");
         if (row.ratio_to_generic)
             w.value(*row.ratio_to_generic);
         else
             w.null();
-        // The per-trial (paired) ratios' spread; noisy: spread above 10%.
-        w.key("ratio_trials");
-        if (row.ratio_trials) {
-            w.begin_object();
-            w.field("min", row.ratio_trials->min);
-            w.field("median", row.ratio_trials->median);
-            w.field("max", row.ratio_trials->max);
-            w.end_object();
-        } else {
-            w.null();
-        }
+        // The per-trial (paired) ratios: spread, MAD and the median's
+        // confidence interval; noisy: that interval wider than 10%.
+        if (row.ratio_trials)
+            summary(w, "ratio_trials", *row.ratio_trials, true);
+        else
+            w.key("ratio_trials").null();
         w.field("noisy", row.noisy);
+        w.key("samples").begin_array(); // every trial, in order
+        for (const TrialSample &t : row.samples) {
+            w.begin_object();
+            w.field("seconds", t.seconds);
+            w.field("bytes", t.bytes);
+            w.field("ops", t.ops);
+            w.field("user_s", t.user_s);
+            w.field("system_s", t.system_s);
+            w.end_object();
+        }
+        w.end_array();
         w.field("checked_ops", row.checked_ops);
         w.field("mismatches", row.mismatches);
         w.end_object();
     }
     w.end_array();
     backends_json(w, r);
+    w.key("warnings").begin_array(); // run_warnings(): what makes the numbers hard to read
+    for (const std::string &text : r.warnings)
+        w.value(text);
+    w.end_array();
     // true: SIGINT/SIGTERM cut the run short (interrupted_by names it);
     // the results are the trials that every driver completed.
     w.field("partial", r.interrupted_by != 0);

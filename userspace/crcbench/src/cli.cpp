@@ -73,7 +73,7 @@ void add_table(CLI::App &app, const std::vector<OptionSpec> &table, Pending &pen
 // Checks between options, and defaults that depend on them.
 void finish_verify(VerifyOptions &v) {
     if (v.max_length > (256u << 20))
-        throw UsageError("--max-length: at most 256M");
+        throw UsageError("--max-length: must be between 0 and 256M");
 }
 
 void finish_run(RunOptions &r) {
@@ -81,8 +81,8 @@ void finish_run(RunOptions &r) {
         r.sizes = parse_size_list("64..1M");
     for (std::size_t s : r.sizes)
         if (s == 0 || s > (256u << 20))
-            throw UsageError(
-                fmt::format("--sizes: each size must be between 1 and 256M, got {}", s));
+            throw UsageError(fmt::format("--sizes: each size must be between 1 and 256M, got {}",
+                                         format_size(s)));
     if (r.duration_given && r.iterations)
         throw UsageError("--duration and --iterations exclude each other");
     if (!r.iterations && r.duration.count() == 0)

@@ -11,6 +11,7 @@
 #include "verifier.h"
 
 #include <cstdio>
+#include <fmt/format.h>
 #include <random>
 
 namespace crcbench {
@@ -101,8 +102,9 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
             continue;
         }
         ++failed;
-        std::printf("FAIL %s: %zu of %zu cases differ from the %s\n", dv.driver.c_str(),
-                    dv.mismatches, dv.cases, std::string(judge_name(dv.judge)).c_str());
+        std::printf("FAIL %s: %zu of %zu cases differ from the %s%s\n", dv.driver.c_str(),
+                    dv.mismatches, dv.cases, std::string(judge_name(dv.judge)).c_str(),
+                    reproducers_note(dv.reported.size(), dv.mismatches).c_str());
         for (const Mismatch &m : dv.reported)
             std::printf("%s\n", format_reproducer(m).c_str());
     }

@@ -154,7 +154,7 @@ std::vector<OptionSpec> make_run() {
          [](Options &o, std::string_view v) {
              std::size_t ws = parse_size(v);
              if (ws == 0 || ws > (std::size_t{64} << 30))
-                 throw UsageError("--working-set: between 1 and 64G");
+                 throw UsageError("--working-set: must be between 1 and 64G");
              o.run.working_set = ws;
          }},
         {"", "--duration", "T", "length of each trial, e.g. 250ms, 2s (default 250ms)", "10ms",
@@ -227,7 +227,7 @@ std::vector<OptionSpec> make_file() {
          [](Options &o, std::string_view v) {
              std::size_t ps = parse_size(v);
              if (ps == 0 || ps > (std::size_t{1} << 30))
-                 throw UsageError("--page-size: between 1 and 1G");
+                 throw UsageError("--page-size: must be between 1 and 1G");
              o.file.page_size = ps;
          }},
         {"", "--innodb", "",

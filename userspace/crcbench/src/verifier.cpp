@@ -12,6 +12,16 @@
 #include <optional>
 
 namespace crcbench {
+
+// "; the reproducers of the first 5 follow" (of all: "; reproducers follow").
+std::string reproducers_note(std::size_t shown, std::size_t failed) {
+    if (shown == 0)
+        return "";
+    if (shown >= failed)
+        return shown == 1 ? "; its reproducer follows" : "; their reproducers follow";
+    return fmt::format("; the reproducers of the first {} follow (each --case repeats one)", shown);
+}
+
 namespace {
 
 // Cases up to this length are also computed with the bitwise reference, so a

@@ -112,6 +112,11 @@ std::vector<OptionSpec> make_verify() {
          "update sizes joined by '+', e.g. 4096:3:0x12345678:1000+3096",
          "16:0:default:digest",
          [](Options &o, std::string_view v) { o.verify.cases.emplace_back(v); }},
+        {"", "--json", "FILE",
+         "also write the JSON report (crcbench-alg.verify.v1) to FILE (checked before the cases "
+         "run)",
+         "/tmp/v.json",
+         [](Options &o, std::string_view v) { o.verify.json_file = std::string(v); }},
     };
 }
 

@@ -7,6 +7,9 @@
 #include "units.h"
 #include "version.h"
 
+#include "verify_cases.h"
+
+#include <algorithm>
 #include <string>
 
 namespace crcbench {
@@ -235,6 +238,59 @@ std::string run_json(const RunReport &r) {
         w.value(signal_name(r.interrupted_by));
     else
         w.null();
+    w.field("verdict", r.ok() ? "ok" : "mismatch");
+    w.end_object();
+    return w.str();
+}
+
+bool VerifyReport::ok() const {
+    return not_run.empty() && std::all_of(verdicts.begin(), verdicts.end(),
+                                          [](const DriverVerdict &v) { return v.ok(); });
+}
+
+std::string verify_json(const VerifyReport &r) {
+    JsonWriter w;
+    w.begin_object();
+    header(w, kVerifySchema, r.alg);
+    system_object(w, r.system);
+    drivers_array(w, r.drivers, r.resolves_to);
+    user_drivers_array(w, r.user_drivers);
+    w.field("cases_from", r.origin);
+    w.key("seed"); // a string, as in run reports: 64-bit integers stay exact
+    if (r.seed)
+        w.value(std::to_string(*r.seed));
+    else
+        w.null();
+    w.key("results").begin_array();
+    for (const DriverVerdict &v : r.verdicts) {
+        w.begin_object();
+        w.field("driver", v.driver);
+        w.field("judge", judge_name(v.judge));
+        w.field("cases", static_cast<std::uint64_t>(v.cases));
+        w.field("bytes", v.bytes);
+        w.field("mismatches", static_cast<std::uint64_t>(v.mismatches));
+        w.key("reproducers").begin_array(); // the first kReportedMismatches
+        for (const Mismatch &m : v.reported) {
+            w.begin_object();
+            w.field("case", format_case(m.c));
+            w.field("expected", format_digest(m.alg, m.expected));
+            w.field("got", format_digest(m.alg, m.got));
+            w.field("line", format_reproducer(m));
+            w.end_object();
+        }
+        w.end_array();
+        w.field("verdict", v.ok() ? "ok" : "mismatch");
+        w.end_object();
+    }
+    w.end_array();
+    w.key("not_run").begin_array(); // drivers the kernel does not hand out
+    for (const auto &[driver, why] : r.not_run) {
+        w.begin_object();
+        w.field("driver", driver);
+        w.field("reason", why);
+        w.end_object();
+    }
+    w.end_array();
     w.field("verdict", r.ok() ? "ok" : "mismatch");
     w.end_object();
     return w.str();

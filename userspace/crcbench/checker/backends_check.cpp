@@ -179,8 +179,13 @@ class BackendChecker {
                 continue;
             if (!contains(measured, d->text))
                 problem(p + ".driver", "\"" + d->text + "\" is not in $.measured");
-            if (!contains(backends, b->text))
-                problem(p + ".backend", "\"" + b->text + "\" is not in $.config.backends");
+            // user: baselines run in the afalg pass without AF_ALG: backend "user".
+            if (is_user(d->text) ? b->text != "user" || !contains(backends, "afalg")
+                                 : !contains(backends, b->text))
+                problem(p + ".backend",
+                        "\"" + b->text + "\" is not " +
+                            (is_user(d->text) ? std::string("\"user\" (a user: baseline)")
+                                              : std::string("in $.config.backends")));
             if (!seen.insert({d->text, b->text, *threads}).second)
                 problem(p, "duplicate fit for this driver, backend and thread count");
             std::vector<std::pair<double, double>> xy;
@@ -197,11 +202,12 @@ class BackendChecker {
         }
         for (const std::string &d : measured) {
             bool kernel = !is_user(d);
+            const std::string own = kernel ? "afalg" : "user";
             if (contains(backends, "afalg") &&
                 std::none_of(seen.begin(), seen.end(), [&](const auto &t) {
-                    return std::get<0>(t) == d && std::get<1>(t) == "afalg";
+                    return std::get<0>(t) == d && std::get<1>(t) == own;
                 }))
-                problem("$.fits", "has no afalg fit for " + d);
+                problem("$.fits", "has no " + own + " fit for " + d);
             if (contains(backends, "tcrypt") && kernel &&
                 !std::any_of(seen.begin(), seen.end(), [&](const auto &t) {
                     return std::get<0>(t) == d && std::get<1>(t) == "tcrypt";

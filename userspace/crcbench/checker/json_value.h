@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// A strict, small JSON (RFC 8259) parser for the report checker. It is written
-// independently of the tool's JSON writer so that a writer bug cannot hide
-// behind a matching reader bug.
+// The report checker's JSON (RFC 8259) tree, read by RapidJSON's strict SAX
+// reader: a different library than the tool's writer (nlohmann-json), so
+// that a writer bug cannot hide behind a matching reader bug.
 #pragma once
 
 #include <memory>

@@ -17,13 +17,14 @@
 namespace {
 
 constexpr const char *kUsage =
-    "Usage: crcbench-jsoncheck [--schema run|list] [--expect-driver D ...]\n"
+    "Usage: crcbench-jsoncheck [--schema run|list|verify] [--expect-driver D ...]\n"
     "                          [--expect-alg crc32c|crct10dif|crc64-rocksoft]\n"
     "                          [--expect-emulated yes|no] [--expect-verdict ok|mismatch]\n"
     "                          FILE|-\n"
     "\n"
     "Validates a crcbench-alg JSON report (schemas crcbench-alg.run.v2, the\n"
-    "older run.v1, and crcbench-alg.list.v1): syntax, every documented field and\n"
+    "older run.v1, crcbench-alg.list.v1 and crcbench-alg.verify.v1): syntax,\n"
+    "every documented field and\n"
     "its type, and\n"
     "consistency (one result per measured driver and size, min <= median <= max,\n"
     "bytes/s = ops/s x size, the baseline (the generic driver of $.alg) and its\n"
@@ -56,8 +57,8 @@ int main(int argc, char **argv) {
                 return 0;
             } else if (a == "--schema") {
                 std::string_view v = need(a);
-                if (v != "run" && v != "list")
-                    return usage_error("--schema must be run or list");
+                if (v != "run" && v != "list" && v != "verify")
+                    return usage_error("--schema must be run, list or verify");
                 expect.schema = std::string(v);
             } else if (a == "--expect-driver") {
                 expect.drivers.emplace_back(need(a));

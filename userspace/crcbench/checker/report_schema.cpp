@@ -285,6 +285,21 @@ class Checker {
         Triple t{mn->number, md->number, mx->number};
         if (t.min < 0 || !(t.min <= t.median && t.median <= t.max))
             problem(p, "needs 0 <= min <= median <= max");
+        // The median's confidence interval, where the report has one.
+        const JsonValue *lo = s->get("ci_low"), *hi = s->get("ci_high"), *lv = s->get("ci_level");
+        if (lo || hi || lv) {
+            if (!lo || !hi || !lv || lo->type != Type::number || hi->type != Type::number ||
+                lv->type != Type::number)
+                problem(p, "needs ci_low, ci_high and ci_level together, as numbers");
+            else if (!(t.min <= lo->number && lo->number <= t.median && t.median <= hi->number &&
+                       hi->number <= t.max) ||
+                     lv->number < 0 || lv->number >= 1)
+                problem(p, "needs min <= ci_low <= median <= ci_high <= max, 0 <= ci_level < 1");
+        }
+        if (const JsonValue *mad = s->get("mad");
+            mad && (mad->type != Type::number || mad->number < 0 ||
+                    mad->number > t.max - t.min + 1e-9 * t.max))
+            problem(p + ".mad", "must be a number in [0, max - min]");
         return t;
     }
 
@@ -373,6 +388,18 @@ class Checker {
                         partial ? "exceeds $.config.trials" : "differs from $.config.trials");
             if (checked && trials && *checked < *trials)
                 problem(p + ".checked_ops", "fewer checked operations than trials");
+            // Every trial's sample, where the report has them.
+            if (const JsonValue *samples = row.get("samples")) {
+                if (samples->type != Type::array ||
+                    (trials && samples->items.size() != static_cast<std::size_t>(*trials)))
+                    problem(p + ".samples", "must hold one sample per trial");
+                else
+                    for (const JsonValue &t : samples->items) {
+                        const JsonValue *b = t.get("bytes"), *n = t.get("ops");
+                        if (b && n && size && b->number != n->number * *size)
+                            problem(p + ".samples", "a sample's bytes are not ops x size");
+                    }
+            }
             if (bps && ops && size && ops->median > 0) {
                 double implied = ops->median * *size;
                 // Both are printed with one decimal: allow that rounding, times the size.
@@ -452,11 +479,13 @@ std::vector<std::string> check_report(const JsonValue &doc, const Expectations &
     bool is_run_v1 = *schema == "crcbench-alg.run.v1";
     bool is_run = is_run_v1 || *schema == "crcbench-alg.run.v2";
     bool is_list = *schema == "crcbench-alg.list.v1";
-    if (!is_run && !is_list) {
+    bool is_verify = *schema == "crcbench-alg.verify.v1";
+    if (!is_run && !is_list && !is_verify) {
         c.problem("$.schema", "unknown schema \"" + *schema + "\"");
         return c.problems;
     }
-    if (expect.schema && (*expect.schema == "run") != is_run)
+    if (expect.schema &&
+        ((*expect.schema == "run") != is_run || (*expect.schema == "verify") != is_verify))
         c.problem("$.schema", "is \"" + *schema + "\", expected a " + *expect.schema + " report");
     auto emulated = c.check_system(doc);
     if (expect.emulated && emulated && *expect.emulated != *emulated)
@@ -469,6 +498,38 @@ std::vector<std::string> check_report(const JsonValue &doc, const Expectations &
             c.problem("$.drivers", "expected driver \"" + d + "\" is not listed");
     if (is_list) {
         c.boolean(doc, "$", "ambiguous");
+        return c.problems;
+    }
+    if (is_verify) {
+        // Each driver's verdict from its mismatches, at most 5 reproducers
+        // and no more than mismatches; the report's verdict from them all.
+        bool any_bad = false;
+        if (const JsonValue *results = c.member(doc, "$", "results", Type::array))
+            for (std::size_t i = 0; i < results->items.size(); ++i) {
+                const JsonValue &row = results->items[i];
+                std::string p = "$.results[" + std::to_string(i) + "]";
+                c.str(row, p, "driver");
+                auto mismatches = c.uint(row, p, "mismatches", 0);
+                c.uint(row, p, "cases", 1);
+                auto verdict = c.str(row, p, "verdict");
+                const JsonValue *rep = c.member(row, p, "reproducers", Type::array);
+                if (mismatches && verdict && (*mismatches > 0) != (*verdict == "mismatch"))
+                    c.problem(p + ".verdict", "\"" + *verdict + "\" contradicts mismatches");
+                if (mismatches && rep &&
+                    (rep->items.size() > 5 || static_cast<double>(rep->items.size()) > *mismatches))
+                    c.problem(p + ".reproducers", "more than min(mismatches, 5)");
+                if (mismatches && *mismatches > 0)
+                    any_bad = true;
+            }
+        if (const JsonValue *nr = c.member(doc, "$", "not_run", Type::array);
+            nr && !nr->items.empty())
+            any_bad = true;
+        if (auto verdict = c.str(doc, "$", "verdict");
+            verdict && (*verdict == "mismatch") != any_bad)
+            c.problem("$.verdict", "\"" + *verdict + "\" contradicts the results");
+        if (expect.verdict)
+            if (auto verdict = c.str(doc, "$", "verdict"); verdict && *verdict != *expect.verdict)
+                c.problem("$.verdict", "is \"" + *verdict + "\", expected " + *expect.verdict);
         return c.problems;
     }
     auto cfg = c.check_config(doc, is_run_v1);

@@ -16,6 +16,7 @@
 #include <new>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/resource.h>
 #include <system_error>
 #include <thread>
 
@@ -67,8 +68,20 @@ void pin_to(unsigned cpu) {
                             "see taskset -p $$ and /sys/devices/system/cpu/online)");
 }
 
+// The calling thread's user and system CPU seconds (getrusage RUSAGE_THREAD).
+std::pair<double, double> thread_cpu_seconds() {
+    rusage ru{};
+    if (getrusage(RUSAGE_THREAD, &ru) != 0)
+        return {0, 0};
+    auto sec = [](const timeval &tv) {
+        return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+    };
+    return {sec(ru.ru_utime), sec(ru.ru_stime)};
+}
+
 struct ThreadTally {
     Clock::time_point start{}, end{};
+    std::pair<double, double> cpu_start{}, cpu_end{}; // thread_cpu_seconds()
     std::uint64_t ops = 0;
     std::uint64_t mismatches = 0;
     Digest first_got = 0;
@@ -157,6 +170,8 @@ class Runner {
             first = std::min(first, tt.start);
             last = std::max(last, tt.end);
             sample.ops += tt.ops;
+            sample.user_s += tt.cpu_end.first - tt.cpu_start.first;
+            sample.system_s += tt.cpu_end.second - tt.cpu_start.second;
             cell.checked_ops += tt.ops;
             cell.mismatches += tt.mismatches;
             if (tt.mismatches && !cell.first_mismatch) {
@@ -216,6 +231,7 @@ class Runner {
         std::uint64_t ops = 0, bad = 0;
         Digest first_got = 0;
         std::size_t first_buffer = 0, i = 0;
+        tally.cpu_start = thread_cpu_seconds();
         tally.start = Clock::now();
         try {
             while (ops < limit && !stop.load(std::memory_order_relaxed) && !interrupt_signal()) {
@@ -246,6 +262,7 @@ class Runner {
             tally.error = std::current_exception();
         }
         tally.end = Clock::now();
+        tally.cpu_end = thread_cpu_seconds();
         tally.ops = ops;
         tally.mismatches = bad;
         tally.first_got = first_got;

@@ -46,6 +46,10 @@ struct TrialSample {
     double seconds = 0; // first thread start to last thread end
     std::uint64_t bytes = 0;
     std::uint64_t ops = 0;
+    // CPU time of the timed loops, summed over the threads (getrusage
+    // RUSAGE_THREAD): system time is where AF_ALG's kernel side hashes.
+    double user_s = 0;
+    double system_s = 0;
 };
 
 struct CellResult {

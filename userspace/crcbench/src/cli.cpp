@@ -1,12 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-only
+//
+// The command line through CLI11: it splits "--name=value", "-s64", bundled
+// flags ("-qd D"), "--" and the subcommands; the one option table
+// (option_table.h) says what each option does and is what --help prints.
 #include "cli.h"
 
 #include "error.h"
 #include "option_table.h"
 #include "units.h"
 
-#include <limits>
+#include <CLI/CLI.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <iterator>
 #include <string>
+#include <vector>
 
 namespace crcbench {
 
@@ -28,112 +39,41 @@ std::string_view mode_name(OpMode m) {
 
 namespace {
 
-// Walks argv: "--name value", "--name=value", "-q".
-class Cursor {
-  public:
-    explicit Cursor(std::span<const std::string_view> args) : args_(args) {}
+// What CLI11 found, applied after parsing so that --help wins over a bad
+// value anywhere on the line (the option's own parser throws UsageError).
+using Pending = std::vector<std::function<void(Options &)>>;
 
-    bool done() const { return pos_ >= args_.size(); }
-    std::string_view peek() const { return args_[pos_]; }
-
-    // Takes the next argument; splits "--name=value".
-    std::string_view take_option() {
-        std::string_view arg = args_[pos_++];
-        inline_value_.reset();
-        if (arg.starts_with("--")) {
-            std::size_t eq = arg.find('=');
-            if (eq != std::string_view::npos) {
-                inline_value_ = arg.substr(eq + 1);
-                return arg.substr(0, eq);
-            }
-        }
-        return arg;
-    }
-
-    std::string_view value(std::string_view option) {
-        if (inline_value_) {
-            std::string_view v = *inline_value_;
-            inline_value_.reset();
-            return v;
-        }
-        if (done())
-            throw UsageError("option " + std::string(option) + " needs a value");
-        return args_[pos_++];
-    }
-
-    void no_value(std::string_view option) const {
-        if (inline_value_)
-            throw UsageError("option " + std::string(option) + " takes no value");
-    }
-
-  private:
-    std::span<const std::string_view> args_;
-    std::size_t pos_ = 0;
-    std::optional<std::string_view> inline_value_;
-};
-
-// Looks `name` up in the command's table, then in the common one, and
-// applies it. Returns false if neither has it.
-bool table_option(std::string_view name, Cursor &cur, Options &o, std::string_view command) {
-    for (const auto *table :
-         {command.empty() ? nullptr : &command_option_table(command), &common_option_table()}) {
-        if (!table)
-            continue;
-        for (const OptionSpec &spec : *table) {
-            if (name != spec.long_name && (spec.short_name.empty() || name != spec.short_name))
-                continue;
-            if (spec.metavar.empty()) {
-                cur.no_value(name);
-                spec.apply(o, {});
-            } else {
-                spec.apply(o, cur.value(name));
-            }
-            return true;
-        }
-    }
-    return false;
+// "-d,--driver" for CLI11.
+std::string cli11_names(const OptionSpec &spec) {
+    return spec.short_name.empty() ? std::string(spec.long_name)
+                                   : fmt::format("{},{}", spec.short_name, spec.long_name);
 }
 
-[[noreturn]] void unknown(std::string_view name, std::string_view command) {
-    std::string where = command.empty() ? std::string() : " for '" + std::string(command) + "'";
-    if (name.starts_with("-"))
-        throw UsageError("unknown option " + std::string(name) + where + " (try --help)");
-    throw UsageError("unexpected argument '" + std::string(name) + "'" + where + " (try --help)");
-}
-
-bool help_option(std::string_view name, Cursor &cur, Options &o, std::string_view topic) {
-    if (name != "--help" && name != "-h")
-        return false;
-    cur.no_value(name);
-    o.command = Command::help;
-    o.help_topic = topic;
-    return true;
-}
-
-void parse_command(Cursor &cur, Options &o, std::string_view command) {
-    bool only_paths = false; // after "--"
-    while (!cur.done()) {
-        std::string_view name = cur.take_option();
-        // file's operands: the paths ("-" starts an option unless after "--").
-        if (command == "file" && (only_paths || !name.starts_with("-"))) {
-            o.file.paths.emplace_back(name);
-            continue;
+void add_table(CLI::App &app, const std::vector<OptionSpec> &table, Pending &pending) {
+    for (const OptionSpec &spec : table) {
+        const OptionSpec *s = &spec; // the tables are static
+        if (spec.metavar.empty()) {
+            // A flag: "--quiet=1" is an error, as before.
+            app.add_flag_callback(
+                   cli11_names(spec),
+                   [s, &pending] { pending.push_back([s](Options &o) { s->apply(o, {}); }); })
+                ->disable_flag_override();
+        } else {
+            // Every occurrence counts (-d accumulates, and so do -s and -t).
+            app.add_option(cli11_names(spec))
+                ->type_size(1)
+                ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+                ->each([s, &pending](const std::string &v) {
+                    pending.push_back([s, v](Options &o) { s->apply(o, v); });
+                });
         }
-        if (command == "file" && name == "--") {
-            only_paths = true;
-            continue;
-        }
-        if (help_option(name, cur, o, command))
-            return;
-        if (!table_option(name, cur, o, command))
-            unknown(name, command);
     }
 }
 
 // Checks between options, and defaults that depend on them.
 void finish_verify(VerifyOptions &v) {
     if (v.max_length > (256u << 20))
-        throw UsageError("--max-length: at most 256M");
+        throw UsageError("--max-length: must be between 0 and 256M");
 }
 
 void finish_run(RunOptions &r) {
@@ -141,8 +81,8 @@ void finish_run(RunOptions &r) {
         r.sizes = parse_size_list("64..1M");
     for (std::size_t s : r.sizes)
         if (s == 0 || s > (256u << 20))
-            throw UsageError("--sizes: each size must be between 1 and 256M, got " +
-                             std::to_string(s));
+            throw UsageError(fmt::format("--sizes: each size must be between 1 and 256M, got {}",
+                                         format_size(s)));
     if (r.duration_given && r.iterations)
         throw UsageError("--duration and --iterations exclude each other");
     if (!r.iterations && r.duration.count() == 0)
@@ -155,72 +95,146 @@ void finish_run(RunOptions &r) {
 
 void finish_file(FileOptions &f, const CommonOptions &common) {
     if (f.innodb && common.alg != CrcAlg::crc32c)
-        throw UsageError("--innodb: InnoDB full_crc32 page checksums are crc32c; --alg " +
-                         std::string(alg_info(common.alg).name) +
-                         " cannot check them (use --page-size for per-page CRCs of another "
-                         "algorithm)");
+        throw UsageError(fmt::format(
+            "--innodb: InnoDB full_crc32 page checksums are crc32c; --alg {} cannot check them "
+            "(use --page-size for per-page CRCs of another algorithm)",
+            alg_info(common.alg).name));
     if (f.paths.empty())
         throw UsageError("file: no PATH given (usage: crcbench-alg file [OPTIONS] PATH...)");
     if (f.per_page && !f.page_size && !f.innodb)
         throw UsageError("--per-page needs --page-size or --innodb (pages to list)");
 }
 
+[[noreturn]] void unknown(std::string_view name, std::string_view command) {
+    std::string where = command.empty() ? std::string() : fmt::format(" for '{}'", command);
+    if (name.starts_with("-"))
+        throw UsageError(fmt::format("unknown option {}{} (try --help)", name, where));
+    throw UsageError(fmt::format("unexpected argument '{}'{} (try --help)", name, where));
+}
+
+// CLI11's wording of the two errors it finds itself, in the tool's words.
+std::string cli11_message(std::string_view what) {
+    std::size_t colon = what.find(": ");
+    if (colon != std::string_view::npos && what.find(" required", colon) != std::string_view::npos)
+        return fmt::format("option {} needs a value (try --help)", what.substr(0, colon));
+    constexpr std::string_view kOverride = " was given a disallowed flag override";
+    if (std::size_t at = what.find(kOverride); at != std::string_view::npos) {
+        std::string_view name = what.substr(0, at);
+        return fmt::format("option {}{} takes no value (try --help)", name.size() > 1 ? "--" : "-",
+                           name);
+    }
+    return fmt::format("{} (try --help)", what);
+}
+
+constexpr std::string_view kCommandList = "commands: list, verify, run, file";
+
 } // namespace
 
 Options parse_args(std::span<const std::string_view> args) {
     Options o;
-    Cursor cur(args);
-    // Options before the command.
-    while (!cur.done() && cur.peek().starts_with("-")) {
-        std::string_view name = cur.take_option();
-        if (help_option(name, cur, o, ""))
-            return o;
-        if (name == "--version" || name == "-V") {
-            cur.no_value(name);
-            o.command = Command::version;
-            return o;
-        }
-        if (!table_option(name, cur, o, ""))
-            unknown(name, "");
+    Pending pending;
+    CLI::App app{"", "crcbench-alg"};
+    app.set_help_flag();
+    app.allow_extras();
+    app.require_subcommand(0, 1);
+    bool help = false, version = false;
+    app.add_flag("-h,--help", help)->disable_flag_override();
+    app.add_flag("-V,--version", version)->disable_flag_override();
+    add_table(app, common_option_table(), pending);
+
+    struct Sub {
+        std::string_view name;
+        CLI::App *app;
+        bool help = false;
+    };
+    std::vector<Sub> subs;
+    for (std::string_view name : kCommandNames)
+        subs.push_back({name, app.add_subcommand(std::string(name))});
+    for (Sub &sub : subs) {
+        sub.app->set_help_flag();
+        sub.app->allow_extras();
+        sub.app->fallthrough(); // the common options after the command name
+        sub.app->add_flag("-h,--help", sub.help)->disable_flag_override();
+        add_table(*sub.app, command_option_table(sub.name), pending);
     }
-    if (cur.done()) {
+    subs[3].app->add_option("PATH", o.file.paths); // file's operands ("--" ends options)
+    std::vector<std::string> help_args;
+    CLI::App *help_cmd = app.add_subcommand("help");
+    help_cmd->set_help_flag();
+    help_cmd->add_option("TOPIC", help_args);
+
+    // "--" ends the options; what follows are file's paths (CLI11 would
+    // keep them as extras, since every command allows extras to name them).
+    auto dashdash = std::find(args.begin(), args.end(), "--");
+    std::vector<std::string> after_dashdash(dashdash == args.end() ? dashdash : dashdash + 1,
+                                            args.end());
+    // CLI11 takes the arguments last first.
+    std::vector<std::string> argv(std::make_reverse_iterator(dashdash),
+                                  std::make_reverse_iterator(args.begin()));
+    try {
+        app.parse(argv);
+    } catch (const CLI::ParseError &e) {
+        throw UsageError(cli11_message(e.what()));
+    }
+
+    const Sub *command = nullptr;
+    for (const Sub &sub : subs)
+        if (sub.app->parsed())
+            command = &sub;
+    if (help) {
+        o.command = Command::help;
+        return o;
+    }
+    if (version && !command && !help_cmd->parsed()) {
+        o.command = Command::version;
+        return o;
+    }
+    if (command && command->help) {
+        o.command = Command::help;
+        o.help_topic = command->name;
+        return o;
+    }
+    if (help_cmd->parsed()) {
+        o.command = Command::help;
+        if (help_args.size() > 1)
+            unknown(help_args[1], "help");
+        if (!help_args.empty())
+            o.help_topic = help_args[0];
+        if (!o.help_topic.empty() && o.help_topic != "list" && o.help_topic != "verify" &&
+            o.help_topic != "run" && o.help_topic != "file" && o.help_topic != "all")
+            throw UsageError(
+                fmt::format("no help for '{}' ({}; or all)", o.help_topic, kCommandList));
+        return o;
+    }
+    std::vector<std::string> extras = app.remaining(true);
+    if (!extras.empty()) {
+        if (!command && !extras[0].starts_with("-"))
+            throw UsageError(
+                fmt::format("unknown command '{}' ({}; try --help)", extras[0], kCommandList));
+        unknown(extras[0], command ? command->name : "");
+    }
+    if (dashdash != args.end()) {
+        if (!command || command->name != "file")
+            unknown("--", command ? command->name : "");
+        o.file.paths.insert(o.file.paths.end(), after_dashdash.begin(), after_dashdash.end());
+    }
+    for (const auto &apply : pending)
+        apply(o);
+    if (!command) {
         o.command = Command::missing;
         return o;
     }
-    std::string_view command = cur.take_option();
-    if (command == "help") {
-        o.command = Command::help;
-        if (!cur.done())
-            o.help_topic = cur.take_option();
-        if (!cur.done())
-            unknown(cur.take_option(), "help");
-        if (!o.help_topic.empty() && o.help_topic != "list" && o.help_topic != "verify" &&
-            o.help_topic != "run" && o.help_topic != "file" && o.help_topic != "all")
-            throw UsageError("no help for '" + o.help_topic +
-                             "' (commands: list, verify, run, file; or all)");
-        return o;
-    }
-    if (command == "list") {
+    if (command->name == "list") {
         o.command = Command::list;
-        parse_command(cur, o, command);
-    } else if (command == "verify") {
+    } else if (command->name == "verify") {
         o.command = Command::verify;
-        parse_command(cur, o, command);
-        if (o.command == Command::verify)
-            finish_verify(o.verify);
-    } else if (command == "run") {
+        finish_verify(o.verify);
+    } else if (command->name == "run") {
         o.command = Command::run;
-        parse_command(cur, o, command);
-        if (o.command == Command::run)
-            finish_run(o.run);
-    } else if (command == "file") {
-        o.command = Command::file;
-        parse_command(cur, o, command);
-        if (o.command == Command::file)
-            finish_file(o.file, o.common);
+        finish_run(o.run);
     } else {
-        throw UsageError("unknown command '" + std::string(command) +
-                         "' (commands: list, verify, run, file; try --help)");
+        o.command = Command::file;
+        finish_file(o.file, o.common);
     }
     return o;
 }

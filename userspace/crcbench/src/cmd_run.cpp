@@ -126,6 +126,12 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
                      "measured so far (partial)\n",
                      signal_name(report.interrupted_by), report.rows.size());
 
+    // After the run (an error before it stays one clear line); -q keeps
+    // them off stderr, the table and the JSON always carry them.
+    report.warnings = run_warnings(report);
+    if (!o.common.quiet)
+        for (const std::string &w : report.warnings)
+            std::fprintf(stderr, "crcbench-alg: warning: %s\n", w.c_str());
     write_stdout(render(report, opt.format));
     if (!report.ok())
         for (const Mismatch &m : report.mismatches)

@@ -3,6 +3,7 @@
 #include "driver_catalog.h"
 #include "error.h"
 #include "file_io.h"
+#include "output.h"
 #include "progress.h"
 #include "report_parts.h"
 #include "system_info.h"
@@ -11,6 +12,7 @@
 #include "verifier.h"
 
 #include <cstdio>
+#include <fmt/format.h>
 #include <random>
 
 namespace crcbench {
@@ -36,6 +38,16 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
         drivers = add_user_baselines(drivers, o.common.quiet, o.common.alg);
     const AlgInfo &alg = alg_info(o.common.alg);
 
+    // Opened now: an unwritable path fails before the cases run.
+    std::optional<OutputFile> json_out;
+    if (v.json_file)
+        json_out.emplace(*v.json_file);
+    VerifyReport report;
+    report.alg = o.common.alg;
+    report.system = sys;
+    report.drivers = catalog.drivers;
+    report.resolves_to = catalog.resolves_to;
+    report.user_drivers = user_drivers(report.alg);
     std::vector<VerifyCase> cases;
     std::string origin;
     if (!v.cases.empty()) {
@@ -49,6 +61,7 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
         origin = std::to_string(cases.size()) + " case(s) from --case";
     } else {
         std::uint64_t seed = v.seed.value_or(fresh_seed());
+        report.seed = seed;
         cases = fixed_cases(v.max_length);
         std::size_t fixed = cases.size();
         auto more = random_cases(v.random_cases, seed, v.max_length);
@@ -76,6 +89,9 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
                         "out, so it cannot be verified\n",
                         d.c_str(), e->selftest.c_str());
             ++failed;
+            report.not_run.push_back({d, "kernel self-test status is '" + e->selftest +
+                                             "', so the kernel does not "
+                                             "hand it out"});
         } else {
             runnable.push_back(d);
         }
@@ -101,13 +117,18 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
             continue;
         }
         ++failed;
-        std::printf("FAIL %s: %zu of %zu cases differ from the %s\n", dv.driver.c_str(),
-                    dv.mismatches, dv.cases, std::string(judge_name(dv.judge)).c_str());
+        std::printf("FAIL %s: %zu of %zu cases differ from the %s%s\n", dv.driver.c_str(),
+                    dv.mismatches, dv.cases, std::string(judge_name(dv.judge)).c_str(),
+                    reproducers_note(dv.reported.size(), dv.mismatches).c_str());
         for (const Mismatch &m : dv.reported)
             std::printf("%s\n", format_reproducer(m).c_str());
     }
     std::printf("verdict: %s\n", failed ? "MISMATCH" : "ok");
-    return to_int(failed ? ExitCode::mismatch : ExitCode::ok);
+    ExitCode rc = failed ? ExitCode::mismatch : ExitCode::ok;
+    report.origin = origin;
+    report.verdicts = std::move(verdicts);
+    save_report(json_out, verify_json(report), rc);
+    return to_int(rc);
 }
 
 } // namespace crcbench

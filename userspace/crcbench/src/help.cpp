@@ -6,8 +6,10 @@
 
 #include "exit_codes.h"
 #include "option_table.h"
+#include "text.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace crcbench {
 namespace {
@@ -66,14 +68,13 @@ constexpr std::string_view kRun =
 
 constexpr std::string_view kFile =
     "Computes the crc32c (--alg: that CRC) of each PATH through each driver and\n"
-    "times it: bytes,\n"
-    "seconds and GB/s (10^9 bytes/s) per driver and file; with --page-size, one\n"
-    "CRC per page, and pages/s. Kernel drivers get the file by splice(2) from\n"
-    "the file through a pipe into the AF_ALG socket, no copy through user space\n"
-    "(\"transfer: splice\"); if the kernel refuses that, by read and send\n"
-    "(\"transfer: read\", the reason printed). user: drivers hash the file\n"
-    "mapped into memory (\"transfer: mmap\"). Every CRC is compared with the\n"
-    "tool's own table code; a difference prints a reproducer and exits with 1.\n"
+    "times it: bytes, seconds and GB/s (10^9 bytes/s) per driver and file; with\n"
+    "--page-size, one CRC per page, and pages/s. Kernel drivers get the file by\n"
+    "splice(2) from the file through a pipe into the AF_ALG socket, no copy\n"
+    "through user space (\"transfer: splice\"); if the kernel refuses that, by read\n"
+    "and send (\"transfer: read\", the reason printed). user: drivers hash the file\n"
+    "mapped into memory (\"transfer: mmap\"). Every CRC is compared with the tool's\n"
+    "own table code; a difference prints a reproducer and exits with 1.\n"
     "\n"
     "--innodb checks MariaDB InnoDB full_crc32 tablespaces: each page's last 4\n"
     "bytes (big-endian) must be the crc32c of the rest of the page. Pages of\n"
@@ -89,12 +90,14 @@ constexpr std::string_view kRunFooter =
     "emulated and not POWER performance.\n"
     "\n";
 
+constexpr std::size_t kHelpColumns = 79;
+
 std::string left_column(const OptionSpec &s) {
     std::string left = "  ";
     left += s.short_name.empty() ? "    " : std::string(s.short_name) + ", ";
     left += s.long_name;
     if (!s.metavar.empty())
-        left += " " + std::string(s.metavar);
+        left += fmt::format(" {}", s.metavar);
     return left;
 }
 
@@ -102,18 +105,38 @@ std::string left_column(const OptionSpec &s) {
 std::string option_lines(const std::vector<OptionSpec> &table) {
     std::size_t width = 0;
     for (const OptionSpec &s : table)
-        width = std::max(width, left_column(s).size());
+        if (!is_hidden(s))
+            width = std::max(width, left_column(s).size());
     width += 2;
     std::string out;
     for (const OptionSpec &s : table) {
+        if (is_hidden(s))
+            continue;
         std::string left = left_column(s);
         out += left + std::string(width - left.size(), ' ');
-        std::string_view help = s.help;
-        for (std::size_t nl; (nl = help.find('\n')) != std::string_view::npos;) {
-            out += std::string(help.substr(0, nl)) + "\n" + std::string(width, ' ');
-            help.remove_prefix(nl + 1);
+        // The help as one paragraph ('\n' in the table is a space), wrapped
+        // at kHelpColumns: a man page and an 80-column terminal stay readable.
+        std::string text(s.help);
+        std::replace(text.begin(), text.end(), '\n', ' ');
+        std::size_t col = width;
+        bool first_word = true;
+        for (std::string_view word : split(text, ' ')) {
+            if (word.empty())
+                continue;
+            if (!first_word && col + 1 + word.size() > kHelpColumns) {
+                out.append("\n").append(width, ' ');
+                col = width;
+                first_word = true;
+            }
+            if (!first_word) {
+                out += ' ';
+                ++col;
+            }
+            out += word;
+            col += word.size();
+            first_word = false;
         }
-        out += std::string(help) + "\n";
+        out += "\n";
     }
     return out;
 }

@@ -53,6 +53,10 @@ LineFitResult fit_line(const std::vector<SizeTime> &points) {
     // flat line explains them fully.
     f.r_squared = ss_tot > 1e-12 * sw * mean * mean ? 1.0 - ss_res / ss_tot : 1.0;
     f.points = points.size();
+    // Var(a) = s^2 sxx / det, Var(b) = s^2 sw / det, s^2 = ss_res / (n - 2).
+    const double s2 = ss_res / static_cast<double>(points.size() - 2);
+    f.a_se_ns = std::sqrt(s2 * sxx / det);
+    f.b_se_ns_per_byte = std::sqrt(s2 * sw / det);
     out.fit = f;
     return out;
 }

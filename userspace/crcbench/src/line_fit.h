@@ -25,6 +25,13 @@ struct LineFit {
     double r_squared = 0;        // of the weighted fit, 1 = every point on the line
     double max_rel_residual = 0; // max over points of |fit - measured| / measured
     std::size_t points = 0;
+    // Standard errors of a and b (weighted least squares: the residual
+    // variance over points - 2 degrees of freedom times (X'WX)^-1).
+    double a_se_ns = 0;
+    double b_se_ns_per_byte = 0;
+    // a < 0: no cost can be negative; the per-call cost is below what the
+    // fit resolves (reports flag it rather than print it as a cost).
+    bool negative_intercept() const { return a_ns < 0; }
 };
 
 // The fewest distinct sizes a fit is reported for: two points always lie on

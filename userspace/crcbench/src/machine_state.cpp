@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <dirent.h>
+#include <fmt/format.h>
 #include <memory>
 
 namespace crcbench {
@@ -117,7 +118,7 @@ MachineState read_machine_state() {
         std::vector<std::string_view> f = split(*load, ' ');
         std::string avg;
         for (std::size_t i = 0; i < f.size() && i < 3; ++i)
-            avg += (i ? " " : "") + std::string(f[i]);
+            avg += fmt::format("{}{}", i ? " " : "", f[i]);
         m.loadavg = avg;
     }
     const std::string vdir = root() + cpu + "vulnerabilities";

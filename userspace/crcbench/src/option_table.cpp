@@ -5,6 +5,7 @@
 #include "option_table_backend.h"
 #include "units.h"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -22,6 +23,13 @@ Format parse_format(std::string_view v) {
     if (v == "csv")
         return Format::csv;
     throw UsageError("--format: '" + std::string(v) + "' must be table, json or csv");
+}
+
+// Repeated list options add up (-s 64 -s 4K is -s 64,4K), as -d does.
+template <typename T> void merge(std::vector<T> &into, const std::vector<T> &more) {
+    into.insert(into.end(), more.begin(), more.end());
+    std::sort(into.begin(), into.end());
+    into.erase(std::unique(into.begin(), into.end()), into.end());
 }
 
 void add_drivers(std::vector<std::string> &out, std::string_view list) {
@@ -104,6 +112,11 @@ std::vector<OptionSpec> make_verify() {
          "update sizes joined by '+', e.g. 4096:3:0x12345678:1000+3096",
          "16:0:default:digest",
          [](Options &o, std::string_view v) { o.verify.cases.emplace_back(v); }},
+        {"", "--json", "FILE",
+         "also write the JSON report (crcbench-alg.verify.v1) to FILE (checked before the cases "
+         "run)",
+         "/tmp/v.json",
+         [](Options &o, std::string_view v) { o.verify.json_file = std::string(v); }},
     };
 }
 
@@ -122,9 +135,10 @@ std::vector<OptionSpec> make_run() {
          "user:vmx-isa31 on POWER10+)",
          "", [](Options &o, std::string_view) { o.run.user_baselines = true; }},
         {"-s", "--sizes", "LIST",
-         "buffer sizes, comma-separated; A..B doubles from A to B\n"
-         "(default 64..1M)",
-         "64,4K..16K", [](Options &o, std::string_view v) { o.run.sizes = parse_size_list(v); }},
+         "buffer sizes, comma-separated or repeated; A..B doubles\n"
+         "from A to B (default 64..1M)",
+         "64,4K..16K",
+         [](Options &o, std::string_view v) { merge(o.run.sizes, parse_size_list(v)); }},
         {"-t", "--threads", "LIST",
          "threads hashing concurrently, each with its own handles;\n"
          "a list (1,2,4 or 1..16, doubling) runs once per count:\n"
@@ -145,7 +159,7 @@ std::vector<OptionSpec> make_run() {
          [](Options &o, std::string_view v) {
              std::size_t ws = parse_size(v);
              if (ws == 0 || ws > (std::size_t{64} << 30))
-                 throw UsageError("--working-set: between 1 and 64G");
+                 throw UsageError("--working-set: must be between 1 and 64G");
              o.run.working_set = ws;
          }},
         {"", "--duration", "T", "length of each trial, e.g. 250ms, 2s (default 250ms)", "10ms",
@@ -218,7 +232,7 @@ std::vector<OptionSpec> make_file() {
          [](Options &o, std::string_view v) {
              std::size_t ps = parse_size(v);
              if (ps == 0 || ps > (std::size_t{1} << 30))
-                 throw UsageError("--page-size: between 1 and 1G");
+                 throw UsageError("--page-size: must be between 1 and 1G");
              o.file.page_size = ps;
          }},
         {"", "--innodb", "",

@@ -22,6 +22,11 @@ struct OptionSpec {
     std::function<void(Options &, std::string_view value)> apply;
 };
 
+// Testing hooks ("testing: ..." help): parsed, but left out of --help.
+inline bool is_hidden(const OptionSpec &s) {
+    return s.help.starts_with("testing:");
+}
+
 // Options of every command (before or after the command name).
 const std::vector<OptionSpec> &common_option_table();
 

@@ -41,6 +41,7 @@ struct VerifyOptions {
     std::size_t max_length = (4u << 20) + 64; // cap for fixed and random lengths
     std::vector<std::string> cases;           // --case specs: run only these
     bool user_baselines = false;              // --user-baselines: add the user: drivers
+    std::optional<std::string> json_file;     // --json: the report (verify.v1)
 };
 
 struct RunOptions {

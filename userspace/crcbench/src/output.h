@@ -7,6 +7,7 @@
 
 #include "options.h"
 #include "report.h"
+#include "verifier.h"
 
 #include <string>
 
@@ -14,6 +15,7 @@ namespace crcbench {
 
 inline constexpr std::string_view kRunSchema = "crcbench-alg.run.v2";
 inline constexpr std::string_view kListSchema = "crcbench-alg.list.v1";
+inline constexpr std::string_view kVerifySchema = "crcbench-alg.verify.v1";
 
 std::string list_table(const ListReport &r);
 std::string list_json(const ListReport &r);
@@ -28,5 +30,21 @@ std::string render(const RunReport &r, Format f);
 
 // "emulation" values in JSON: none, qemu_tcg, qemu_kvm, qemu_user, forced.
 std::string_view emulation_name(Emulation e);
+
+// verify --json: what was checked against what, each driver's verdict and
+// the reproducers of its first mismatches.
+struct VerifyReport {
+    CrcAlg alg = CrcAlg::crc32c;
+    SystemInfo system;
+    std::vector<AlgEntry> drivers; // every driver of alg present
+    std::optional<std::string> resolves_to;
+    std::vector<UserDriver> user_drivers;
+    std::string origin;                // "N fixed + M random cases (--seed S), ..."
+    std::optional<std::uint64_t> seed; // of the random cases; none with --case
+    std::vector<DriverVerdict> verdicts;
+    std::vector<std::pair<std::string, std::string>> not_run; // driver, why
+    bool ok() const;
+};
+std::string verify_json(const VerifyReport &r);
 
 } // namespace crcbench

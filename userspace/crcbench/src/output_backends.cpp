@@ -4,6 +4,7 @@
 #include "text_table.h"
 #include "units.h"
 
+#include <fmt/format.h>
 #include <map>
 #include <set>
 
@@ -37,10 +38,16 @@ std::string size_span(const std::vector<SizeTime> &points) {
     return format_size(lo) + ".." + format_size(hi);
 }
 
+// The backend a fit is labelled with: user: baselines run in the afalg pass
+// but hash in this process, no AF_ALG: "user".
+std::string_view fit_backend(const BackendFit &f) {
+    return f.driver.starts_with("user:") ? std::string_view("user") : backend_name(f.backend);
+}
+
 std::string backend_label(const RunReport &r, const BackendFit &f) {
-    std::string label(backend_name(f.backend));
+    std::string label(fit_backend(f));
     if (f.backend == Backend::afalg && r.thread_counts.size() > 1)
-        label += " " + std::to_string(f.threads) + "T";
+        label += fmt::format(" {}T", f.threads);
     return label;
 }
 
@@ -84,11 +91,11 @@ std::string fits_table(const RunReport &r) {
     std::string out = "fit time_ns = a + b*size per driver and backend (least squares on "
                       "relative error): a = per-call cost,\n1/b = marginal throughput "
                       "(GB/s = 10^9 bytes/s); R^2 and the largest relative residual say "
-                      "how well the line fits";
+                      "how well the line fits; +- one standard error";
     out += r.system.emulation.emulated() ? " (EMULATED)" : "";
     out += ":\n";
     Table t({"DRIVER", "BACKEND", "SIZES", "a ns/call", "1/b GB/s", "R^2", "max resid"}, "lllrrrr");
-    std::vector<std::string> no_fit;
+    std::vector<std::string> no_fit, negative;
     for (const BackendFit &f : make_fits(r.rows, r.inkernel)) {
         if (!f.result.fit) {
             no_fit.push_back(f.driver + " " + backend_label(r, f) + ": no fit, " +
@@ -96,13 +103,22 @@ std::string fits_table(const RunReport &r) {
             continue;
         }
         const LineFit &l = *f.result.fit;
-        t.add({f.driver, backend_label(r, f), size_span(f.points), ns(l.a_ns),
-               l.marginal_gb_per_s ? format_fixed(*l.marginal_gb_per_s, 3) : "-",
-               format_fixed(l.r_squared, 4), format_fixed(l.max_rel_residual * 100, 1) + "%"});
+        if (l.negative_intercept())
+            negative.push_back(fmt::format(
+                "{} {}: a = {:.1f} ns < 0 ({:.1f} standard errors): the per-call cost is below "
+                "what the fit resolves, read it as about 0",
+                f.driver, backend_label(r, f), l.a_ns, l.a_se_ns > 0 ? -l.a_ns / l.a_se_ns : 0.0));
+        t.add(
+            {f.driver, backend_label(r, f), size_span(f.points),
+             fmt::format("{}{} +-{:.1f}", ns(l.a_ns), l.negative_intercept() ? "*" : "", l.a_se_ns),
+             l.marginal_gb_per_s ? format_fixed(*l.marginal_gb_per_s, 3) : "-",
+             format_fixed(l.r_squared, 4), format_fixed(l.max_rel_residual * 100, 1) + "%"});
     }
     out += t.str();
     for (const std::string &line : no_fit)
         out += "  " + line + "\n";
+    for (const std::string &line : negative)
+        out += "  * " + line + "\n";
     if (r.inkernel)
         for (const NotMeasured &n : r.inkernel->not_measured)
             out += "  " + n.driver + " tcrypt: no tcrypt row (" + n.reason + ")\n";
@@ -132,6 +148,9 @@ void fit_object(JsonWriter &w, const LineFitResult &res) {
     w.field("r_squared", f.r_squared);
     w.field("max_rel_residual", f.max_rel_residual);
     w.field("points", static_cast<std::uint64_t>(f.points));
+    w.field("a_se_ns", f.a_se_ns);
+    w.field("b_se_ns_per_byte", f.b_se_ns_per_byte);
+    w.field("negative_intercept", f.negative_intercept());
     w.end_object();
     w.key("no_fit_reason").null();
 }
@@ -198,7 +217,7 @@ void backends_json(JsonWriter &w, const RunReport &r) {
     for (const BackendFit &f : make_fits(r.rows, r.inkernel)) {
         w.begin_object();
         w.field("driver", f.driver);
-        w.field("backend", backend_name(f.backend));
+        w.field("backend", fit_backend(f));
         w.field("threads", f.threads);
         w.key("points").begin_array();
         for (const SizeTime &p : f.points) {
@@ -222,17 +241,18 @@ std::string backends_csv_header() {
 std::string backends_csv_cells(const RunReport &r, const std::vector<BackendFit> &fits,
                                const std::string &driver, Backend backend, unsigned threads,
                                double ns_per_op) {
-    std::string out = "," + std::string(backend_name(backend)) + "," + format_round_trip(ns_per_op);
+    std::string out = fmt::format(",{},{}", backend_name(backend), format_round_trip(ns_per_op));
     const BackendFit *f = find_fit(fits, driver, backend, threads);
     if (f && f->result.fit) {
         const LineFit &l = *f->result.fit;
-        out += "," + format_round_trip(l.a_ns) + "," + format_round_trip(l.b_ns_per_byte) + "," +
-               (l.marginal_gb_per_s ? format_round_trip(*l.marginal_gb_per_s) : std::string()) +
-               "," + format_round_trip(l.r_squared) + "," + format_round_trip(l.max_rel_residual);
+        out += fmt::format(
+            ",{},{},{},{},{}", format_round_trip(l.a_ns), format_round_trip(l.b_ns_per_byte),
+            l.marginal_gb_per_s ? format_round_trip(*l.marginal_gb_per_s) : std::string(),
+            format_round_trip(l.r_squared), format_round_trip(l.max_rel_residual));
     } else {
         out += ",,,,,";
     }
-    out += "," + (r.inkernel ? std::to_string(r.inkernel->sec) : std::string());
+    out += fmt::format(",{}", r.inkernel ? std::to_string(r.inkernel->sec) : std::string());
     return out;
 }
 

@@ -3,6 +3,7 @@
 #include "output_backends.h"
 #include "report_parts.h"
 #include "units.h"
+#include <fmt/format.h>
 
 namespace crcbench {
 namespace {
@@ -60,7 +61,7 @@ std::string config_header() {
 
 // After cpu_model: a cpulist holds commas.
 std::string cpus_cell(const BenchSettings &s) {
-    return "," + (s.cpus.empty() ? std::string() : cell(format_cpu_list(s.cpus)));
+    return fmt::format(",{}", s.cpus.empty() ? std::string() : cell(format_cpu_list(s.cpus)));
 }
 
 // Starts with the chunk cell (no leading comma).
@@ -74,24 +75,24 @@ std::string config_cells(const BenchSettings &s, CrcAlg alg, std::string_view ba
     out += ",";
     if (s.iterations)
         out += std::to_string(*s.iterations);
-    out += "," + format_round_trip(std::chrono::duration<double>(s.warmup).count()) + "," +
-           std::to_string(s.seed) + "," + std::string(alg_info(alg).name) + "," +
-           std::string(baseline) + "," +
-           (s.working_set ? std::to_string(*s.working_set) : std::string());
+    out += fmt::format(",{},{},{},{},{}",
+                       format_round_trip(std::chrono::duration<double>(s.warmup).count()), s.seed,
+                       alg_info(alg).name, baseline,
+                       s.working_set ? std::to_string(*s.working_set) : std::string());
     return out;
 }
 
 std::string machine_header(const MachineState &m) {
     std::string out;
     for (const auto &[name, value] : machine_state_items(m))
-        out += "," + std::string(name);
+        out += fmt::format(",{}", name);
     return out;
 }
 
 std::string machine_cells(const MachineState &m) {
     std::string out;
     for (const auto &[name, value] : machine_state_items(m))
-        out += "," + (*value ? cell(**value) : std::string());
+        out += fmt::format(",{}", *value ? cell(**value) : std::string());
     return out;
 }
 
@@ -106,10 +107,10 @@ std::string run_csv(const RunReport &r) {
         "ratio_trials_max,noisy,checked_ops,mismatches" +
         backends_csv_header() + config_header() + ",emulated,kernel_release,cpu_model,cpus" +
         machine_header(r.system.machine_state) + "\n";
-    const std::string tail = config_cells(r.settings, r.alg, r.baseline_name()) + "," +
-                             std::string(r.system.emulation.emulated() ? "yes" : "no") + "," +
-                             cell(r.system.kernel_release) + "," + cell(r.system.cpu_model) +
-                             cpus_cell(r.settings) + machine_cells(r.system.machine_state);
+    const std::string tail = fmt::format(
+        "{},{},{},{}{}{}", config_cells(r.settings, r.alg, r.baseline_name()),
+        r.system.emulation.emulated() ? "yes" : "no", cell(r.system.kernel_release),
+        cell(r.system.cpu_model), cpus_cell(r.settings), machine_cells(r.system.machine_state));
     const std::vector<BackendFit> fits = make_fits(r.rows, r.inkernel);
     for (const RunRow &row : r.rows) {
         out += cell(row.driver) + "," + std::to_string(row.size) + "," +

@@ -9,6 +9,7 @@
 #include "text_table.h"
 #include "units.h"
 #include "version.h"
+#include <fmt/format.h>
 
 namespace crcbench {
 namespace {
@@ -35,7 +36,7 @@ std::string upper(std::string_view name) {
 std::string invalid_list(const std::vector<std::uint64_t> &pages, std::string_view sep) {
     std::string out;
     for (std::uint64_t p : pages)
-        out += (out.empty() ? "" : std::string(sep)) + std::to_string(p);
+        out += fmt::format("{}{}", out.empty() ? std::string_view() : sep, p);
     return out;
 }
 

@@ -7,6 +7,9 @@
 #include "units.h"
 #include "version.h"
 
+#include "verify_cases.h"
+
+#include <algorithm>
 #include <string>
 
 namespace crcbench {
@@ -103,11 +106,18 @@ void measured_array(JsonWriter &w, const std::vector<std::string> &measured) {
 
 namespace {
 
-void summary(JsonWriter &w, std::string_view name, const Summary &s) {
+// min/median/max, the MAD; with ci, the median's confidence interval.
+void summary(JsonWriter &w, std::string_view name, const Summary &s, bool ci = false) {
     w.key(name).begin_object();
     w.field("min", s.min);
     w.field("median", s.median);
     w.field("max", s.max);
+    w.field("mad", s.mad);
+    if (ci) {
+        w.field("ci_low", s.ci_low);
+        w.field("ci_high", s.ci_high);
+        w.field("ci_level", s.ci_level);
+    }
     w.end_object();
 }
 
@@ -185,31 +195,41 @@ std::string run_json(const RunReport &r) {
         w.field("threads", row.threads);
         w.field("size", static_cast<std::uint64_t>(row.size));
         w.field("trials", row.trials);
-        summary(w, "bytes_per_s", row.bytes_per_s);
+        summary(w, "bytes_per_s", row.bytes_per_s, true);
         summary(w, "ops_per_s", row.ops_per_s);
         w.key("ratio_to_generic");
         if (row.ratio_to_generic)
             w.value(*row.ratio_to_generic);
         else
             w.null();
-        // The per-trial (paired) ratios' spread; noisy: spread above 10%.
-        w.key("ratio_trials");
-        if (row.ratio_trials) {
-            w.begin_object();
-            w.field("min", row.ratio_trials->min);
-            w.field("median", row.ratio_trials->median);
-            w.field("max", row.ratio_trials->max);
-            w.end_object();
-        } else {
-            w.null();
-        }
+        // The per-trial (paired) ratios: spread, MAD and the median's
+        // confidence interval; noisy: that interval wider than 10%.
+        if (row.ratio_trials)
+            summary(w, "ratio_trials", *row.ratio_trials, true);
+        else
+            w.key("ratio_trials").null();
         w.field("noisy", row.noisy);
+        w.key("samples").begin_array(); // every trial, in order
+        for (const TrialSample &t : row.samples) {
+            w.begin_object();
+            w.field("seconds", t.seconds);
+            w.field("bytes", t.bytes);
+            w.field("ops", t.ops);
+            w.field("user_s", t.user_s);
+            w.field("system_s", t.system_s);
+            w.end_object();
+        }
+        w.end_array();
         w.field("checked_ops", row.checked_ops);
         w.field("mismatches", row.mismatches);
         w.end_object();
     }
     w.end_array();
     backends_json(w, r);
+    w.key("warnings").begin_array(); // run_warnings(): what makes the numbers hard to read
+    for (const std::string &text : r.warnings)
+        w.value(text);
+    w.end_array();
     // true: SIGINT/SIGTERM cut the run short (interrupted_by names it);
     // the results are the trials that every driver completed.
     w.field("partial", r.interrupted_by != 0);
@@ -218,6 +238,59 @@ std::string run_json(const RunReport &r) {
         w.value(signal_name(r.interrupted_by));
     else
         w.null();
+    w.field("verdict", r.ok() ? "ok" : "mismatch");
+    w.end_object();
+    return w.str();
+}
+
+bool VerifyReport::ok() const {
+    return not_run.empty() && std::all_of(verdicts.begin(), verdicts.end(),
+                                          [](const DriverVerdict &v) { return v.ok(); });
+}
+
+std::string verify_json(const VerifyReport &r) {
+    JsonWriter w;
+    w.begin_object();
+    header(w, kVerifySchema, r.alg);
+    system_object(w, r.system);
+    drivers_array(w, r.drivers, r.resolves_to);
+    user_drivers_array(w, r.user_drivers);
+    w.field("cases_from", r.origin);
+    w.key("seed"); // a string, as in run reports: 64-bit integers stay exact
+    if (r.seed)
+        w.value(std::to_string(*r.seed));
+    else
+        w.null();
+    w.key("results").begin_array();
+    for (const DriverVerdict &v : r.verdicts) {
+        w.begin_object();
+        w.field("driver", v.driver);
+        w.field("judge", judge_name(v.judge));
+        w.field("cases", static_cast<std::uint64_t>(v.cases));
+        w.field("bytes", v.bytes);
+        w.field("mismatches", static_cast<std::uint64_t>(v.mismatches));
+        w.key("reproducers").begin_array(); // the first kReportedMismatches
+        for (const Mismatch &m : v.reported) {
+            w.begin_object();
+            w.field("case", format_case(m.c));
+            w.field("expected", format_digest(m.alg, m.expected));
+            w.field("got", format_digest(m.alg, m.got));
+            w.field("line", format_reproducer(m));
+            w.end_object();
+        }
+        w.end_array();
+        w.field("verdict", v.ok() ? "ok" : "mismatch");
+        w.end_object();
+    }
+    w.end_array();
+    w.key("not_run").begin_array(); // drivers the kernel does not hand out
+    for (const auto &[driver, why] : r.not_run) {
+        w.begin_object();
+        w.field("driver", driver);
+        w.field("reason", why);
+        w.end_object();
+    }
+    w.end_array();
     w.field("verdict", r.ok() ? "ok" : "mismatch");
     w.end_object();
     return w.str();

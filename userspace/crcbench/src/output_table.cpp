@@ -9,6 +9,7 @@
 #include "version.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace crcbench {
 
@@ -23,7 +24,7 @@ std::string system_lines(const SystemInfo &s) {
     // this machine has no such file.
     std::string line = "state:";
     for (const auto &[name, value] : machine_state_items(s.machine_state)) {
-        std::string item = " " + std::string(name) + "=" + (*value ? **value : "absent");
+        std::string item = fmt::format(" {}={}", name, *value ? **value : "absent");
         if (line.size() + item.size() > 78) {
             out += line + "\n";
             line = "      ";
@@ -82,7 +83,7 @@ std::string describe_settings(const RunReport &r) {
     out += s.splice ? ", libkcapi splice path on" : "";
     std::string counts;
     for (unsigned n : r.thread_counts)
-        counts += (counts.empty() ? "" : ",") + std::to_string(n);
+        counts += fmt::format("{}{}", counts.empty() ? "" : ",", n);
     out += (r.thread_counts.size() > 1 ? ", threads sweep " : ", threads ") + counts +
            (s.cpus.empty() ? std::string(" (not pinned)") : " on CPUs " + format_cpu_list(s.cpus)) +
            (s.working_set ? ", working set " + format_size(*s.working_set) + " per thread"
@@ -134,12 +135,25 @@ std::string list_table(const ListReport &r) {
     return out;
 }
 
+namespace {
+// "93.8% with 5 trials": the interval's coverage at this run's trial count.
+std::string ci_level_text(const RunReport &r) {
+    for (const RunRow &row : r.rows)
+        if (row.ratio_trials)
+            return fmt::format("{:.1f}% with {} trials", 100 * row.ratio_trials->ci_level,
+                               row.ratio_trials->count);
+    return "no ratios";
+}
+} // namespace
+
 std::string run_table(const RunReport &r) {
     std::string out = std::string(kToolName) + " " + std::string(kToolVersion) + " run\n";
     out += system_lines(r.system);
     out += alg_line(r.alg);
     out += describe_settings(r);
     out += resolve_line(r.resolves_to, false, r.alg);
+    for (const std::string &w : r.warnings)
+        out += fmt::format("warning: {}\n", w);
     if (std::find(r.backends.begin(), r.backends.end(), Backend::afalg) == r.backends.end())
         return out + "AF_ALG: not measured (--backend tcrypt; tcrypt checks no results)\n" +
                backends_table(r) +
@@ -148,16 +162,18 @@ std::string run_table(const RunReport &r) {
     out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median "
            "over the trials of (this driver / " +
            std::string(r.baseline_name()) +
-           " in the same trial, same size); ~ = noisy: the trials spread by more than 10%\n";
+           " in the same trial, same size); ratio CI: the distribution-free confidence interval "
+           "of that median (" +
+           ci_level_text(r) + "); ~ = noisy: that interval wider than 10% of the ratio\n";
     if (std::string why = r.no_ratio_reason(); !why.empty())
         out += "ratios: - (" + why + ")\n";
     const bool sweep = r.thread_counts.size() > 1; // then a THREADS column
     const std::string vs = "vs " + std::string(r.baseline_name());
-    std::vector<std::string> head = {"SIZE", "DRIVER", "MB/s min", "median",
-                                     "max",  "kops/s", vs,         "CHECK"};
+    std::vector<std::string> head = {"SIZE",   "DRIVER", "MB/s min", "median", "max",
+                                     "kops/s", vs,       "ratio CI", "CHECK"};
     if (sweep)
         head.insert(head.begin(), "THREADS");
-    Table t(head, sweep ? "rrlrrrrrl" : "rlrrrrrl");
+    Table t(head, sweep ? "rrlrrrrrrl" : "rlrrrrrrl");
     for (const RunRow &row : r.rows) {
         std::string ratio =
             row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 2) + "x" : "-";
@@ -166,14 +182,18 @@ std::string run_table(const RunReport &r) {
         std::string check = row.mismatches ? "WRONG " + std::to_string(row.mismatches) + "/" +
                                                  std::to_string(row.checked_ops)
                                            : "ok";
-        std::vector<std::string> cells = {format_size(row.size),
-                                          row.driver,
-                                          mb(row.bytes_per_s.min),
-                                          mb(row.bytes_per_s.median),
-                                          mb(row.bytes_per_s.max),
-                                          format_fixed(row.ops_per_s.median / 1e3, 1),
-                                          ratio,
-                                          check};
+        std::vector<std::string> cells = {
+            format_size(row.size),
+            row.driver,
+            mb(row.bytes_per_s.min),
+            mb(row.bytes_per_s.median),
+            mb(row.bytes_per_s.max),
+            format_fixed(row.ops_per_s.median / 1e3, 1),
+            ratio,
+            row.ratio_trials
+                ? fmt::format("{:.2f}-{:.2f}", row.ratio_trials->ci_low, row.ratio_trials->ci_high)
+                : "-",
+            check};
         if (sweep)
             cells.insert(cells.begin(), std::to_string(row.threads));
         t.add(cells);

@@ -10,6 +10,11 @@
 
 namespace crcbench {
 
+// "[ 40%] what, about 1m05s left": the line, with an estimate of the time
+// left from the rate so far (none before the first step is done).
+std::string progress_line(std::size_t done, std::size_t total, const std::string &what,
+                          std::chrono::steady_clock::duration elapsed);
+
 class Progress {
   public:
     explicit Progress(bool enabled);

@@ -1,18 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "report.h"
 
+#include "error.h"
+#include "units.h"
+
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 
 namespace crcbench {
-
-namespace {
-
-double relative_spread(const Summary &s) {
-    return s.median > 0 ? (s.max - s.min) / s.median : 0.0;
-}
-
-} // namespace
 
 std::string choose_baseline(const std::vector<AlgEntry> &drivers, CrcAlg alg) {
     auto present = [&](std::string_view name) {
@@ -39,6 +37,62 @@ std::string RunReport::no_ratio_reason() const {
     return why + ": no baseline";
 }
 
+std::vector<std::string> run_warnings(const RunReport &r) {
+    std::vector<std::string> out;
+    const MachineState &m = r.system.machine_state;
+    unsigned most = 0;
+    for (unsigned t : r.thread_counts)
+        most = std::max(most, t);
+    std::size_t online = 0;
+    std::vector<unsigned> online_cpus;
+    if (m.cpus_online) {
+        try {
+            online_cpus = parse_cpu_list(*m.cpus_online);
+            online = online_cpus.size();
+        } catch (const UsageError &) {
+            // not a cpulist: no count to compare with
+        }
+    }
+    const std::vector<unsigned> &pinned = r.settings.cpus;
+    if (!pinned.empty() && most > pinned.size())
+        out.push_back(fmt::format(
+            "{} threads on {} pinned CPU{} (--cpus {}): threads share CPUs, so ns/op and the "
+            "fits (which assume a CPU per thread) overstate the time per operation; use at most "
+            "{} threads or more --cpus",
+            most, pinned.size(), pinned.size() == 1 ? "" : "s", format_cpu_list(pinned),
+            pinned.size()));
+    else if (pinned.empty() && online && most > online)
+        out.push_back(fmt::format("{} threads on {} online CPUs: threads share CPUs, so ns/op "
+                                  "and the fits overstate the time per operation",
+                                  most, online));
+    if (m.loadavg && online) {
+        double load = std::strtod(m.loadavg->c_str(), nullptr);
+        if (load > static_cast<double>(online))
+            out.push_back(fmt::format("load average {:.2f} is above the {} online CPUs: other "
+                                      "work competes with the measurement",
+                                      load, online));
+    }
+    if (m.cpufreq_governor && *m.cpufreq_governor != "performance")
+        out.push_back(fmt::format("cpufreq governor is {}, not performance: the clock may change "
+                                  "during the run (cpupower frequency-set -g performance)",
+                                  *m.cpufreq_governor));
+    if (m.thread_siblings && pinned.size() > 1) {
+        try {
+            std::vector<unsigned> siblings = parse_cpu_list(*m.thread_siblings);
+            std::vector<unsigned> shared;
+            for (unsigned c : pinned)
+                if (std::find(siblings.begin(), siblings.end(), c) != siblings.end())
+                    shared.push_back(c);
+            if (shared.size() > 1)
+                out.push_back(fmt::format("pinned CPUs {} are SMT siblings (one core): their "
+                                          "threads share its pipelines",
+                                          format_cpu_list(shared)));
+        } catch (const UsageError &) {
+        }
+    }
+    return out;
+}
+
 std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, CrcAlg alg) {
     return make_rows(cells, baseline_driver(alg));
 }
@@ -58,6 +112,7 @@ std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, std::string_
         }
         r.bytes_per_s = summarize(bps);
         r.ops_per_s = summarize(ops);
+        r.samples = c.trials;
         r.checked_ops = c.checked_ops;
         r.mismatches = c.mismatches;
         if (c.driver == generic && c.mismatches == 0)
@@ -83,9 +138,9 @@ std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, std::string_
                 r.ratio_to_generic = r.ratio_trials->median;
             }
         }
-        r.noisy =
-            relative_spread(r.ratio_trials && r.driver != generic ? *r.ratio_trials
-                                                                  : r.bytes_per_s) > kNoisySpread;
+        const Summary &judged =
+            r.ratio_trials && r.driver != generic ? *r.ratio_trials : r.bytes_per_s;
+        r.noisy = judged.relative_ci_width() > kNoisySpread;
     }
     return rows;
 }

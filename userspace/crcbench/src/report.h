@@ -31,8 +31,10 @@ inline constexpr std::string_view kCrc32cLibDriver = "crc32c-lib";
 // (crc32c) crc32c-lib, else the generic driver's name (absent: no ratios).
 std::string choose_baseline(const std::vector<AlgEntry> &drivers, CrcAlg alg);
 
-// A cell is noisy when its paired ratios (or, without a ratio, its bytes/s)
-// spread by more than this fraction of their median over the trials.
+// A cell is noisy when the confidence interval of the median of its paired
+// ratios (without a ratio: of its bytes/s) is wider than this fraction of
+// the median (Summary::relative_ci_width). More trials narrow the interval,
+// so more --trials make fewer cells noisy, not more.
 inline constexpr double kNoisySpread = 0.10;
 
 struct ListReport {
@@ -54,8 +56,9 @@ struct RunRow {
     // Paired: trial k of a driver over trial k of the baseline (the drivers
     // of one trial run back to back), so drift common to both cancels.
     std::optional<double> ratio_to_generic; // median of the per-trial ratios
-    std::optional<Summary> ratio_trials;    // their min / median / max
-    bool noisy = false; // relative spread (max - min) / median above kNoisySpread
+    std::optional<Summary> ratio_trials;    // their min / median / max, MAD, CI
+    bool noisy = false;                     // relative_ci_width() above kNoisySpread
+    std::vector<TrialSample> samples;       // every trial, in order
     std::uint64_t checked_ops = 0;
     std::uint64_t mismatches = 0;
 };
@@ -79,7 +82,8 @@ struct RunReport {
     // SIGINT/SIGTERM ended the run early (its signal number, 0: complete):
     // the rows hold the trials every driver of a size completed.
     int interrupted_by = 0;
-    std::string baseline; // choose_baseline(); empty: the generic driver
+    std::string baseline;              // choose_baseline(); empty: the generic driver
+    std::vector<std::string> warnings; // run_warnings()
 
     std::string_view baseline_name() const {
         return baseline.empty() ? baseline_driver(alg) : std::string_view(baseline);
@@ -88,6 +92,13 @@ struct RunReport {
     std::string no_ratio_reason() const;
     bool ok() const { return mismatches.empty(); }
 };
+
+// What makes this run's numbers hard to read or compare, one sentence
+// each: threads above the pinned CPUs or the online CPUs (ns/op and the fits
+// assume a CPU per thread), load above the CPU count, a cpufreq governor
+// other than performance, pinned CPUs that are SMT siblings. Printed on
+// stderr and kept in the JSON ("warnings").
+std::vector<std::string> run_warnings(const RunReport &r);
 
 // Turns measured cells into rows with statistics and baseline ratios.
 // The ratios are to baseline_driver(alg).

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fmt/format.h>
 #include <limits>
 
 namespace crcbench {
@@ -52,8 +53,8 @@ std::uint64_t parse_uint(std::string_view text, std::uint64_t min, std::uint64_t
     errno = 0;
     unsigned long long value = std::strtoull(s.c_str(), nullptr, base);
     if (errno == ERANGE || value < min || value > max)
-        throw UsageError(std::string(what) + ": " + quoted(text) + " is out of range [" +
-                         std::to_string(min) + ", " + std::to_string(max) + "]");
+        throw UsageError(
+            fmt::format("{}: {} must be between {} and {}", what, quoted(text), min, max));
     return value;
 }
 
@@ -77,9 +78,12 @@ std::size_t parse_size(std::string_view text) {
         mult = 1ull << 30;
     else
         throw UsageError("size " + quoted(text) + ": unknown unit (use K, M or G)");
-    std::uint64_t value = parse_uint(number, 0, (1ull << 40), "size");
-    if (value > (1ull << 40) / mult)
-        throw UsageError("size " + quoted(text) + " is too large");
+    constexpr std::uint64_t kMax = 1ull << 40; // 1024G
+    errno = 0;
+    std::uint64_t value = std::strtoull(std::string(number).c_str(), nullptr, 10);
+    if (errno == ERANGE || value > kMax / mult)
+        throw UsageError(
+            fmt::format("size {} must be between 0 and {}", quoted(text), format_size(kMax)));
     return static_cast<std::size_t>(value * mult);
 }
 
@@ -158,15 +162,17 @@ std::string format_cpu_list(const std::vector<unsigned> &cpus) {
         std::size_t j = i;
         while (j + 1 < s.size() && s[j + 1] == s[j] + 1)
             ++j;
-        out += (out.empty() ? "" : ",") + std::to_string(s[i]);
+        out += fmt::format("{}{}", out.empty() ? "" : ",", s[i]);
         if (j > i)
-            out += "-" + std::to_string(s[j]);
+            out += fmt::format("-{}", s[j]);
         i = j + 1;
     }
     return out;
 }
 
 std::chrono::nanoseconds parse_duration(std::string_view text) {
+    if (text.starts_with("-"))
+        throw UsageError(fmt::format("duration {} must not be negative", quoted(text)));
     auto [number, suffix] = split_suffix(text);
     double scale = 1.0;
     if (suffix.empty() || suffix == "s")
@@ -178,13 +184,14 @@ std::chrono::nanoseconds parse_duration(std::string_view text) {
     else if (suffix == "m" || suffix == "min")
         scale = 60.0;
     else
-        throw UsageError("duration " + quoted(text) + ": unknown unit (use ms, s or m)");
+        throw UsageError(
+            fmt::format("duration {}: unknown unit (use us, ms, s or m)", quoted(text)));
     if (number.empty() || std::count(number.begin(), number.end(), '.') > 1)
         throw UsageError("duration " + quoted(text) + " is not a number");
     double value = std::strtod(std::string(number).c_str(), nullptr);
     double seconds = value * scale;
-    if (!std::isfinite(seconds) || seconds < 0 || seconds > 24 * 3600.0)
-        throw UsageError("duration " + quoted(text) + " is out of range");
+    if (!std::isfinite(seconds) || seconds > 24 * 3600.0)
+        throw UsageError(fmt::format("duration {} must be between 0 and 24h", quoted(text)));
     return std::chrono::nanoseconds(static_cast<std::int64_t>(std::llround(seconds * 1e9)));
 }
 

@@ -7,10 +7,21 @@
 #include "user_drivers.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <memory>
 #include <optional>
 
 namespace crcbench {
+
+// "; the reproducers of the first 5 follow" (of all: "; reproducers follow").
+std::string reproducers_note(std::size_t shown, std::size_t failed) {
+    if (shown == 0)
+        return "";
+    if (shown >= failed)
+        return shown == 1 ? "; its reproducer follows" : "; their reproducers follow";
+    return fmt::format("; the reproducers of the first {} follow (each --case repeats one)", shown);
+}
+
 namespace {
 
 // Cases up to this length are also computed with the bitwise reference, so a
@@ -115,7 +126,7 @@ std::string format_reproducer(const Mismatch &m) {
     if (!c.pieces.empty()) {
         split.clear();
         for (std::size_t i = 0; i < c.pieces.size(); ++i)
-            split += (i ? "+" : "") + std::to_string(c.pieces[i]);
+            split += fmt::format("{}{}", i ? "+" : "", c.pieces[i]);
     }
     return "MISMATCH driver=" + m.driver + " length=" + std::to_string(c.length) +
            " offset=" + std::to_string(c.offset) +

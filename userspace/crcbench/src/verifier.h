@@ -52,6 +52,10 @@ using VerifyProgress = std::function<void(std::size_t, std::size_t)>;
 // How many mismatches per driver get a reproducer line.
 inline constexpr std::size_t kReportedMismatches = 5;
 
+// The end of a FAIL line: that reproducers follow, and of how many of the
+// failed cases when not of all ("; the reproducers of the first 5 follow").
+std::string reproducers_note(std::size_t shown, std::size_t failed);
+
 // The expected digest (decoded as decode_digest does; crc32c: the 4 bytes
 // read little-endian) of a case's data for the algorithm. A case with a seed
 // needs a keyed algorithm (crc32c).

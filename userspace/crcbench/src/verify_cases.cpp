@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fmt/format.h>
 #include <limits>
 
 namespace crcbench {
@@ -81,7 +82,7 @@ std::string format_case(const VerifyCase &c) {
         s += "digest";
     } else {
         for (std::size_t i = 0; i < c.pieces.size(); ++i)
-            s += (i ? "+" : "") + std::to_string(c.pieces[i]);
+            s += fmt::format("{}{}", i ? "+" : "", c.pieces[i]);
     }
     if (c.data_key != default_data_key(c.length, c.seed)) {
         char buf[32];

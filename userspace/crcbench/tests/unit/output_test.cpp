@@ -177,12 +177,16 @@ TEST(Output, JsonNumbersRoundTripAndStringsAreUtf8) {
     EXPECT_TRUE(check::check_report(check::parse_json(j), check::Expectations{}).empty());
     EXPECT_EQ(JsonWriter::escape("caf\xc3\xa9 \xf0\x9f\x98\x80"),
               "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"");
+    // Not UTF-8: each invalid sequence becomes U+FFFD (nlohmann-json's
+    // error_handler_t::replace), written as UTF-8.
     EXPECT_EQ(JsonWriter::escape("a\xff"
                                  "b\xc3"),
-              "\"a\\ufffdb\\ufffd\"");
-    EXPECT_EQ(JsonWriter::escape("\xed\xa0\x80"), "\"\\ufffd\\ufffd\\ufffd\""); // a surrogate
-    EXPECT_EQ(JsonWriter::escape("\xc0\xaf"), "\"\\ufffd\\ufffd\"");            // overlong
-    EXPECT_EQ(JsonWriter::escape("del\x7f"), "\"del\\u007f\"");
+              "\"a\xef\xbf\xbd"
+              "b\xef\xbf\xbd\"");
+    EXPECT_EQ(JsonWriter::escape("\xed\xa0\x80"),
+              "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"");                     // a surrogate
+    EXPECT_EQ(JsonWriter::escape("\xc0\xaf"), "\"\xef\xbf\xbd\xef\xbf\xbd\""); // overlong
+    EXPECT_EQ(JsonWriter::escape("tab\t\x01"), "\"tab\\t\\u0001\"");
     r.system.cpu_model = "bad \xff\xfe name";
     EXPECT_NO_THROW(check::parse_json(run_json(r)));
     // Names in the file table and reproducer: quoted so that a shell gives

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Issue 3.4 item 8: the command line through CLI11, the reports through
+// nlohmann-json, the checker's reading through RapidJSON. What the libraries
+// bring that the hand-written parts lacked, and what must not change.
+#include "cli.h"
+#include "error.h"
+#include "json_value.h"
+#include "json_writer.h"
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <vector>
+
+using namespace crcbench;
+
+namespace {
+Options parse(std::initializer_list<std::string_view> args) {
+    std::vector<std::string_view> v(args);
+    return parse_args(v);
+}
+} // namespace
+
+TEST(Libraries, CliAcceptsConventionalSpellings) {
+    // A short option's value attached, as getopt allows.
+    EXPECT_EQ(parse({"run", "-s64"}).run.sizes, (std::vector<std::size_t>{64}));
+    EXPECT_EQ(parse({"run", "-dcrc32c-generic"}).run.drivers,
+              (std::vector<std::string>{"crc32c-generic"}));
+    // Bundled flags, the last one taking the next argument.
+    Options o = parse({"run", "-qd", "crc32c-generic"});
+    EXPECT_TRUE(o.common.quiet);
+    EXPECT_EQ(o.run.drivers, (std::vector<std::string>{"crc32c-generic"}));
+    EXPECT_EQ(parse({"run", "--sizes=4K"}).run.sizes, (std::vector<std::size_t>{4096}));
+    // A list option repeated adds up, as -d always did (-s used to override).
+    EXPECT_EQ(parse({"run", "-s", "4K", "-s", "64", "-s64"}).run.sizes,
+              (std::vector<std::size_t>{64, 4096}));
+    EXPECT_EQ(parse({"run", "-d", "a", "-d", "b,c"}).run.drivers,
+              (std::vector<std::string>{"a", "b", "c"}));
+    // --help wins over a bad value anywhere on the line.
+    EXPECT_EQ(parse({"run", "--mode", "fast", "--help"}).command, Command::help);
+    // A negative number is a value (then refused by the option's own check).
+    EXPECT_THROW(parse({"verify", "--random", "-1"}), UsageError);
+}
+
+TEST(Libraries, CliErrorsStayInTheToolsWords) {
+    auto message = [](std::initializer_list<std::string_view> args) {
+        try {
+            parse(args);
+        } catch (const UsageError &e) {
+            EXPECT_EQ(e.code(), ExitCode::usage);
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(message({"run", "--sizes"}), "option --sizes needs a value (try --help)");
+    EXPECT_EQ(message({"--quiet=1", "list"}), "option --quiet takes no value (try --help)");
+    EXPECT_EQ(message({"run", "--bogus"}), "unknown option --bogus for 'run' (try --help)");
+    EXPECT_EQ(message({"list", "extra"}), "unexpected argument 'extra' for 'list' (try --help)");
+    EXPECT_EQ(message({"run", "--", "x"}), "unknown option -- for 'run' (try --help)");
+    EXPECT_NE(message({"bogus"}).find("unknown command 'bogus'"), std::string::npos);
+}
+
+// The writer (nlohmann-json) and the checker's reader (RapidJSON) are two
+// libraries: what one writes, the other reads back exactly.
+TEST(Libraries, WriterAndCheckerReaderAgree) {
+    JsonWriter w;
+    w.begin_object();
+    w.field("name", "caf\xc3\xa9 \xff");
+    w.field("small", 0.0004);
+    w.field("third", 1.0 / 3.0);
+    w.field("count", std::uint64_t{18446744073709551615u});
+    w.key("none").null();
+    w.key("list").begin_array().value(1).value(true).end_array();
+    w.key("empty").begin_object().end_object();
+    w.end_object();
+    check::JsonValue v = check::parse_json(w.str());
+    ASSERT_EQ(v.type, check::JsonValue::Type::object);
+    ASSERT_EQ(v.members.size(), 7u);
+    EXPECT_EQ(v.members[0].first, "name"); // document order kept
+    EXPECT_EQ(v.get("name")->text, "caf\xc3\xa9 \xef\xbf\xbd");
+    EXPECT_EQ(v.get("small")->number, 0.0004);
+    EXPECT_EQ(v.get("third")->number, 1.0 / 3.0);
+    EXPECT_EQ(v.get("count")->text, "18446744073709551615");
+    EXPECT_TRUE(v.get("count")->is_unsigned_integer());
+    EXPECT_EQ(v.get("none")->type, check::JsonValue::Type::null);
+    EXPECT_EQ(v.get("list")->items.size(), 2u);
+    EXPECT_EQ(v.get("empty")->type, check::JsonValue::Type::object);
+    // The reader is stricter than the writer needs: duplicates, NaN.
+    EXPECT_THROW(check::parse_json("{\"a\": 1, \"a\": 1}"), check::JsonParseError);
+    EXPECT_THROW(check::parse_json("[NaN]"), check::JsonParseError);
+}

@@ -253,11 +253,18 @@ def judge(args):
         if driver != "crc32c-vmx":
             continue
         if args.cpu == "POWER10":
+            # The loop loads each 512-byte group with 8 lxvp (the blocks it
+            # multiplies) and 8 plxvp (the blocks it only adds, counted as
+            # "prefixed", which excludes xxeval): one load per 32 bytes, of
+            # which at least half are asked for, and some of each kind.
             nl, nx = inside(att, "lxvp", mod), inside(att, "xxeval", mod)
-            v.check(nl >= nbytes // 64 and nx >= nbytes // 64,
-                    "crc32c-vmx ran lxvp and xxeval", "in %s: %d lxvp, %d xxeval for %d bytes "
-                    "(need >= %d each: the ISA 3.1 loop did not run; all lxvp: %s; all xxeval: %s)" %
-                    (mod, nl, nx, nbytes, nbytes // 64, fmt(att, "lxvp"), fmt(att, "xxeval")))
+            npl = inside(att, "prefixed", mod)
+            v.check(nl > 0 and npl > 0 and nl + npl >= nbytes // 64 and nx >= nbytes // 64,
+                    "crc32c-vmx ran lxvp and xxeval", "in %s: %d lxvp + %d plxvp, %d xxeval for "
+                    "%d bytes (need some of each load and >= %d loads and xxeval: the ISA 3.1 loop "
+                    "did not run; all lxvp: %s; all xxeval: %s; all other prefixed: %s)" %
+                    (mod, nl, npl, nx, nbytes, nbytes // 64, fmt(att, "lxvp"), fmt(att, "xxeval"),
+                     fmt(att, "prefixed")))
         else:
             v.check(iv["lxvp"] == 0 and iv["xxeval"] == 0 and iv["prefixed"] == 0,
                     "crc32c-vmx ran no ISA 3.1 instruction (lxvp, xxeval, prefixed)",

@@ -40,7 +40,7 @@ for f in help machine_state output_backends output_csv output_file output_table 
 	objs="$objs src/$f.cpp.o"
 done
 # shellcheck disable=SC2086
-make -C "$tmp/user/crcbench" $objs >"$tmp/user-compile.log" 2>&1 ||
+make -j2 -C "$tmp/user/crcbench" $objs >"$tmp/user-compile.log" 2>&1 ||
 	{ tail -20 "$tmp/user-compile.log"; fail "plain Release build failed"; }
 if grep -q "warning:" "$tmp/user-compile.log"; then
 	grep -A3 "warning:" "$tmp/user-compile.log" | head -20

@@ -342,6 +342,34 @@ static inline crc_vmx_vec_t shift_fold(crc_vmx_vec_t acc, size_t k, crc_vmx_vec_
 	} while (0)
 
 /*
+ * The 16 streams of a main loop (the POWER8 one and the ISA 3.1 one), each
+ * ending at its block of the last group of 16: stream i is folded forward
+ * over the 15 - i blocks that follow it, and the sum is the remainder.
+ */
+static __always_inline crc_vmx_vec_t
+combine_streams(crc_vmx_vec_t s0, crc_vmx_vec_t s1, crc_vmx_vec_t s2, crc_vmx_vec_t s3,
+		crc_vmx_vec_t s4, crc_vmx_vec_t s5, crc_vmx_vec_t s6, crc_vmx_vec_t s7,
+		crc_vmx_vec_t s8, crc_vmx_vec_t s9, crc_vmx_vec_t s10, crc_vmx_vec_t s11,
+		crc_vmx_vec_t s12, crc_vmx_vec_t s13, crc_vmx_vec_t s14, crc_vmx_vec_t s15)
+{
+	s0 = fold(s0, 15) ^ fold(s1, 14);
+	s2 = fold(s2, 13) ^ fold(s3, 12);
+	s4 = fold(s4, 11) ^ fold(s5, 10);
+	s6 = fold(s6, 9) ^ fold(s7, 8);
+	s8 = fold(s8, 7) ^ fold(s9, 6);
+	s10 = fold(s10, 5) ^ fold(s11, 4);
+	s12 = fold(s12, 3) ^ fold(s13, 2);
+	s14 = fold(s14, 1) ^ s15;
+	s0 ^= s2;
+	s4 ^= s6;
+	s8 ^= s10;
+	s12 ^= s14;
+	s0 ^= s4;
+	s8 ^= s12;
+	return s0 ^ s8;
+}
+
+/*
  * The main loop: 16 streams of 16-byte blocks, 256 bytes per iteration.
  * acc is the remainder just before p (16-byte aligned) and n >= 16 the
  * number of whole blocks left. Returns the remainder after the last whole
@@ -385,25 +413,10 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
 		CRC_VMX_FOLD8(s8, s9, s10, s11, s12, s13, s14, s15, p + 128);
 	}
 
-	/* Fold stream i forward over the 15 - i blocks that follow it. */
-	s0 = fold(s0, 15) ^ fold(s1, 14);
-	s2 = fold(s2, 13) ^ fold(s3, 12);
-	s4 = fold(s4, 11) ^ fold(s5, 10);
-	s6 = fold(s6, 9) ^ fold(s7, 8);
-	s8 = fold(s8, 7) ^ fold(s9, 6);
-	s10 = fold(s10, 5) ^ fold(s11, 4);
-	s12 = fold(s12, 3) ^ fold(s13, 2);
-	s14 = fold(s14, 1) ^ s15;
-	s0 ^= s2;
-	s4 ^= s6;
-	s8 ^= s10;
-	s12 ^= s14;
-	s0 ^= s4;
-	s8 ^= s12;
-
 	*pp = p;
 	*pn = n;
-	return s0 ^ s8;
+	return combine_streams(s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13,
+			       s14, s15);
 }
 
 #if CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN
@@ -545,21 +558,8 @@ static noinline crc_vmx_vec_t fold_streams_isa31(crc_vmx_vec_t acc, const u8 *p,
 	      "v27", "v28", "v29", "v30", "v31", "vs0", "vs1", "vs2", "vs3",
 	      "vs4", "vs5", "vs6", "vs7", "ctr");
 
-	s0 = fold(s0, 15) ^ fold(s1, 14);
-	s2 = fold(s2, 13) ^ fold(s3, 12);
-	s4 = fold(s4, 11) ^ fold(s5, 10);
-	s6 = fold(s6, 9) ^ fold(s7, 8);
-	s8 = fold(s8, 7) ^ fold(s9, 6);
-	s10 = fold(s10, 5) ^ fold(s11, 4);
-	s12 = fold(s12, 3) ^ fold(s13, 2);
-	s14 = fold(s14, 1) ^ s15;
-	s0 ^= s2;
-	s4 ^= s6;
-	s8 ^= s10;
-	s12 ^= s14;
-	s0 ^= s4;
-	s8 ^= s12;
-	return s0 ^ s8;
+	return combine_streams(s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13,
+			       s14, s15);
 }
 
 #undef CRC_VMX_LV

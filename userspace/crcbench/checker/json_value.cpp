@@ -28,6 +28,32 @@ bool JsonValue::is_unsigned_integer() const {
     return true;
 }
 
+std::optional<double> JsonValue::num(std::string_view key) const {
+    const JsonValue *v = get(key);
+    return v && v->type == Type::number ? std::optional<double>(v->number) : std::nullopt;
+}
+
+std::optional<std::string> JsonValue::str(std::string_view key) const {
+    const JsonValue *v = get(key);
+    return v && v->type == Type::string ? std::optional<std::string>(v->text) : std::nullopt;
+}
+
+std::optional<bool> JsonValue::flag(std::string_view key) const {
+    const JsonValue *v = get(key);
+    return v && v->type == Type::boolean ? std::optional<bool>(v->boolean) : std::nullopt;
+}
+
+const JsonValue *JsonValue::obj(std::string_view key) const {
+    const JsonValue *v = get(key);
+    return v && v->type == Type::object ? v : nullptr;
+}
+
+const std::vector<JsonValue> &JsonValue::list(std::string_view key) const {
+    static const std::vector<JsonValue> none;
+    const JsonValue *v = get(key);
+    return v && v->type == Type::array ? v->items : none;
+}
+
 std::string_view type_name(JsonValue::Type t) {
     switch (t) {
     case JsonValue::Type::null:

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -26,6 +27,15 @@ struct JsonValue {
     const JsonValue *get(std::string_view key) const;
     // A number written without fraction, exponent or sign.
     bool is_unsigned_integer() const;
+
+    // A member of that type, else nothing: the cross-field rules read with
+    // these, so a report the schema let through never trips them up.
+    std::optional<double> num(std::string_view key) const;
+    std::optional<std::string> str(std::string_view key) const;
+    std::optional<bool> flag(std::string_view key) const;
+    const JsonValue *obj(std::string_view key) const;
+    // An array member's items; empty when absent or not an array.
+    const std::vector<JsonValue> &list(std::string_view key) const;
 };
 
 struct JsonParseError : std::runtime_error {

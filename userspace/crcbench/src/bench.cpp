@@ -5,27 +5,21 @@
 #include "error.h"
 #include "interrupt.h"
 #include "units.h"
+#include "worker_pool.h"
 
 #include <algorithm>
 #include <atomic>
-#include <cstring>
 #include <exception>
 #include <latch>
 #include <memory>
-#include <mutex>
-#include <new>
-#include <pthread.h>
-#include <sched.h>
+#include <optional>
 #include <sys/resource.h>
-#include <system_error>
 #include <thread>
 
 namespace crcbench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-constexpr int kWait = 0, kGo = 1, kAbort = 2;
 
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
     std::uint64_t x = a * 0x9E3779B97F4A7C15ull + b;
@@ -49,24 +43,6 @@ struct Worker {
     std::uint64_t key(std::size_t i) const { return i == 0 ? data_key : mix(data_key, i); }
     std::span<std::uint8_t> buffer(std::size_t i) { return ring.subspan(i * stride, length); }
 };
-
-// Pins the calling thread to one CPU (dynamic CPU set: large POWER
-// machines have more than CPU_SETSIZE hardware threads). Throws ToolError.
-void pin_to(unsigned cpu) {
-    std::unique_ptr<cpu_set_t, void (*)(cpu_set_t *)> set(CPU_ALLOC(cpu + 1),
-                                                          [](cpu_set_t *p) { CPU_FREE(p); });
-    if (!set)
-        throw std::bad_alloc();
-    const std::size_t bytes = CPU_ALLOC_SIZE(cpu + 1);
-    CPU_ZERO_S(bytes, set.get());
-    CPU_SET_S(cpu, bytes, set.get());
-    int e = pthread_setaffinity_np(pthread_self(), bytes, set.get());
-    if (e != 0)
-        throw ToolError(ExitCode::runtime,
-                        "cannot pin a thread to CPU " + std::to_string(cpu) + ": " +
-                            std::strerror(e) + " (offline, or not in this process's CPU set: " +
-                            "see taskset -p $$ and /sys/devices/system/cpu/online)");
-}
 
 // The calling thread's user and system CPU seconds (getrusage RUSAGE_THREAD).
 std::pair<double, double> thread_cpu_seconds() {
@@ -98,6 +74,10 @@ class Runner {
         for (Worker &w : workers_)
             for (const std::string &d : drivers_)
                 w.hashers.push_back(factory(d));
+        // Then the threads, once for the whole run: each pins itself to its
+        // CPU (--cpus, or else the process's allowed CPUs in turn) and is
+        // the only one ever to touch its worker's buffers.
+        pool_.emplace(workers_.size(), pool_cpus(s.cpus), s.on_worker_started);
     }
 
     void prepare(std::size_t size, unsigned trial) {
@@ -115,52 +95,29 @@ class Runner {
                         std::optional<std::uint64_t> iterations, CellResult &cell) {
         std::vector<ThreadTally> tallies(workers_.size());
         std::atomic<bool> stop{false};
-        // The threads wait for one start signal: go, or abort when not all
-        // of them could be created (a barrier would wait for the missing ones).
-        std::atomic<int> start{kWait};
-        // After go: the clock of a duration trial starts once every thread runs.
+        // The clock of a duration trial starts once every worker is set up.
         std::latch running(static_cast<std::ptrdiff_t>(workers_.size()));
-        {
-            std::vector<std::jthread> threads;
-            threads.reserve(workers_.size());
+        pool_->start([&](std::size_t t) {
             try {
-                for (std::size_t t = 0; t < workers_.size(); ++t)
-                    threads.emplace_back([&, t] {
-                        start.wait(kWait);
-                        if (start.load() != kGo)
-                            return;
-                        try {
-                            setup(t);
-                        } catch (...) {
-                            tallies[t].error = std::current_exception();
-                        }
-                        running.arrive_and_wait(); // all set up: start together
-                        if (!tallies[t].error)
-                            work(*workers_[t].hashers[d], workers_[t], stop, iterations,
-                                 tallies[t]);
-                    });
-            } catch (const std::system_error &e) {
-                start.store(kAbort);
-                start.notify_all();
-                throw ToolError(ExitCode::runtime,
-                                "cannot start thread " + std::to_string(threads.size() + 1) +
-                                    " of " + std::to_string(workers_.size()) + ": " +
-                                    e.code().message() +
-                                    " (use fewer --threads, or raise the limit: ulimit -v/-u)");
+                setup(t);
+            } catch (...) {
+                tallies[t].error = std::current_exception();
             }
-            start.store(kGo);
-            start.notify_all();
-            running.wait();
-            if (!iterations) {
-                // In slices, so that SIGINT/SIGTERM ends a long trial soon.
-                const Clock::time_point deadline = Clock::now() + duration;
-                for (Clock::time_point now = Clock::now(); now < deadline && !interrupt_signal();
-                     now = Clock::now())
-                    std::this_thread::sleep_for(
-                        std::min<Clock::duration>(deadline - now, std::chrono::milliseconds(20)));
-                stop.store(true, std::memory_order_relaxed);
-            }
-        } // joins
+            running.arrive_and_wait(); // all set up: start together
+            if (!tallies[t].error)
+                work(*workers_[t].hashers[d], workers_[t], stop, iterations, tallies[t]);
+        });
+        running.wait();
+        if (!iterations) {
+            // In slices, so that SIGINT/SIGTERM ends a long trial soon.
+            const Clock::time_point deadline = Clock::now() + duration;
+            for (Clock::time_point now = Clock::now(); now < deadline && !interrupt_signal();
+                 now = Clock::now())
+                std::this_thread::sleep_for(
+                    std::min<Clock::duration>(deadline - now, std::chrono::milliseconds(20)));
+            stop.store(true, std::memory_order_relaxed);
+        }
+        pool_->wait();
         TrialSample sample;
         Clock::time_point first = tallies.front().start, last = tallies.front().end;
         for (std::size_t t = 0; t < tallies.size(); ++t) {
@@ -190,12 +147,10 @@ class Runner {
     }
 
   private:
-    // In thread t, before timing: pin it (--cpus), then (re)allocate and fill
-    // its buffer there, so the pages are first touched by the CPU that
-    // hashes them (local memory on NUMA machines).
+    // In worker t (pinned since it started), before timing: (re)allocate
+    // and fill its buffers there, so the pages are first touched by the
+    // thread and CPU that hash them (local memory on NUMA machines).
     void setup(std::size_t t) {
-        if (!s_.cpus.empty())
-            pin_to(s_.cpus[t % s_.cpus.size()]);
         Worker &w = workers_[t];
         if (!w.stale)
             return;
@@ -272,6 +227,7 @@ class Runner {
     const std::vector<std::string> &drivers_;
     const BenchSettings &s_;
     std::vector<Worker> workers_;
+    std::optional<WorkerPool> pool_; // after workers_: its threads end first
     std::size_t size_ = 0;
     std::vector<std::size_t> pieces_;
 };

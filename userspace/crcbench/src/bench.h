@@ -2,9 +2,12 @@
 //
 // The measuring loop of `run`. For each size it warms every driver up, then
 // runs the trials with the drivers interleaved (rotating order), so all of
-// them are measured side by side under the same conditions. Each thread owns
-// one reused hasher per driver and one buffer; the loop allocates nothing and
-// compares every result with the reference digest computed beforehand.
+// them are measured side by side under the same conditions. One pool of
+// worker threads (worker_pool.h) serves the whole run: each worker is pinned
+// once, owns one reused hasher per driver and its buffers, which it alone
+// first touches and hashes, in every driver and trial; the loop allocates
+// nothing and compares every result with the reference digest computed
+// beforehand.
 #pragma once
 
 #include "hasher.h"
@@ -27,7 +30,9 @@ struct BenchSettings {
     std::optional<std::size_t> chunk; // stream mode update size; default whole buffer
     bool splice = false;              // recorded in reports; the factory applies it
     unsigned threads = 1;
-    std::vector<unsigned> cpus; // thread t pinned to cpus[t % size]; empty: not pinned
+    // Worker t is pinned to cpus[t % size] (--cpus); empty: to the t-th CPU
+    // (round robin) of the process's affinity mask as the run starts.
+    std::vector<unsigned> cpus;
     // Bytes of data each thread cycles through (a ring of buffers of the
     // measured size); empty or not above the size: one buffer, cache-hot.
     std::optional<std::size_t> working_set;
@@ -40,6 +45,9 @@ struct BenchSettings {
     // allocating it (zero-filled: its first touch; allocated = true) and
     // right after filling it with the trial's data (allocated = false).
     std::function<void(std::span<const std::uint8_t>, bool allocated)> on_buffer_touched;
+    // Testing seam: called in each worker thread once it is created and
+    // pinned (the pool's threads are created once per run_bench call).
+    std::function<void(std::size_t worker)> on_worker_started;
 };
 
 struct TrialSample {

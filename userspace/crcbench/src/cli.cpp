@@ -99,10 +99,43 @@ void finish_file(FileOptions &f, const CommonOptions &common) {
             "--innodb: InnoDB full_crc32 page checksums are crc32c; --alg {} cannot check them "
             "(use --page-size for per-page CRCs of another algorithm)",
             alg_info(common.alg).name));
-    if (f.paths.empty())
-        throw UsageError("file: no PATH given (usage: crcbench-alg file [OPTIONS] PATH...)");
+    if (f.check_list) {
+        if (!f.paths.empty())
+            throw UsageError(fmt::format(
+                "--check {} reads the paths from the list: give no PATH operands ('{}')",
+                *f.check_list, f.paths.front()));
+        if (f.page_size || f.innodb || f.per_page || f.sum_lines || f.format != Format::table ||
+            f.json_file || f.csv_file)
+            throw UsageError("--check prints 'PATH: OK' or 'PATH: FAILED' lines only: leave out "
+                             "--page-size, --innodb, --per-page, --format, --json and --csv");
+    } else if (f.paths.empty()) {
+        throw UsageError("file: no PATH given (usage: crcbench-alg file [OPTIONS] PATH..., "
+                         "'-' for standard input; or --check LIST)");
+    }
     if (f.per_page && !f.page_size && !f.innodb)
         throw UsageError("--per-page needs --page-size or --innodb (pages to list)");
+    if (f.sum_lines && (f.page_size || f.innodb))
+        throw UsageError("--format sum prints one CRC per whole file: leave out --page-size and "
+                         "--innodb (or use --format table, json or csv for page CRCs)");
+    bool has_stdin = (f.check_list && *f.check_list == "-");
+    for (const std::string &p : f.paths) {
+        if (p != "-")
+            continue;
+        if (has_stdin)
+            throw UsageError("'-' (standard input) given twice: it can be read only once");
+        has_stdin = true;
+    }
+    bool stdin_file = std::find(f.paths.begin(), f.paths.end(), "-") != f.paths.end();
+    if (stdin_file && f.repeat > 1)
+        throw UsageError(fmt::format("--repeat {}: standard input ('-') is read once, so it has "
+                                     "one pass; save it to a file to time it more than once",
+                                     f.repeat));
+    if (stdin_file && f.drop_cache)
+        throw UsageError("--drop-cache: standard input ('-') has no page cache to drop; save it "
+                         "to a file, or leave out --drop-cache");
+    if (stdin_file && f.innodb)
+        throw UsageError("--innodb needs a regular file (page 0 is read before hashing), not "
+                         "standard input ('-'); save the stream to a file first");
 }
 
 [[noreturn]] void unknown(std::string_view name, std::string_view command) {

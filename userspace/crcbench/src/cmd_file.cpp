@@ -2,10 +2,13 @@
 #include "commands.h"
 #include "driver_catalog.h"
 #include "error.h"
+#include "file_check.h"
 #include "file_crc.h"
 #include "file_io.h"
 #include "file_plan.h"
 #include "file_report.h"
+#include "file_run.h"
+#include "interrupt.h"
 #include "kcapi_hasher.h"
 #include "progress.h"
 #include "units.h"
@@ -33,6 +36,23 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
     report.innodb = f.innodb;
     report.per_page = f.per_page;
     report.page_size = f.page_size;
+    report.repeat = f.repeat;
+    report.drop_cache = f.drop_cache;
+
+    ReadBuffer buffer(f.read_window.value_or(kReadWindow));
+    Progress progress(Progress::wanted(o.common.quiet));
+    FileRunContext ctx{kernel, user, buffer,
+                       [&](const std::string &what, std::uint64_t done, std::uint64_t total) {
+                           progress.update(static_cast<std::size_t>(done >> 10),
+                                           static_cast<std::size_t>(total >> 10), what);
+                       }};
+    if (report.system.emulation.emulated() && !o.common.quiet)
+        std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
+    if (f.check_list) {
+        int rc = check_list(*f.check_list, f, report, ctx);
+        progress.finish();
+        return rc;
+    }
 
     // Every file and output path is checked before the first driver runs.
     std::vector<PreparedFile> prepared;
@@ -43,75 +63,32 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
         json_out.emplace(*f.json_file);
     if (f.csv_file)
         csv_out.emplace(*f.csv_file);
-    if (report.system.emulation.emulated() && !o.common.quiet)
-        std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
 
-    Progress progress(Progress::wanted(o.common.quiet));
-    for (std::size_t k = 0; k < prepared.size(); ++k) {
-        const PreparedFile &p = prepared[k];
-        const MappedFile &file = *p.file;
+    // From here on, SIGINT/SIGTERM ends the hashing, not the process: the
+    // files hashed so far are reported, marked partial (exit 128 + signal).
+    install_interrupt_handlers();
+    for (std::size_t k = 0; k < prepared.size() && !interrupt_signal(); ++k) {
+        std::string label = "file " + std::to_string(k + 1) + "/" + std::to_string(prepared.size());
         FileResult fr;
-        fr.path = file.path();
-        fr.size = file.size();
-        fr.page_size = p.page_size;
-        std::vector<Digest> reference = reference_unit_crcs(file.bytes(), p.layout, report.alg);
-        if (p.page_size) {
-            fr.pages = p.layout.count;
-            fr.page_crcs = reference;
-            if (!report.page_size)
-                report.page_size = p.page_size;
-        } else {
-            fr.crc = reference.front();
+        try {
+            fr = hash_file(prepared[k], report, ctx, label);
+        } catch (const Interrupted &) {
+            break; // in its reference pass: nothing of this file is reported
         }
-        if (p.innodb_flags) {
-            refuse_encrypted(file, *p.page_size, reference);
-            fr.innodb = judge_pages(file, *p.page_size, reference);
-            fr.innodb->flags = *p.innodb_flags;
-        }
-        for (const std::string &driver : report.measured) {
-            std::string what = "file " + std::to_string(k + 1) + "/" +
-                               std::to_string(prepared.size()) + " " + driver;
-            auto show = [&](std::uint64_t done, std::uint64_t total) {
-                progress.update(static_cast<std::size_t>(done >> 10),
-                                static_cast<std::size_t>(total >> 10), what);
-            };
-            UnitCrcs got;
-            if (is_user_driver(driver)) {
-                std::unique_ptr<Crc32cHasher> h = user(driver);
-                got = user_unit_crcs(file, p.layout, *h, show);
-            } else {
-                got = kernel_unit_crcs(
-                    file, p.layout, [&] { return kernel(driver); }, driver, show);
-            }
-            FileDriverResult dr;
-            dr.driver = driver;
-            dr.transfer = got.transfer;
-            dr.transfer_note = got.transfer_note;
-            dr.bytes = p.layout.count * p.layout.length;
-            dr.seconds = got.seconds;
-            if (!p.page_size)
-                dr.crc = got.crcs.front();
-            for (std::size_t i = 0; i < got.crcs.size(); ++i) {
-                if (got.crcs[i] == reference[i])
-                    continue;
-                if (dr.disagreeing_units++ == 0)
-                    report.mismatches.push_back(
-                        FileMismatch{driver, file.path(), i * p.layout.stride, p.layout.length,
-                                     p.page_size ? std::optional<std::uint64_t>(i) : std::nullopt,
-                                     reference[i], got.crcs[i]});
-            }
-            if (p.innodb_flags)
-                dr.invalid_pages = judge_pages(file, *p.page_size, got.crcs).invalid;
+        for (const FileDriverResult &dr : fr.results)
             if (dr.transfer_note && !o.common.quiet)
-                std::fprintf(stderr, "crcbench-alg: note: %s on %s: %s\n", driver.c_str(),
-                             file.path().c_str(), dr.transfer_note->c_str());
-            fr.results.push_back(std::move(dr));
-        }
+                std::fprintf(stderr, "crcbench-alg: note: %s on %s: %s\n", dr.driver.c_str(),
+                             fr.path.c_str(), dr.transfer_note->c_str());
+        if (fr.results.empty())
+            break; // interrupted before its first driver completed a pass
         report.files.push_back(std::move(fr));
     }
     progress.finish();
+    report.interrupted_by = interrupt_signal();
+    if (report.interrupted_by)
+        note_interrupted(report.interrupted_by, partial_files_text(report));
 
-    write_stdout(render(report, f.format));
+    write_stdout(f.sum_lines ? file_sum_lines(report) : render(report, f.format));
     for (const FileMismatch &m : report.mismatches)
         std::fprintf(stderr, "%s\n", format_file_reproducer(m, report).c_str());
     // Exit 1: a driver disagreed with the reference, or (--innodb) a page's
@@ -119,7 +96,7 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
     ExitCode rc = report.agree() && report.pages_valid() ? ExitCode::ok : ExitCode::mismatch;
     save_report(json_out, file_json(report), rc);
     save_report(csv_out, file_csv(report), rc);
-    return to_int(rc);
+    return exit_code_after(rc, report.interrupted_by);
 }
 
 } // namespace crcbench

@@ -11,6 +11,7 @@
 #include "progress.h"
 #include "units.h"
 #include "user_drivers.h"
+#include "worker_pool.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -62,15 +63,20 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     report.thread_counts = opt.threads;
     report.sizes = opt.sizes;
     report.backends = opt.backend.backends;
+    const unsigned most = *std::max_element(report.thread_counts.begin(), // (never empty)
+                                            report.thread_counts.end());
+    // What the pool will pin to (bench.cpp reads the same mask): --cpus, or
+    // the first CPUs of the affinity mask, the largest count's worth.
+    report.pinned_cpus = report.settings.cpus.empty()
+                             ? occupied_cpus(pool_cpus(report.settings.cpus), most)
+                             : report.settings.cpus;
+    std::sort(report.pinned_cpus.begin(), report.pinned_cpus.end());
     const bool afalg = opt.backend.has(Backend::afalg);
     const TcryptEnv tcrypt = tcrypt_env(opt.backend.kmsg_path, opt.backend.modprobe);
     if (opt.backend.has(Backend::tcrypt))
         require_tcrypt_root(tcrypt); // before anything is measured
     if (afalg) {
         // Pre-flight: the buffers of the largest thread count must fit.
-        unsigned most = 0;
-        for (unsigned t : report.thread_counts)
-            most = std::max(most, t);
         std::string what = "the buffers of --sizes";
         if (report.settings.working_set)
             what = "--working-set " + format_size(*report.settings.working_set);
@@ -121,10 +127,8 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     progress.finish();
     report.interrupted_by = interrupt_signal();
     if (report.interrupted_by)
-        std::fprintf(stderr,
-                     "crcbench-alg: interrupted by %s: reporting the %zu complete rows "
-                     "measured so far (partial)\n",
-                     signal_name(report.interrupted_by), report.rows.size());
+        note_interrupted(report.interrupted_by, "the " + std::to_string(report.rows.size()) +
+                                                    " complete rows measured so far");
 
     // After the run (an error before it stays one clear line); -q keeps
     // them off stderr, the table and the JSON always carry them.
@@ -141,9 +145,7 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     ExitCode rc = report.ok() ? ExitCode::ok : ExitCode::mismatch;
     save_report(json_out, run_json(report), rc);
     save_report(csv_out, run_csv(report), rc);
-    if (rc == ExitCode::ok && report.interrupted_by)
-        return 128 + report.interrupted_by; // as a shell reports a signal
-    return to_int(rc);
+    return exit_code_after(rc, report.interrupted_by);
 }
 
 } // namespace crcbench

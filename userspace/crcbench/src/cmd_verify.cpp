@@ -3,6 +3,7 @@
 #include "driver_catalog.h"
 #include "error.h"
 #include "file_io.h"
+#include "interrupt.h"
 #include "output.h"
 #include "progress.h"
 #include "report_parts.h"
@@ -97,6 +98,9 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
         }
     }
 
+    // From here on, SIGINT/SIGTERM ends the cases, not the process: the
+    // verdicts of the cases run so far are reported, marked partial.
+    install_interrupt_handlers();
     Progress progress(Progress::wanted(o.common.quiet));
     std::vector<DriverVerdict> verdicts;
     if (!runnable.empty())
@@ -109,6 +113,14 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
             },
             o.common.alg);
     progress.finish();
+    report.interrupted_by = interrupt_signal();
+    const std::size_t ran = verdicts.empty() ? 0 : verdicts.front().cases;
+    if (report.interrupted_by) {
+        std::erase_if(verdicts, [](const DriverVerdict &dv) { return dv.cases == 0; });
+        note_interrupted(report.interrupted_by, "the " + std::to_string(ran) + " of " +
+                                                    std::to_string(cases.size()) +
+                                                    " cases every driver ran");
+    }
 
     for (const DriverVerdict &dv : verdicts) {
         if (dv.ok()) {
@@ -124,11 +136,16 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
             std::printf("%s\n", format_reproducer(m).c_str());
     }
     std::printf("verdict: %s\n", failed ? "MISMATCH" : "ok");
+    std::fputs(
+        partial_line(report.interrupted_by,
+                     fmt::format("the verdicts are of the first {} of {} cases", ran, cases.size()))
+            .c_str(),
+        stdout);
     ExitCode rc = failed ? ExitCode::mismatch : ExitCode::ok;
     report.origin = origin;
     report.verdicts = std::move(verdicts);
     save_report(json_out, verify_json(report), rc);
-    return to_int(rc);
+    return exit_code_after(rc, report.interrupted_by);
 }
 
 } // namespace crcbench

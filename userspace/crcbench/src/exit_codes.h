@@ -19,6 +19,7 @@ enum class ExitCode : int {
                         // unavailable here
     permission = 6,     // permission denied (EACCES/EPERM)
     runtime = 7,        // any other runtime error
+    file_changed = 8,   // file: a file changed size while it was being hashed
 };
 
 inline constexpr int to_int(ExitCode code) {
@@ -38,6 +39,9 @@ inline constexpr std::string_view kExitCodeHelp =
     "     or no driver of the --alg algorithm (the kernels that have them named)\n"
     "  6  permission denied\n"
     "  7  other runtime error (a failed write to stdout or a report file too)\n"
-    "  130, 143  run interrupted by SIGINT, SIGTERM: the partial report was written\n";
+    "  8  file: a file changed size while it was being hashed (written to,\n"
+    "     truncated or rotated during the run): hash a copy nothing writes to\n"
+    "  130, 143  run, file or verify interrupted by SIGINT, SIGTERM: the partial\n"
+    "     report was written\n";
 
 } // namespace crcbench

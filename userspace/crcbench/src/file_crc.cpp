@@ -1,25 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "file_crc.h"
 
+#include "crc32c_fast.h"
+#include "crc_family_ref.h"
 #include "error.h"
+#include "innodb_pages.h"
+#include "interrupt.h"
 #include "kcapi_errors.h"
+#include "units.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace crcbench {
 namespace {
 
-// Hashed through one update call at most, so long files show progress.
-constexpr std::uint64_t kPiece = std::uint64_t{16} << 20;
 // The pipe between file and socket: bigger means fewer splice calls.
 constexpr int kPipeBytes = 1 << 20;
-constexpr std::size_t kReadBuffer = 256 << 10;
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
 
 [[noreturn]] void file_error(const std::string &what, const std::string &path, int e) {
     ExitCode code = (e == EACCES || e == EPERM) ? ExitCode::permission : ExitCode::runtime;
@@ -57,12 +63,214 @@ struct SpliceRefused {
     std::string step;
 };
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+// Where the pieces of the units go: one per driver (or the reference).
+class UnitSink {
+  public:
+    virtual ~UnitSink() = default;
+    // The next bytes of the current unit; last: the unit ends with them.
+    void piece(std::span<const std::uint8_t> bytes, bool last) {
+        auto t0 = Clock::now();
+        take(bytes, last);
+        if (last)
+            out.crcs.push_back(finish());
+        out.seconds += seconds_since(t0);
+    }
+    UnitCrcs out;
+
+  protected:
+    virtual void take(std::span<const std::uint8_t> bytes, bool last) = 0;
+    virtual Digest finish() = 0;
+};
+
+class ReferenceSink : public UnitSink {
+  public:
+    explicit ReferenceSink(CrcAlg alg) : alg_(alg) { reset(); }
+
+  private:
+    void reset() { state_ = alg_ == CrcAlg::crc32c ? 0xFFFFFFFFu : 0; }
+    void take(std::span<const std::uint8_t> b, bool) override {
+        switch (alg_) {
+        case CrcAlg::crc32c:
+            state_ = crc32c_fast::update(static_cast<std::uint32_t>(state_), b);
+            break;
+        case CrcAlg::crct10dif:
+            state_ = crc_family::t10dif_table(static_cast<std::uint16_t>(state_), b);
+            break;
+        case CrcAlg::crc64_rocksoft:
+            state_ = crc_family::rocksoft_table(state_, b);
+            break;
+        }
+    }
+    Digest finish() override {
+        Digest d = alg_ == CrcAlg::crc32c ? static_cast<std::uint32_t>(~state_) : state_;
+        reset();
+        return d;
+    }
+    CrcAlg alg_;
+    std::uint64_t state_ = 0;
+};
+
+class HasherSink : public UnitSink {
+  public:
+    explicit HasherSink(Crc32cHasher &h) : h_(h) {}
+
+  private:
+    void take(std::span<const std::uint8_t> b, bool) override {
+        if (!b.empty())
+            h_.update(b);
+    }
+    Digest finish() override { return h_.final(); }
+    Crc32cHasher &h_;
+};
+
+class StreamSink : public UnitSink {
+  public:
+    explicit StreamSink(HashStream &s) : s_(s) {}
+
+  private:
+    void take(std::span<const std::uint8_t> b, bool last) override {
+        if (!b.empty() || last)
+            s_.send(b, !last);
+    }
+    Digest finish() override { return s_.result(); }
+    HashStream &s_;
+};
+
+// Cuts the input, read in order, into the units of a layout: every sink
+// gets each unit's pieces; `facts` gets what InnoDB needs of each page.
+class UnitCutter {
+  public:
+    UnitCutter(const UnitLayout &layout, std::vector<UnitSink *> sinks,
+               std::vector<PageFacts> *facts)
+        : layout_(layout), sinks_(std::move(sinks)), facts_(facts) {}
+
+    void feed(std::span<const std::uint8_t> bytes) {
+        if (layout_.whole_file) {
+            for (UnitSink *s : sinks_)
+                s->piece(bytes, false);
+            return;
+        }
+        while (!bytes.empty()) {
+            bool in_unit = at_ < layout_.length;
+            std::uint64_t end = in_unit ? layout_.length : layout_.stride;
+            auto take = static_cast<std::size_t>(std::min<std::uint64_t>(end - at_, bytes.size()));
+            auto piece = bytes.first(take);
+            if (facts_)
+                observe(piece);
+            at_ += take;
+            if (in_unit)
+                for (UnitSink *s : sinks_)
+                    s->piece(piece, at_ == layout_.length);
+            if (at_ == layout_.stride) {
+                at_ = 0;
+                ++unit_;
+            }
+            bytes = bytes.subspan(take);
+        }
+    }
+
+    // At the end of the input (total bytes read): the whole file's unit
+    // ends; pages must be complete.
+    void finish(std::uint64_t total) {
+        if (layout_.whole_file) {
+            for (UnitSink *s : sinks_)
+                s->piece({}, true);
+            return;
+        }
+        if (at_ != 0)
+            throw UsageError("standard input: " + std::to_string(total) +
+                             " bytes is not a multiple of the page size " +
+                             format_size(layout_.stride) + " (" + std::to_string(unit_) +
+                             " pages and " + std::to_string(at_) +
+                             " bytes): a truncated stream, or the wrong --page-size");
+    }
+    std::uint64_t units() const { return unit_; }
+
+  private:
+    // Bytes of page unit_ from offset at_ of the page.
+    void observe(std::span<const std::uint8_t> b) {
+        if (facts_->size() <= unit_)
+            facts_->resize(static_cast<std::size_t>(unit_) + 1);
+        PageFacts &f = (*facts_)[static_cast<std::size_t>(unit_)];
+        for (std::size_t i = 0; i < b.size(); ++i) {
+            std::uint64_t off = at_ + i;
+            if (off < 4)
+                f.key_version = (f.key_version << 8) | b[i];
+            if (off >= layout_.stride - 4)
+                f.stored = (f.stored << 8) | b[i];
+        }
+        if (f.all_zero)
+            f.all_zero = innodb::all_zero(b);
+    }
+    UnitLayout layout_;
+    std::vector<UnitSink *> sinks_;
+    std::vector<PageFacts> *facts_;
+    std::uint64_t at_ = 0, unit_ = 0;
+};
+
+// pread windows of a regular file through the cutter: exactly file.size()
+// bytes; the file ending early is the file-changed error.
+std::uint64_t read_regular(const InputFile &file, ReadBuffer &buf, UnitCutter &cut,
+                           const ByteProgress &progress) {
+    file.check_unchanged();
+    std::span<std::uint8_t> window = buf.span();
+    std::uint64_t done = 0, size = file.size();
+    while (done < size) {
+        throw_if_interrupted(); // the pass is abandoned, not reported
+        auto want = static_cast<std::size_t>(std::min<std::uint64_t>(window.size(), size - done));
+        ssize_t n = ::pread(file.fd(), window.data(), want, static_cast<off_t>(done));
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            file_error("read", file.path(), errno);
+        }
+        if (n == 0)
+            file.ended_early(done);
+        done += static_cast<std::uint64_t>(n);
+        cut.feed(window.first(static_cast<std::size_t>(n)));
+        if (progress)
+            progress(done, size);
+    }
+    file.check_unchanged();
+    cut.finish(done);
+    return done;
+}
+
+// read() windows of a stream to its end.
+std::uint64_t read_stream(const InputFile &file, ReadBuffer &buf, UnitCutter &cut,
+                          const ByteProgress &progress) {
+    std::span<std::uint8_t> window = buf.span();
+    std::uint64_t done = 0;
+    while (true) {
+        throw_if_interrupted();
+        ssize_t n = ::read(file.fd(), window.data(), window.size());
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            file_error("read", "standard input", errno);
+        }
+        if (n == 0)
+            break;
+        done += static_cast<std::uint64_t>(n);
+        cut.feed(window.first(static_cast<std::size_t>(n)));
+        if (progress)
+            progress(done, 0);
+    }
+    // Ctrl-C also ends the writer of a pipe (`cat f | crcbench-alg file -`):
+    // an end of input that came with the signal is not the input's end.
+    throw_if_interrupted();
+    cut.finish(done);
+    return done;
+}
+
+std::uint64_t read_pass(const InputFile &file, ReadBuffer &buf, UnitCutter &cut,
+                        const ByteProgress &progress) {
+    return file.is_stream() ? read_stream(file, buf, cut, progress)
+                            : read_regular(file, buf, cut, progress);
 }
 
 // One unit by splice: file -> pipe -> stream, SPLICE_F_MORE until the last piece.
-Digest splice_unit(const MappedFile &file, Pipe &pipe, HashStream &stream, std::uint64_t offset,
+Digest splice_unit(const InputFile &file, Pipe &pipe, HashStream &stream, std::uint64_t offset,
                    std::uint64_t length, const std::string &driver,
                    const std::function<void(std::uint64_t)> &moved) {
     if (length == 0) {
@@ -72,6 +280,7 @@ Digest splice_unit(const MappedFile &file, Pipe &pipe, HashStream &stream, std::
     loff_t off = static_cast<loff_t>(offset);
     std::uint64_t remaining = length;
     while (remaining > 0) {
+        throw_if_interrupted();
         std::size_t want =
             static_cast<std::size_t>(std::min<std::uint64_t>(remaining, pipe.capacity()));
         ssize_t in = ::splice(file.fd(), &off, pipe.write_end(), nullptr, want, 0);
@@ -83,8 +292,7 @@ Digest splice_unit(const MappedFile &file, Pipe &pipe, HashStream &stream, std::
             file_error("splice from", file.path(), errno);
         }
         if (in == 0)
-            throw ToolError(ExitCode::runtime,
-                            file.path() + " ended early (truncated while being read?)");
+            file.ended_early(static_cast<std::uint64_t>(off));
         std::size_t left = static_cast<std::size_t>(in);
         bool last_piece = static_cast<std::uint64_t>(in) == remaining;
         while (left > 0) {
@@ -108,32 +316,17 @@ Digest splice_unit(const MappedFile &file, Pipe &pipe, HashStream &stream, std::
     return stream.result();
 }
 
-// One unit by pread + send.
-Digest read_unit(const MappedFile &file, std::vector<std::uint8_t> &buf, HashStream &stream,
-                 std::uint64_t offset, std::uint64_t length,
-                 const std::function<void(std::uint64_t)> &moved) {
-    if (length == 0) {
-        stream.send({}, false);
-        return stream.result();
-    }
-    std::uint64_t done = 0;
-    while (done < length) {
-        std::size_t want =
-            static_cast<std::size_t>(std::min<std::uint64_t>(length - done, buf.size()));
-        ssize_t n = ::pread(file.fd(), buf.data(), want, static_cast<off_t>(offset + done));
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            file_error("read", file.path(), errno);
-        }
-        if (n == 0)
-            throw ToolError(ExitCode::runtime,
-                            file.path() + " ended early (truncated while being read?)");
-        done += static_cast<std::uint64_t>(n);
-        stream.send({buf.data(), static_cast<std::size_t>(n)}, done < length);
-        moved(static_cast<std::uint64_t>(n));
-    }
-    return stream.result();
+// One sink's pass over the input, timed from the first read to the last digest.
+UnitCrcs sink_pass(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf, UnitSink &sink,
+                   std::vector<PageFacts> *facts, const ByteProgress &progress) {
+    UnitCutter cut(layout, {&sink}, facts);
+    auto t0 = Clock::now();
+    std::uint64_t n = read_pass(file, buf, cut, progress);
+    UnitCrcs r = std::move(sink.out);
+    r.seconds = seconds_since(t0);
+    r.bytes_read = n;
+    r.transfer = Transfer::read;
+    return r;
 }
 
 } // namespace
@@ -154,46 +347,14 @@ bool splice_unsupported(int e) {
     return e == EINVAL || e == ENOSYS || e == EOPNOTSUPP || e == ENOTSUP;
 }
 
-MappedFile::MappedFile(std::string path) : path_(std::move(path)) {
-    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd_ < 0)
-        file_error("open", path_, errno);
-    struct stat st {};
-    if (::fstat(fd_, &st) < 0) {
-        int e = errno;
-        ::close(fd_);
-        file_error("stat", path_, e);
-    }
-    if (!S_ISREG(st.st_mode)) {
-        ::close(fd_);
-        throw UsageError(path_ + " is not a regular file (file hashes regular files only)");
-    }
-    size_ = static_cast<std::uint64_t>(st.st_size);
-    if (size_ > 0) {
-        void *p = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd_, 0);
-        if (p == MAP_FAILED) {
-            int e = errno;
-            ::close(fd_);
-            file_error("map", path_, e);
-        }
-        data_ = static_cast<const std::uint8_t *>(p);
-    }
-}
-
-MappedFile::~MappedFile() {
-    if (data_)
-        ::munmap(const_cast<std::uint8_t *>(data_), size_);
-    ::close(fd_);
-}
-
-UnitCrcs kernel_unit_crcs(const MappedFile &file, const UnitLayout &layout,
+UnitCrcs kernel_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf,
                           const std::function<std::unique_ptr<HashStream>()> &open,
                           const std::string &driver, const ByteProgress &progress) {
-    UnitCrcs r;
     std::uint64_t total = layout.count * layout.length;
-    for (Transfer how : {Transfer::splice, Transfer::read}) {
-        r.crcs.clear();
-        r.transfer = how;
+    std::optional<std::string> note;
+    if (!file.is_stream()) {
+        UnitCrcs r;
+        r.transfer = Transfer::splice;
         std::uint64_t done = 0;
         auto moved = [&](std::uint64_t n) {
             done += n;
@@ -201,61 +362,44 @@ UnitCrcs kernel_unit_crcs(const MappedFile &file, const UnitLayout &layout,
                 progress(done, total);
         };
         std::unique_ptr<HashStream> stream = open();
-        auto t0 = std::chrono::steady_clock::now();
+        auto t0 = Clock::now();
         try {
-            if (how == Transfer::splice) {
-                Pipe pipe;
-                for (std::uint64_t i = 0; i < layout.count; ++i)
-                    r.crcs.push_back(splice_unit(file, pipe, *stream, i * layout.stride,
-                                                 layout.length, driver, moved));
-            } else {
-                std::vector<std::uint8_t> buf(static_cast<std::size_t>(std::min<std::uint64_t>(
-                    kReadBuffer, std::max<std::uint64_t>(layout.length, 1))));
-                for (std::uint64_t i = 0; i < layout.count; ++i)
-                    r.crcs.push_back(
-                        read_unit(file, buf, *stream, i * layout.stride, layout.length, moved));
-            }
+            file.check_unchanged();
+            Pipe pipe;
+            for (std::uint64_t i = 0; i < layout.count; ++i)
+                r.crcs.push_back(splice_unit(file, pipe, *stream, i * layout.stride, layout.length,
+                                             driver, moved));
+            file.check_unchanged();
+            r.seconds = seconds_since(t0);
+            r.bytes_read = file.size();
+            return r;
         } catch (const SpliceRefused &refused) {
             // A refused splice may leave a half-fed hash and a full pipe:
             // both are dropped, the read pass starts from a fresh socket.
-            r.transfer_note = "splice (" + refused.step + ") refused with " +
-                              errno_text(refused.err) + ": read + send instead";
-            continue;
+            note = "splice (" + refused.step + ") refused with " + errno_text(refused.err) +
+                   ": read + send instead";
         }
-        r.seconds = seconds_since(t0);
-        return r;
     }
-    throw ToolError(ExitCode::runtime, "internal: no transfer for " + driver);
+    std::unique_ptr<HashStream> stream = open();
+    StreamSink sink(*stream);
+    UnitCrcs r = sink_pass(file, layout, buf, sink, nullptr, progress);
+    r.transfer_note = note;
+    return r;
 }
 
-UnitCrcs user_unit_crcs(const MappedFile &file, const UnitLayout &layout, Crc32cHasher &hasher,
-                        const ByteProgress &progress) {
-    UnitCrcs r;
-    r.transfer = Transfer::mmap;
-    std::span<const std::uint8_t> bytes = file.bytes();
-    std::uint64_t total = layout.count * layout.length, done = 0;
-    auto t0 = std::chrono::steady_clock::now();
-    for (std::uint64_t i = 0; i < layout.count; ++i) {
-        auto unit = bytes.subspan(static_cast<std::size_t>(i * layout.stride),
-                                  static_cast<std::size_t>(layout.length));
-        if (unit.size() <= kPiece) {
-            r.crcs.push_back(hasher.digest(unit));
-            done += unit.size();
-        } else {
-            for (std::size_t at = 0; at < unit.size(); at += kPiece) {
-                auto piece = unit.subspan(at, std::min<std::size_t>(kPiece, unit.size() - at));
-                hasher.update(piece);
-                done += piece.size();
-                if (progress)
-                    progress(done, total);
-            }
-            r.crcs.push_back(hasher.final());
-        }
-        if (progress)
-            progress(done, total);
-    }
-    r.seconds = seconds_since(t0);
-    return r;
+UnitCrcs user_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf,
+                        Crc32cHasher &hasher, const ByteProgress &progress) {
+    HasherSink sink(hasher);
+    return sink_pass(file, layout, buf, sink, nullptr, progress);
+}
+
+UnitCrcs reference_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf,
+                             CrcAlg alg, std::vector<PageFacts> *facts,
+                             const ByteProgress &progress) {
+    ReferenceSink sink(alg);
+    if (facts)
+        facts->clear();
+    return sink_pass(file, layout, buf, sink, facts, progress);
 }
 
 std::vector<Digest> reference_unit_crcs(std::span<const std::uint8_t> bytes,
@@ -267,6 +411,39 @@ std::vector<Digest> reference_unit_crcs(std::span<const std::uint8_t> bytes,
                                        bytes.subspan(static_cast<std::size_t>(i * layout.stride),
                                                      static_cast<std::size_t>(layout.length))));
     return out;
+}
+
+TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &buf, CrcAlg alg,
+                        const std::vector<HashStream *> &kernel,
+                        const std::vector<Crc32cHasher *> &user, const ByteProgress &progress) {
+    ReferenceSink ref(alg);
+    std::vector<std::unique_ptr<UnitSink>> sinks;
+    std::vector<UnitSink *> all{&ref};
+    for (HashStream *s : kernel) {
+        sinks.push_back(std::make_unique<StreamSink>(*s));
+        all.push_back(sinks.back().get());
+    }
+    for (Crc32cHasher *h : user) {
+        sinks.push_back(std::make_unique<HasherSink>(*h));
+        all.push_back(sinks.back().get());
+    }
+    UnitCutter cut(layout, all, nullptr);
+    std::uint64_t n = read_pass(file, buf, cut, progress);
+    TeeResult t;
+    t.layout = layout;
+    if (layout.whole_file)
+        t.layout = UnitLayout::whole(n);
+    else
+        t.layout.count = cut.units();
+    t.reference = std::move(ref.out);
+    t.reference.bytes_read = n;
+    for (std::size_t i = 0; i < sinks.size(); ++i) {
+        UnitCrcs r = std::move(sinks[i]->out);
+        r.bytes_read = n;
+        r.transfer = Transfer::read;
+        (i < kernel.size() ? t.kernel : t.user).push_back(std::move(r));
+    }
+    return t;
 }
 
 } // namespace crcbench

@@ -1,21 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// The engine of `crcbench-alg file`: a file opened and mapped read-only,
-// cut into units (the whole file, or one unit per page), and the CRC (of the
-// --alg algorithm) of each unit through one driver, timed:
+// The engine of `crcbench-alg file`: an input (file_input.h) cut into units
+// (the whole file, or one unit per page) and the CRC (of the --alg
+// algorithm) of each unit through one driver, timed. Nothing is mapped and
+// memory stays bounded whatever the file's size:
 //  * kernel drivers: splice(2) file -> pipe -> hash stream (AF_ALG op
 //    socket), SPLICE_F_MORE until a unit's last piece; if the kernel
 //    refuses the splice (EINVAL, ENOSYS, EOPNOTSUPP...), the pass starts
-//    again with pread + send, and the reason is recorded;
-//  * user: drivers and the reference: straight from the mapping.
+//    again with pread + send through the read buffer, and the reason is
+//    recorded;
+//  * user: drivers and the reference: pread windows into one read buffer;
+//  * standard input: one pass, each window read once and handed to the
+//    reference and every driver in turn (transfer read).
+// A regular file that ends early, or whose size differs after a pass, is
+// the file-changed error (exit 8). After SIGINT/SIGTERM every pass throws
+// Interrupted (interrupt.h) at its next window.
 #pragma once
 
+#include "file_input.h"
 #include "hash_stream.h"
 #include "hasher.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -24,50 +33,51 @@
 
 namespace crcbench {
 
-// A regular file opened and mapped read-only (RAII). Throws ToolError.
-class MappedFile {
-  public:
-    explicit MappedFile(std::string path);
-    ~MappedFile();
-    MappedFile(const MappedFile &) = delete;
-    MappedFile &operator=(const MappedFile &) = delete;
-
-    const std::string &path() const { return path_; }
-    int fd() const { return fd_; }
-    std::uint64_t size() const { return size_; }
-    std::span<const std::uint8_t> bytes() const { return {data_, size_}; }
-
-  private:
-    std::string path_;
-    int fd_ = -1;
-    std::uint64_t size_ = 0;
-    const std::uint8_t *data_ = nullptr;
-};
-
-// Unit i is `length` bytes at offset i * stride.
+// Unit i is `length` bytes at offset i * stride; the stride - length bytes
+// after it (InnoDB's checksum trailer) belong to no unit.
 struct UnitLayout {
     std::uint64_t count = 1;
     std::uint64_t stride = 0;
     std::uint64_t length = 0;
+    bool whole_file = true; // one unit, the whole input (a stream's size is known at its end)
 
-    static UnitLayout whole(std::uint64_t size) { return {1, size, size}; }
+    static UnitLayout whole(std::uint64_t size) { return {1, size, size, true}; }
     // One unit per page; `trailer` bytes at each page end are left out.
     static UnitLayout pages(std::uint64_t size, std::uint64_t page, std::uint64_t trailer = 0) {
-        return {size / page, page, page - trailer};
+        return {size / page, page, page - trailer, false};
     }
 };
 
-enum class Transfer { splice, read, mmap };
+enum class Transfer { splice, read, mmap }; // mmap: reports of earlier versions only
 std::string_view transfer_name(Transfer t); // "splice", "read", "mmap"
+
+// The fixed buffer every window is read into (one per run).
+inline constexpr std::size_t kReadWindow = std::size_t{1} << 20;
+class ReadBuffer {
+  public:
+    explicit ReadBuffer(std::size_t bytes = kReadWindow) : bytes_(bytes) {}
+    std::span<std::uint8_t> span() { return bytes_; }
+
+  private:
+    std::vector<std::uint8_t> bytes_;
+};
+
+// What the InnoDB checks need of each page, gathered while it streams by.
+struct PageFacts {
+    std::uint32_t stored = 0;      // the last 4 bytes, big-endian
+    std::uint32_t key_version = 0; // bytes 0-3, big-endian
+    bool all_zero = true;
+};
 
 struct UnitCrcs {
     std::vector<Digest> crcs; // one per unit, decoded as decode_digest does
-    Transfer transfer = Transfer::mmap;
+    Transfer transfer = Transfer::read;
     std::optional<std::string> transfer_note; // why splice was not used
     double seconds = 0;
+    std::uint64_t bytes_read = 0; // of the input, trailers included
 };
 
-// Called with the bytes hashed so far and the total.
+// Called with the bytes hashed so far and the total (0: unknown, a stream).
 using ByteProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
 // splice() for a given errno means "this kernel cannot splice this way":
@@ -75,16 +85,33 @@ using ByteProgress = std::function<void(std::uint64_t done, std::uint64_t total)
 bool splice_unsupported(int positive_errno);
 
 // Through a kernel hash stream (a fresh one per attempt from `open`).
-UnitCrcs kernel_unit_crcs(const MappedFile &file, const UnitLayout &layout,
+UnitCrcs kernel_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf,
                           const std::function<std::unique_ptr<HashStream>()> &open,
                           const std::string &driver, const ByteProgress &progress = {});
 
-// Through a userspace hasher, from the mapping (transfer mmap).
-UnitCrcs user_unit_crcs(const MappedFile &file, const UnitLayout &layout, Crc32cHasher &hasher,
-                        const ByteProgress &progress = {});
+// Through a userspace hasher, from the read buffer.
+UnitCrcs user_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf,
+                        Crc32cHasher &hasher, const ByteProgress &progress = {});
 
-// The tool's table code: the reference every driver is compared with.
+// The tool's table code, the reference every driver is compared with;
+// `facts` (if given) gets each page's InnoDB facts.
+UnitCrcs reference_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf,
+                             CrcAlg alg, std::vector<PageFacts> *facts = nullptr,
+                             const ByteProgress &progress = {});
+// The same over bytes in memory (tests).
 std::vector<Digest> reference_unit_crcs(std::span<const std::uint8_t> bytes,
                                         const UnitLayout &layout, CrcAlg alg = CrcAlg::crc32c);
+
+// Standard input's one pass: each window to the reference and to every
+// driver. kernel[i] / user[i]: the drivers' streams and hashers (either may
+// be empty). A driver's seconds are the time spent in its own calls.
+struct TeeResult {
+    UnitCrcs reference;
+    std::vector<UnitCrcs> kernel, user;
+    UnitLayout layout; // with the count and size found at the end
+};
+TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &buf, CrcAlg alg,
+                        const std::vector<HashStream *> &kernel,
+                        const std::vector<Crc32cHasher *> &user, const ByteProgress &progress = {});
 
 } // namespace crcbench

@@ -22,6 +22,12 @@ struct FileOptions {
     Format format{};                      // zero: Format::table (options.h checks)
     std::optional<std::string> json_file;
     std::optional<std::string> csv_file;
+    unsigned repeat = 1;                   // --repeat: timed passes per driver and file
+    bool drop_cache = false;               // --drop-cache: page cache dropped before each pass
+    bool sum_lines = false;                // --format sum: "CRC  PATH" lines (sha256sum style)
+    std::optional<std::string> check_list; // --check LIST: verify a list of such lines
+    // testing: --testing-read-window SIZE, the read buffer's size
+    std::optional<std::size_t> read_window;
 };
 
 } // namespace crcbench

@@ -3,7 +3,12 @@
 
 #include "error.h"
 #include "innodb_pages.h"
+#include "kcapi_errors.h"
 #include "units.h"
+
+#include <array>
+#include <cerrno>
+#include <unistd.h>
 
 namespace crcbench {
 namespace {
@@ -12,16 +17,41 @@ std::string size_text(std::uint64_t n) {
     return std::to_string(n) + " bytes";
 }
 
+// The first bytes of page 0 (FSP_SPACE_FLAGS), by pread: nothing is mapped.
+std::uint32_t space_flags_of(const InputFile &file) {
+    std::array<std::uint8_t, innodb::kFlagsOffset + 4> head{};
+    std::size_t got = 0;
+    while (got < head.size()) {
+        ssize_t n =
+            ::pread(file.fd(), head.data() + got, head.size() - got, static_cast<off_t>(got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            throw ToolError(ExitCode::runtime,
+                            "cannot read " + file.path() + ": " + errno_text(errno));
+        if (n == 0)
+            file.ended_early(got);
+        got += static_cast<std::size_t>(n);
+    }
+    return innodb::read_space_flags(head);
+}
+
 } // namespace
 
 PreparedFile prepare_file(const std::string &path, const FileOptions &f) {
     PreparedFile p;
-    p.file = std::make_unique<MappedFile>(path);
+    p.file = std::make_unique<InputFile>(path);
     std::uint64_t size = p.file->size();
     p.page_size = f.page_size;
+    if (p.file->is_stream()) { // cut as it comes; checked at its end
+        if (f.innodb)          // the command line refuses this already
+            throw UsageError("--innodb needs a regular file, not standard input");
+        p.layout = f.page_size ? UnitLayout::pages(0, *f.page_size) : UnitLayout::whole(0);
+        return p;
+    }
     if (f.innodb) {
         innodb::SpaceFlags flags = innodb::parse_space_flags(
-            size >= innodb::kFlagsOffset + 4 ? innodb::read_space_flags(p.file->bytes()) : 0);
+            size >= innodb::kFlagsOffset + 4 ? space_flags_of(*p.file) : 0);
         if (size < innodb::kMinPageSize)
             throw UsageError(path + ": " + size_text(size) +
                              ", shorter than one InnoDB page (4K): not a tablespace");
@@ -50,37 +80,31 @@ PreparedFile prepare_file(const std::string &path, const FileOptions &f) {
     return p;
 }
 
-InnodbSummary judge_pages(const MappedFile &file, std::size_t page_size,
-                          const std::vector<Digest> &crcs) {
+InnodbSummary judge_pages(const std::vector<PageFacts> &pages, const std::vector<Digest> &crcs) {
     InnodbSummary s;
-    for (std::size_t i = 0; i < crcs.size(); ++i) {
-        auto page = file.bytes().subspan(i * page_size, page_size);
-        // crc32c only (--innodb refuses any other --alg): the low 32 bits.
-        switch (innodb::check_page(page, static_cast<std::uint32_t>(crcs[i]))) {
-        case innodb::PageState::valid:
-            ++s.valid;
-            break;
-        case innodb::PageState::empty:
+    for (std::size_t i = 0; i < crcs.size() && i < pages.size(); ++i) {
+        const PageFacts &p = pages[i];
+        // As innodb::check_page: only an all-zero page is empty; crc32c
+        // only (--innodb refuses any other --alg): the low 32 bits.
+        if (p.stored == 0 && p.all_zero) {
             ++s.empty;
-            break;
-        case innodb::PageState::invalid:
+        } else if (p.stored == static_cast<std::uint32_t>(crcs[i])) {
+            ++s.valid;
+        } else {
             ++s.invalid;
             s.invalid_pages.push_back(i);
-            break;
         }
     }
     return s;
 }
 
-void refuse_encrypted(const MappedFile &file, std::size_t page_size,
+void refuse_encrypted(const std::string &path, const std::vector<PageFacts> &pages,
                       const std::vector<Digest> &crcs) {
-    for (std::size_t i = 0; i < crcs.size(); ++i) {
-        auto page = file.bytes().subspan(i * page_size, page_size);
-        std::uint32_t kv = innodb::key_version(page);
-        if (kv != 0 && innodb::check_page(page, static_cast<std::uint32_t>(crcs[i])) ==
-                           innodb::PageState::valid)
-            throw UsageError(file.path() + ": not checked: page " + std::to_string(i) +
-                             " is encrypted (key version " + std::to_string(kv) +
+    for (std::size_t i = 0; i < crcs.size() && i < pages.size(); ++i) {
+        const PageFacts &p = pages[i];
+        if (p.key_version != 0 && p.stored == static_cast<std::uint32_t>(crcs[i]))
+            throw UsageError(path + ": not checked: page " + std::to_string(i) +
+                             " is encrypted (key version " + std::to_string(p.key_version) +
                              " in FIL_PAGE_FCRC32_KEY_VERSION); this tool does not check "
                              "encrypted tablespaces; use innochecksum");
     }

@@ -19,7 +19,7 @@ namespace crcbench {
 
 // Everything about one file that is checked before any driver runs.
 struct PreparedFile {
-    std::unique_ptr<MappedFile> file;
+    std::unique_ptr<InputFile> file;
     UnitLayout layout;
     std::optional<std::size_t> page_size;
     std::optional<std::uint32_t> innodb_flags;
@@ -27,16 +27,17 @@ struct PreparedFile {
 
 // Opens and checks one file: a size that is not a multiple of the page
 // size, InnoDB flags without the full_crc32 marker, page_compressed, or a
-// --page-size that disagrees with page 0 throw UsageError.
+// --page-size that disagrees with page 0 throw UsageError. "-" is standard
+// input: its size, so its page count, is known only at its end.
 PreparedFile prepare_file(const std::string &path, const FileOptions &f);
 
-// --innodb: the verdict on each page by a list of page CRCs.
-InnodbSummary judge_pages(const MappedFile &file, std::size_t page_size,
-                          const std::vector<Digest> &crcs);
+// --innodb: the verdict on each page (its facts, from the reference pass)
+// by a list of page CRCs.
+InnodbSummary judge_pages(const std::vector<PageFacts> &pages, const std::vector<Digest> &crcs);
 
 // An encrypted page has a key version and a valid checksum (full_crc32
 // checksums the encrypted bytes): UsageError naming the page and the field.
-void refuse_encrypted(const MappedFile &file, std::size_t page_size,
+void refuse_encrypted(const std::string &path, const std::vector<PageFacts> &pages,
                       const std::vector<Digest> &crcs);
 
 } // namespace crcbench

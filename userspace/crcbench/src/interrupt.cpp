@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 
 namespace crcbench {
 namespace {
@@ -53,6 +54,22 @@ const char *signal_name(int sig) {
 
 void set_interrupt_signal(int sig) {
     g_signal.store(sig);
+}
+
+void throw_if_interrupted() {
+    if (int sig = interrupt_signal())
+        throw Interrupted{sig};
+}
+
+void note_interrupted(int sig, const std::string &what) {
+    std::fprintf(stderr, "crcbench-alg: interrupted by %s: reporting %s (partial)\n",
+                 signal_name(sig), what.c_str());
+}
+
+int exit_code_after(ExitCode rc, int interrupted_by) {
+    if (rc == ExitCode::ok && interrupted_by)
+        return 128 + interrupted_by;
+    return to_int(rc);
 }
 
 } // namespace crcbench

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// SIGINT and SIGTERM during `run`: the first one stops the measurement at
-// the next operation, so that what was measured can still be reported
-// (marked partial); a second one ends the process the default way.
+// SIGINT and SIGTERM during `run`, `file` (not --check) and `verify`: the
+// first one stops the measurement at the next operation (run), the next
+// read window (file) or the next case (verify), so that what was measured
+// can still be reported, marked partial; a second one ends the process the
+// default way.
 #pragma once
+
+#include "exit_codes.h"
+
+#include <string>
 
 namespace crcbench {
 
@@ -19,5 +25,23 @@ const char *signal_name(int sig);
 
 // Testing seam: as if `sig` had arrived (0 clears it).
 void set_interrupt_signal(int sig);
+
+// Thrown by a loop that cannot stop at a clean boundary of its own (a read
+// pass of `file`): the unit in progress is abandoned, the command reports
+// what it completed before it.
+struct Interrupted {
+    int sig = 0;
+};
+
+// Throws Interrupted once a signal has arrived.
+void throw_if_interrupted();
+
+// "crcbench-alg: interrupted by SIGINT: reporting WHAT (partial)" on stderr.
+void note_interrupted(int sig, const std::string &what);
+
+// The exit code of a command that may have been interrupted: rc when it
+// says something (a mismatch's 1, a failed write's 7 are never hidden),
+// else 128 + the signal number, as a shell reports a signal (130, 143).
+int exit_code_after(ExitCode rc, int interrupted_by);
 
 } // namespace crcbench

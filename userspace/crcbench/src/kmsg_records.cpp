@@ -8,16 +8,6 @@
 namespace crcbench {
 namespace {
 
-int hex_digit(char c) {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 std::string unescape(std::string_view s) {
     std::string out;
     out.reserve(s.size());

@@ -25,6 +25,12 @@ Format parse_format(std::string_view v) {
     throw UsageError("--format: '" + std::string(v) + "' must be table, json or csv");
 }
 
+Format parse_format_or_sum(std::string_view v) {
+    if (v == "table" || v == "json" || v == "csv")
+        return parse_format(v);
+    throw UsageError("--format: '" + std::string(v) + "' must be table, json, csv or sum");
+}
+
 // Repeated list options add up (-s 64 -s 4K is -s 64,4K), as -d does.
 template <typename T> void merge(std::vector<T> &into, const std::vector<T> &more) {
     into.insert(into.end(), more.begin(), more.end());
@@ -146,9 +152,10 @@ std::vector<OptionSpec> make_run() {
          "1..4", [](Options &o, std::string_view v) { o.run.threads = parse_thread_list(v); }},
         {"", "--cpus", "LIST",
          "pin thread t to the t-th CPU of LIST (round robin), e.g. 0,8\n"
-         "or 0-3; each thread pins itself, then allocates and fills\n"
-         "its buffer (first touch: memory local to that CPU)\n"
-         "(default: not pinned)",
+         "or 0-3; each thread is created once per run, pins itself,\n"
+         "then allocates, fills and hashes its own buffers (first\n"
+         "touch: memory local to that CPU) in every driver and trial\n"
+         "(default: the t-th CPU the process may run on, round robin)",
          "0", [](Options &o, std::string_view v) { o.run.cpus = parse_cpu_list(v); }},
         {"", "--working-set", "SIZE",
          "data each thread cycles through, as buffers of the measured\n"
@@ -242,8 +249,40 @@ std::vector<OptionSpec> make_file() {
          "", [](Options &o, std::string_view) { o.file.innodb = true; }},
         {"", "--per-page", "", "every page's CRC in the table and JSON output", "",
          [](Options &o, std::string_view) { o.file.per_page = true; }},
-        {"-f", "--format", "F", "stdout format: table (default), json or csv", "json",
-         [](Options &o, std::string_view v) { o.file.format = parse_format(v); }},
+        {"-f", "--format", "F",
+         "stdout format: table (default), json, csv, or sum: one\n"
+         "line 'CRC  PATH' per file as sha256sum prints them (the\n"
+         "input of --check; whole files only)",
+         "json",
+         [](Options &o, std::string_view v) {
+             o.file.sum_lines = (v == "sum");
+             o.file.format = o.file.sum_lines ? Format::table : parse_format_or_sum(v);
+         }},
+        {"", "--repeat", "N",
+         "timed passes per driver over each file (default 1); the\n"
+         "table shows the median, the JSON every pass; not with '-'",
+         "3",
+         [](Options &o, std::string_view v) {
+             o.file.repeat = static_cast<unsigned>(parse_uint(v, 1, 1000, "--repeat"));
+         }},
+        {"", "--drop-cache", "",
+         "drop the file's pages from the page cache before each\n"
+         "pass (posix_fadvise DONTNEED, checked with mincore): passes\n"
+         "read from the disk; an error if they stay cached (tmpfs)",
+         "", [](Options &o, std::string_view) { o.file.drop_cache = true; }},
+        {"-c", "--check", "LIST",
+         "read 'CRC  PATH' lines (from -f sum; '-': stdin) and\n"
+         "check each file: 'PATH: OK' or 'PATH: FAILED'; exit 1\n"
+         "if any failed or could not be read; no PATH operands",
+         "sums.txt", [](Options &o, std::string_view v) { o.file.check_list = std::string(v); }},
+        {"", "--testing-read-window", "SIZE", "testing: the size of the read buffer (default 1M)",
+         "4K",
+         [](Options &o, std::string_view v) {
+             std::size_t w = parse_size(v);
+             if (w == 0 || w > (std::size_t{64} << 20))
+                 throw UsageError("--testing-read-window: must be between 1 and 64M");
+             o.file.read_window = w;
+         }},
         {"", "--json", "FILE", "also write the JSON report to FILE (checked before hashing)",
          "/tmp/f.json", [](Options &o, std::string_view v) { o.file.json_file = std::string(v); }},
         {"", "--csv", "FILE", "also write the CSV report to FILE (checked before hashing)",

@@ -49,7 +49,7 @@ struct RunOptions {
     bool user_baselines = false;      // --user-baselines: add the user: drivers
     std::vector<std::size_t> sizes;   // default: 64..1M doubling
     std::vector<unsigned> threads{1}; // --threads: one run per count (a sweep), ascending
-    std::vector<unsigned> cpus;       // --cpus: thread t runs on cpus[t % size]; empty: not pinned
+    std::vector<unsigned> cpus; // --cpus: thread t runs on cpus[t % size]; empty: the allowed CPUs
     std::optional<std::size_t> working_set; // --working-set: bytes per thread (cold-cache runs)
     std::chrono::nanoseconds duration = std::chrono::milliseconds(250); // per trial
     bool duration_given = false;             // --duration was on the command line

@@ -43,6 +43,9 @@ struct VerifyReport {
     std::optional<std::uint64_t> seed; // of the random cases; none with --case
     std::vector<DriverVerdict> verdicts;
     std::vector<std::pair<std::string, std::string>> not_run; // driver, why
+    // SIGINT/SIGTERM ended the cases early (its signal number, 0: complete):
+    // the verdicts are of the cases run before it.
+    int interrupted_by = 0;
     bool ok() const;
 };
 std::string verify_json(const VerifyReport &r);

@@ -106,11 +106,13 @@ std::string run_csv(const RunReport &r) {
         "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,ratio_trials_min,"
         "ratio_trials_max,noisy,checked_ops,mismatches" +
         backends_csv_header() + config_header() + ",emulated,kernel_release,cpu_model,cpus" +
-        machine_header(r.system.machine_state) + "\n";
+        machine_header(r.system.machine_state) + ",pinned_cpus,partial\n";
+    // partial last: readers of the columns before it are unaffected.
     const std::string tail = fmt::format(
-        "{},{},{},{}{}{}", config_cells(r.settings, r.alg, r.baseline_name()),
+        "{},{},{},{}{}{},{},{}", config_cells(r.settings, r.alg, r.baseline_name()),
         r.system.emulation.emulated() ? "yes" : "no", cell(r.system.kernel_release),
-        cell(r.system.cpu_model), cpus_cell(r.settings), machine_cells(r.system.machine_state));
+        cell(r.system.cpu_model), cpus_cell(r.settings), machine_cells(r.system.machine_state),
+        cell(format_cpu_list(r.pinned_cpus)), r.interrupted_by ? "true" : "false");
     const std::vector<BackendFit> fits = make_fits(r.rows, r.inkernel);
     for (const RunRow &row : r.rows) {
         out += cell(row.driver) + "," + std::to_string(row.size) + "," +

@@ -2,6 +2,7 @@
 //
 // The report of `crcbench-alg file`: table, JSON (crcbench-alg.file.v1,
 // schema/crcbench-alg.file.v1.schema.json) and CSV.
+#include "checksum_lines.h"
 #include "file_report.h"
 #include "output.h"
 #include "report_parts.h"
@@ -10,6 +11,8 @@
 #include "units.h"
 #include "version.h"
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace crcbench {
 namespace {
@@ -62,7 +65,39 @@ std::string file_crc_cell(const std::optional<Digest> &crc, CrcAlg alg) {
     return crc ? format_digest(alg, *crc) : "";
 }
 
+std::string pass_line(const FileReport &r) {
+    std::string cache = r.drop_cache ? "--drop-cache: the page cache dropped before each pass"
+                                     : "data from the page cache once the file has been read";
+    if (r.repeat == 1)
+        return "GB/s = 10^9 bytes/s, one timed pass per driver (" + cache + ")\n";
+    return "GB/s = 10^9 bytes/s, SECONDS the median of " + std::to_string(r.repeat) +
+           " timed passes per driver (" + cache + ")\n";
+}
+
 } // namespace
+
+std::string partial_files_text(const FileReport &r) {
+    std::string out =
+        fmt::format("the {} file{} hashed so far", r.files.size(), r.files.size() == 1 ? "" : "s");
+    if (!r.files.empty() && r.files.back().results.size() < r.measured.size())
+        out += fmt::format(", the last by {} of {} drivers", r.files.back().results.size(),
+                           r.measured.size());
+    unsigned fewest = r.repeat;
+    for (const FileResult &f : r.files)
+        for (const FileDriverResult &d : f.results)
+            fewest = std::min(fewest, static_cast<unsigned>(d.pass_seconds.size()));
+    if (fewest < r.repeat)
+        out += fmt::format(", a driver by {} of {} passes", fewest, r.repeat);
+    return out;
+}
+
+std::string file_sum_lines(const FileReport &r) {
+    std::string out;
+    for (const FileResult &f : r.files)
+        if (f.crc)
+            out += checksum_line(r.alg, *f.crc, f.path);
+    return out;
+}
 
 bool FileReport::pages_valid() const {
     for (const FileResult &f : files)
@@ -95,9 +130,9 @@ std::string file_table(const FileReport &r) {
     out += system_lines(r.system);
     out += alg_line(r.alg);
     out += resolve_line(r.resolves_to, false, r.alg);
-    out += "GB/s = 10^9 bytes/s, one timed pass per driver (data from the page cache once\n"
-           "the file has been read); transfer: splice (file -> pipe -> AF_ALG, no copy),\n"
-           "read (read + send), mmap (user: drivers hash the mapped file)\n";
+    out += pass_line(r);
+    out += "transfer: splice (file -> pipe -> AF_ALG, no copy), read (read into a buffer,\n"
+           "then send to AF_ALG or a user: driver)\n";
     for (const FileResult &f : r.files) {
         out += file_heading(f, r.alg);
         bool paged = f.page_size.has_value();
@@ -149,6 +184,7 @@ std::string file_table(const FileReport &r) {
         out += "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
     else
         out += "verdict: INVALID PAGES, stored checksums do not match the pages (listed above)\n";
+    out += partial_line(r.interrupted_by, "the results are of " + partial_files_text(r));
     if (r.system.emulation.emulated())
         out += "*** " + std::string(kEmulationNotice) + " ***\n";
     return out;
@@ -167,6 +203,8 @@ std::string file_json(const FileReport &r) {
         w.null();
     w.field("innodb", r.innodb);
     w.field("per_page", r.per_page);
+    w.field("repeat", static_cast<std::uint64_t>(r.repeat));
+    w.field("drop_cache", r.drop_cache);
     w.end_object();
     drivers_array(w, r.drivers, r.resolves_to);
     user_drivers_array(w, r.user_drivers);
@@ -219,6 +257,10 @@ std::string file_json(const FileReport &r) {
                 w.null();
             w.field("bytes", d.bytes);
             w.field("seconds", d.seconds);
+            w.key("pass_seconds").begin_array();
+            for (double s : d.pass_seconds)
+                w.value(s);
+            w.end_array();
             w.field("bytes_per_s", bytes_per_s(d));
             w.field("gb_per_s", bytes_per_s(d) / 1e9);
             w.key("pages_per_s");
@@ -253,6 +295,9 @@ std::string file_json(const FileReport &r) {
         w.end_object();
     }
     w.end_array();
+    // true: SIGINT/SIGTERM ended the run early; files holds those hashed
+    // before it (the last perhaps by fewer drivers, a driver by fewer passes).
+    partial_fields(w, r.interrupted_by);
     w.field("verdict", r.verdict());
     w.end_object();
     return w.str();
@@ -262,7 +307,7 @@ std::string file_csv(const FileReport &r) {
     auto cell = csv_cell;
     std::string out = "path,bytes,page_size,pages,driver,transfer,seconds,bytes_per_s,gb_per_s,"
                       "pages_per_s,crc,mismatches,innodb_valid,innodb_empty,innodb_invalid,"
-                      "invalid_pages,transfer_note,emulated,alg\n";
+                      "invalid_pages,transfer_note,emulated,alg,passes,drop_cache,partial\n";
     for (const FileResult &f : r.files) {
         for (const FileDriverResult &d : f.results) {
             auto pps = pages_per_s(f, d);
@@ -281,7 +326,9 @@ std::string file_csv(const FileReport &r) {
                         : std::string(",,,")) +
                    "," + cell(d.transfer_note.value_or("")) + "," +
                    (r.system.emulation.emulated() ? "yes" : "no") + "," +
-                   std::string(alg_info(r.alg).name) + "\n";
+                   std::string(alg_info(r.alg).name) + "," + std::to_string(d.pass_seconds.size()) +
+                   "," + (r.drop_cache ? "yes" : "no") + "," + (r.interrupted_by ? "yes" : "no") +
+                   "\n";
         }
     }
     return out;

@@ -104,6 +104,15 @@ void measured_array(JsonWriter &w, const std::vector<std::string> &measured) {
     w.end_array();
 }
 
+void partial_fields(JsonWriter &w, int interrupted_by) {
+    w.field("partial", interrupted_by != 0);
+    w.key("interrupted_by");
+    if (interrupted_by)
+        w.value(signal_name(interrupted_by));
+    else
+        w.null();
+}
+
 namespace {
 
 // min/median/max, the MAD; with ci, the median's confidence interval.
@@ -158,11 +167,17 @@ std::string run_json(const RunReport &r) {
         w.value(static_cast<std::uint64_t>(*s.working_set));
     else
         w.null();
-    w.key("cpus"); // --cpus as a cpulist string, null: not pinned
+    w.key("cpus"); // --cpus as a cpulist string, null: the allowed CPUs in turn
     if (s.cpus.empty())
         w.null();
     else
         w.value(format_cpu_list(s.cpus));
+    // The CPUs the workers were pinned to (--cpus, else the first of the
+    // affinity mask the largest thread count occupied); empty: not pinned.
+    w.key("pinned_cpus").begin_array();
+    for (unsigned cpu : r.pinned_cpus)
+        w.value(cpu);
+    w.end_array();
     w.field("trials", s.trials);
     w.key("duration_s");
     if (s.iterations)
@@ -232,12 +247,7 @@ std::string run_json(const RunReport &r) {
     w.end_array();
     // true: SIGINT/SIGTERM cut the run short (interrupted_by names it);
     // the results are the trials that every driver completed.
-    w.field("partial", r.interrupted_by != 0);
-    w.key("interrupted_by");
-    if (r.interrupted_by)
-        w.value(signal_name(r.interrupted_by));
-    else
-        w.null();
+    partial_fields(w, r.interrupted_by);
     w.field("verdict", r.ok() ? "ok" : "mismatch");
     w.end_object();
     return w.str();
@@ -291,6 +301,9 @@ std::string verify_json(const VerifyReport &r) {
         w.end_object();
     }
     w.end_array();
+    // true: SIGINT/SIGTERM ended the cases early; the results are of the
+    // cases every driver ran before it.
+    partial_fields(w, r.interrupted_by);
     w.field("verdict", r.ok() ? "ok" : "mismatch");
     w.end_object();
     return w.str();

@@ -56,6 +56,13 @@ std::string alg_line(CrcAlg alg) {
            "\n";
 }
 
+std::string partial_line(int interrupted_by, const std::string &what) {
+    if (!interrupted_by)
+        return "";
+    return "PARTIAL: interrupted by " + std::string(signal_name(interrupted_by)) + "; " + what +
+           "\n";
+}
+
 std::string resolve_line(const std::optional<std::string> &to, bool ambiguous, CrcAlg alg) {
     const std::string name(alg_info(alg).name);
     if (!to)
@@ -72,6 +79,17 @@ std::string mb(double bytes_per_s) {
     return format_fixed(bytes_per_s / 1e6, 1);
 }
 
+// " on CPUs 0,2" (--cpus), " pinned to CPUs 0-3 (the first of the allowed
+// CPUs)", or why not pinned.
+std::string pinning_text(const RunReport &r) {
+    if (!r.settings.cpus.empty())
+        return " on CPUs " + format_cpu_list(r.settings.cpus);
+    if (r.pinned_cpus.empty())
+        return " (not pinned: the affinity mask could not be read)";
+    return " pinned to CPU" + std::string(r.pinned_cpus.size() == 1 ? " " : "s ") +
+           format_cpu_list(r.pinned_cpus) + " (the allowed CPUs in turn)";
+}
+
 std::string describe_settings(const RunReport &r) {
     const BenchSettings &s = r.settings;
     std::string out = "mode " + std::string(mode_name(s.mode));
@@ -85,7 +103,7 @@ std::string describe_settings(const RunReport &r) {
     for (unsigned n : r.thread_counts)
         counts += fmt::format("{}{}", counts.empty() ? "" : ",", n);
     out += (r.thread_counts.size() > 1 ? ", threads sweep " : ", threads ") + counts +
-           (s.cpus.empty() ? std::string(" (not pinned)") : " on CPUs " + format_cpu_list(s.cpus)) +
+           pinning_text(r) +
            (s.working_set ? ", working set " + format_size(*s.working_set) + " per thread"
                           : std::string(", cache-hot (one buffer per thread)")) +
            ", " + std::to_string(s.trials) + " trials of ";
@@ -208,9 +226,8 @@ std::string run_table(const RunReport &r) {
                ? "verdict: ok, all " + std::to_string(checked) + " results matched the reference\n"
                : "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
     out += backends_table(r);
-    if (r.interrupted_by)
-        out += "PARTIAL: interrupted by " + std::string(signal_name(r.interrupted_by)) +
-               "; the rows are the trials every driver completed before it\n";
+    out +=
+        partial_line(r.interrupted_by, "the rows are the trials every driver completed before it");
     if (r.system.emulation.emulated())
         out += "*** " + std::string(kEmulationNotice) + " ***\n";
     return out;

@@ -68,6 +68,11 @@ struct RunReport {
     SystemInfo system;
     BenchSettings settings;                 // settings.threads: the first count
     std::vector<unsigned> thread_counts{1}; // --threads: one run each, rows by count
+    // The CPUs the workers were pinned to, ascending: --cpus when given, else
+    // those the largest thread count occupied of the affinity mask at the
+    // start (occupied_cpus; each smaller count uses the first of them);
+    // empty when the mask could not be read (not pinned).
+    std::vector<unsigned> pinned_cpus;
     std::vector<std::size_t> sizes;
     std::vector<AlgEntry> drivers; // every driver of alg present
     std::optional<std::string> resolves_to;

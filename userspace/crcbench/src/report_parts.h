@@ -25,6 +25,9 @@ void drivers_array(JsonWriter &w, const std::vector<AlgEntry> &drivers,
 void user_drivers_array(JsonWriter &w, const std::vector<UserDriver> &users);
 // "measured": the drivers a run or file pass measured.
 void measured_array(JsonWriter &w, const std::vector<std::string> &measured);
+// "partial" (SIGINT/SIGTERM cut the command short) and "interrupted_by"
+// (the signal's name, null when complete): run, file and verify reports.
+void partial_fields(JsonWriter &w, int interrupted_by);
 
 // Table output: the system lines (kernel, CPU, state, emulation banner) and
 // the line that says what "crc32c" resolves to.
@@ -37,5 +40,9 @@ std::string alg_line(CrcAlg alg);
 
 // CSV: a cell, RFC 4180-quoted when needed.
 std::string csv_cell(std::string_view s);
+
+// Table output: the last line of an interrupted command, "PARTIAL:
+// interrupted by SIGINT; WHAT" (empty when it completed).
+std::string partial_line(int interrupted_by, const std::string &what);
 
 } // namespace crcbench

@@ -3,6 +3,7 @@
 
 #include "aligned_buffer.h"
 #include "error.h"
+#include "interrupt.h"
 #include "units.h"
 #include "user_drivers.h"
 
@@ -85,6 +86,8 @@ std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
 
     std::size_t done = 0;
     for (const VerifyCase &c : cases) {
+        if (interrupt_signal())
+            break; // every driver has run the same cases
         std::span<std::uint8_t> data = buffer.subspan(c.offset, c.length);
         fill_case_data(data, c.data_key);
         Digest by_table = expected_digest(c, data, Judge::table, alg);

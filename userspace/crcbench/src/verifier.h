@@ -62,6 +62,8 @@ std::string reproducers_note(std::size_t shown, std::size_t failed);
 Digest expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data,
                        Judge judge = Judge::table, CrcAlg alg = CrcAlg::crc32c);
 
+// After SIGINT/SIGTERM (interrupt.h) it stops before the next case: every
+// verdict then holds the same first cases (none if it came before the first).
 std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
                                       const std::vector<VerifyCase> &cases,
                                       const HasherFactory &factory,

@@ -30,6 +30,8 @@
 //  FAKE_AFALG_NETLINK_ERRNO=N     socket(AF_NETLINK, NETLINK_CRYPTO) fails with N
 //  FAKE_AFALG_BIND_ERRNO=N        bind() of an AF_ALG socket fails with N
 //  FAKE_AFALG_SPLICE_ERRNO=N      splice() into an AF_ALG socket fails with N
+//  FAKE_AFALG_SHRINK=PATH:AFTER:SIZE  the file PATH is truncated to SIZE once
+//                                 AFTER of its bytes have been read (file mode)
 // Drivers: crc32c-generic, crc32c-lib (6.17+) and crc32c-fakevec (correct),
 // crc32c-broken (like the guest's selftests/kmod/crc32c_broken.ko: every
 // piece of data of more than 2048 bytes handed over at once that contains a
@@ -394,6 +396,40 @@ ssize_t gather_send(Sock &s, const struct iovec *iov, std::size_t iovcnt, int fl
     return static_cast<ssize_t>(total);
 }
 
+// FAKE_AFALG_SHRINK=PATH:AFTER:SIZE: once AFTER bytes of the file PATH
+// (absolute) have been read in this process (read, pread, or splice from
+// it), the file is truncated to SIZE bytes, once: a file that shrinks in
+// the middle of a run, at a point the test chooses, with no race.
+void count_file_bytes(int fd, ssize_t n) {
+    static const char *spec = std::getenv("FAKE_AFALG_SHRINK");
+    static bool done = false;
+    static unsigned long long seen = 0;
+    if (!spec || done || n <= 0)
+        return;
+    std::string s(spec);
+    std::size_t b = s.rfind(':');
+    std::size_t a = b == std::string::npos || b == 0 ? std::string::npos : s.rfind(':', b - 1);
+    if (a == std::string::npos)
+        return;
+    std::string path = s.substr(0, a);
+    unsigned long long after = std::strtoull(s.c_str() + a + 1, nullptr, 10);
+    unsigned long long size = std::strtoull(s.c_str() + b + 1, nullptr, 10);
+    char link[64], target[4096];
+    std::snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t k = readlink(link, target, sizeof target - 1);
+    if (k <= 0)
+        return;
+    target[k] = '\0';
+    if (path != target)
+        return;
+    seen += static_cast<unsigned long long>(n);
+    if (seen < after)
+        return;
+    done = true;
+    int rc = truncate(path.c_str(), static_cast<off_t>(size));
+    trace("shrink %s to %llu after %llu bytes: %d", path.c_str(), size, seen, rc);
+}
+
 } // namespace
 
 extern "C" {
@@ -595,7 +631,9 @@ ssize_t read(int fd, void *buf, size_t len) {
     Sock *s = find(fd);
     if (!s) {
         lock.unlock();
-        return real_read(fd, buf, len);
+        ssize_t got = real_read(fd, buf, len);
+        count_file_bytes(fd, got);
+        return got;
     }
     iovec iov{buf, len};
     if (s->kind == Kind::netlink)
@@ -622,8 +660,11 @@ ssize_t splice(int in, loff_t *in_off, int out, loff_t *out_off, size_t len, uns
     REAL(splice);
     std::lock_guard lock(mu);
     Sock *s = find(out);
-    if (!s)
-        return real_splice(in, in_off, out, out_off, len, flags);
+    if (!s) {
+        ssize_t got = real_splice(in, in_off, out, out_off, len, flags);
+        count_file_bytes(in, got);
+        return got;
+    }
     if (int e = env_errno("FAKE_AFALG_SPLICE_ERRNO")) {
         trace("splice refused errno=%d", e);
         errno = e;
@@ -645,6 +686,21 @@ ssize_t splice(int in, loff_t *in_off, int out, loff_t *out_off, size_t len, uns
     pending_ptr += n;
     pending_len -= n;
     return static_cast<ssize_t>(n);
+}
+
+// Counted for FAKE_AFALG_SHRINK only, then done for real.
+ssize_t pread(int fd, void *buf, size_t len, off_t off) {
+    REAL(pread);
+    ssize_t got = real_pread(fd, buf, len, off);
+    count_file_bytes(fd, got);
+    return got;
+}
+
+ssize_t pread64(int fd, void *buf, size_t len, off64_t off) {
+    REAL(pread64);
+    ssize_t got = real_pread64(fd, buf, len, off);
+    count_file_bytes(fd, got);
+    return got;
 }
 
 // Logged only (libkcapi's splice pipe), then done for real.

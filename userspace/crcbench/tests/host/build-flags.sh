@@ -7,11 +7,21 @@
 # warnings (GCC bug 105329) in std::string's "literal" + string, which
 # fmt::format replaced; the files that had them compile warning-free here.
 #
-# Usage: build-flags.sh SOURCE_DIR (userspace/). Exit: 0 pass, 1 fail.
+# Usage: build-flags.sh SOURCE_DIR (userspace/) [WORK_DIR]. WORK_DIR (made
+# anew on every run) holds the two trees; CTest passes one under its build
+# tree, so the compiles' paths lie under the checkout and ccache (make check
+# sets CCACHE_BASEDIR to it) hits from one clone to the next. Without it, a
+# temporary directory is used and removed. Exit: 0 pass, 1 fail.
 set -u
 src=${1:?userspace source dir}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/crcbench-flags.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT INT TERM
+if [ -n "${2:-}" ]; then
+	tmp=$2
+	rm -rf "$tmp"
+	mkdir -p "$tmp" || { echo "FAIL: cannot create $tmp"; exit 1; }
+else
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/crcbench-flags.XXXXXX")
+	trap 'rm -rf "$tmp"' EXIT INT TERM
+fi
 fail() { echo "FAIL: $*"; exit 1; }
 
 configure() { # DIR [cmake args]

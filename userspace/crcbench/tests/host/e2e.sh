@@ -291,6 +291,101 @@ signal_run() {
 	cat "$TMP/$name.rc"
 }
 
+# partial_checks NAME KIND: NAME.json (or NAME.out) is a partial report of
+# KIND that both checkers accept, marked with the signal in NAME.sig.
+partial_checks() {
+	pname=$1 kind=$2 report="$TMP/$1.json"
+	psig=$(cat "$TMP/$pname.sig")
+	grep -q '"partial": true' "$report" || { cat "$report"; fail "$pname: not marked partial"; }
+	grep -q "\"interrupted_by\": \"$psig\"" "$report" || fail "$pname: interrupted_by is not $psig"
+	"$JSONCHECK" --schema "$kind" "$report" >"$TMP/chk" ||
+		{ cat "$TMP/chk"; fail "$pname: crcbench-jsoncheck refuses the partial report"; }
+	"$PYTHON3" "$here/validate-report.py" "$here/../../schema" "$report" >"$TMP/chk" ||
+		{ cat "$TMP/chk"; fail "$pname: the schema refuses the partial report"; }
+	leftover=$(find "$TMP" -name ".$pname.*" | head -n 1)
+	[ -z "$leftover" ] || fail "$pname: a temporary file was left behind: $leftover"
+}
+
+case_file_partial_on_signal() {
+	# Issue 3.4: SIGINT/SIGTERM during `file`: the files hashed so far are
+	# written (stdout, --json, --csv; atomically), marked partial: a file
+	# every driver completed, the one in progress by the drivers that
+	# completed a pass (each with the passes it completed); exit 128 + signal.
+	head -c 4096 /dev/urandom >"$TMP/small"
+	head -c 16M /dev/zero >"$TMP/big"
+	for sig in INT TERM; do
+		name=fsig$sig
+		echo "SIG$sig" >"$TMP/$name.sig"
+		echo old >"$TMP/$name.json"
+		rc=$(signal_run "$name" "SIG$sig" 2 file -q -d crc32c-generic,user:slice8 --repeat 1000 \
+			-f json --json "$TMP/$name.json" --csv "$TMP/$name.csv" "$TMP/small" "$TMP/big")
+		want=130
+		[ "$sig" = TERM ] && want=143
+		[ "$rc" = "$want" ] || { cat "$TMP/$name.err"; fail "SIG$sig: exit $rc, expected $want"; }
+		has "$name.err" "interrupted by SIG$sig: reporting the [12] files\? hashed so far"
+		cmp -s "$TMP/$name.out" "$TMP/$name.json" || fail "SIG$sig: stdout and --json differ"
+		partial_checks "$name" file
+		"$PYTHON3" -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+files = r["files"]
+assert files and files[0]["path"].endswith("/small"), files
+assert [len(d["pass_seconds"]) for d in files[0]["results"]] == [1000, 1000], "small: not complete"
+for f in files[1:]:
+    passes = [len(d["pass_seconds"]) for d in f["results"]]
+    assert 1 <= len(passes) <= 2 and all(p >= 1 for p in passes), passes
+    assert len(passes) == 1 or passes[-1] < 1000, passes
+assert r["verdict"] == "ok", r["verdict"]' "$TMP/$name.json" ||
+			fail "SIG$sig: the partial file report does not hold what was hashed"
+		head -n 1 "$TMP/$name.csv" | grep -q ',drop_cache,partial$' || fail "SIG$sig: no partial column"
+		[ "$(grep -c ',yes$' "$TMP/$name.csv")" = "$(($(wc -l <"$TMP/$name.csv") - 1))" ] ||
+			fail "SIG$sig: a CSV row not marked partial"
+	done
+	# The table says it; a mismatch's exit 1 outranks the signal's.
+	rc=$(signal_run ftab SIGINT 2 file -d crc32c-generic --repeat 1000 "$TMP/big")
+	[ "$rc" = 130 ] || { cat "$TMP/ftab.err"; fail "table: exit $rc"; }
+	has ftab.out "PARTIAL: interrupted by SIGINT; the results are of the 1 file hashed so far"
+	head -c 16M /dev/urandom >"$TMP/noisy"
+	echo SIGINT >"$TMP/fbroken.sig"
+	rc=$(signal_run fbroken SIGINT 2 file -q -d crc32c-broken --repeat 1000 \
+		--json "$TMP/fbroken.json" "$TMP/small" "$TMP/noisy")
+	[ "$rc" = 1 ] || { cat "$TMP/fbroken.err"; fail "crc32c-broken interrupted: exit $rc, expected 1"; }
+	partial_checks fbroken file
+	grep -q '"verdict": "mismatch"' "$TMP/fbroken.json" || fail "crc32c-broken: verdict not mismatch"
+}
+
+case_verify_partial_on_signal() {
+	# Issue 3.4: SIGINT/SIGTERM during `verify`: the verdicts of the cases
+	# every driver ran so far are written to --json (atomically), marked
+	# partial, and stdout says PARTIAL; exit 128 + signal, unless a driver
+	# failed (exit 1 outranks it).
+	for sig in INT TERM; do
+		name=vsig$sig
+		echo "SIG$sig" >"$TMP/$name.sig"
+		echo old >"$TMP/$name.json"
+		rc=$(signal_run "$name" "SIG$sig" 2 verify -q -d crc32c-generic,crc32c-fakevec \
+			--random 200000 --seed 5 --json "$TMP/$name.json")
+		want=130
+		[ "$sig" = TERM ] && want=143
+		[ "$rc" = "$want" ] || { cat "$TMP/$name.err"; fail "SIG$sig: exit $rc, expected $want"; }
+		has "$name.err" "interrupted by SIG$sig: reporting the [0-9]* of [0-9]* cases every driver ran (partial)"
+		has "$name.out" "^verdict: ok$"
+		has "$name.out" "^PARTIAL: interrupted by SIG$sig; the verdicts are of the first [0-9]* of [0-9]* cases$"
+		partial_checks "$name" verify
+		"$PYTHON3" -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+cases = {d["cases"] for d in r["results"]}
+assert len(cases) <= 1, cases
+assert not r["results"] or 0 < cases.pop() < 200000, r["results"]
+assert r["verdict"] == "ok"' "$TMP/$name.json" || fail "SIG$sig: the cases are not those run so far"
+	done
+	echo SIGINT >"$TMP/vbroken.sig"
+	rc=$(signal_run vbroken SIGINT 2 verify -q -d crc32c-broken --random 200000 \
+		--json "$TMP/vbroken.json")
+	[ "$rc" = 1 ] || { cat "$TMP/vbroken.err"; fail "crc32c-broken interrupted: exit $rc, expected 1"; }
+	has vbroken.out "^verdict: MISMATCH$"
+	partial_checks vbroken verify
+}
+
 case_reports_survive() {
 	# Issue 3.4 item 2. A report file is replaced only by a complete new one:
 	# a run that fails keeps the old file (and leaves no temporary file).
@@ -417,6 +512,39 @@ case_cpus() {
 	one_line cpus_bad.err
 	has cpus_bad.err "cannot pin a thread to CPU 4095"
 	run cpus_usage 2 -- run --cpus 3-1
+}
+
+case_pinned_cpus() {
+	# config.pinned_cpus: the CPUs the workers were pinned to. Without
+	# --cpus the first of the affinity mask, one per thread of the largest
+	# count (all of it when fewer); --cpus's list when given. JSON, CSV
+	# (a cpulist) and the table's settings line.
+	first=$("$PYTHON3" -c 'import os; print(",".join(map(str, sorted(os.sched_getaffinity(0))[:2])))')
+	run pin 0 -- run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 --threads 1,2 \
+		-f json --csv "$TMP/pin.csv"
+	"$PYTHON3" -c 'import json, sys
+got = json.load(open(sys.argv[1]))["config"]["pinned_cpus"]
+assert ",".join(map(str, got)) == sys.argv[2], (got, sys.argv[2])' "$TMP/pin.out" "$first" ||
+		fail "pinned_cpus is not the first two allowed CPUs ($first)"
+	"$JSONCHECK" --schema run "$TMP/pin.out" >"$TMP/chk" || { cat "$TMP/chk"; fail "pin: invalid"; }
+	head -n 1 "$TMP/pin.csv" | grep -q ',pinned_cpus,partial$' || fail "no pinned_cpus CSV column"
+	run pincpus 0 -- run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 --threads 3 \
+		--cpus 0 -f json
+	has pincpus.out '"cpus": "0",'
+	tr -d ' \n' <"$TMP/pincpus.out" | grep -q '"pinned_cpus":\[0\],' || fail "--cpus 0: pinned_cpus not [0]"
+	last=$("$PYTHON3" -c 'import os; print(max(os.sched_getaffinity(0)))')
+	if command -v taskset >/dev/null 2>&1 && [ "$last" != "${first%%,*}" ]; then
+		# A mask of one CPU: three threads share it, and the table says so.
+		env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" taskset -c "$last" "$CRCBENCH" \
+			run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 --threads 3 -f json \
+			>"$TMP/pinmask.out" || fail "taskset -c $last: run failed"
+		tr -d ' \n' <"$TMP/pinmask.out" | grep -q "\"pinned_cpus\":\\[$last\\]," ||
+			{ cat "$TMP/pinmask.out"; fail "taskset -c $last: pinned_cpus not [$last]"; }
+		env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" taskset -c "$last" "$CRCBENCH" \
+			run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 >"$TMP/pinmask_table.out" ||
+			fail "taskset -c $last: table run failed"
+		has pinmask_table.out "threads 1 pinned to CPU $last (the allowed CPUs in turn)"
+	fi
 }
 
 case_threads_sweep() {
@@ -619,7 +747,7 @@ case_file_whole() {
 	[ "$(cut -d, -f11 "$TMP/fwhole.out" | sed 1d | sort -u | wc -l)" = 1 ] ||
 		{ cat "$TMP/fwhole.out"; fail "the drivers' CRCs differ"; }
 	has fwhole.out ",crc32c-generic,splice,"
-	has fwhole.out ",user:slice8,mmap,"
+	has fwhole.out ",user:slice8,read,"
 	# Zero-copy: file -> pipe -> socket by splice, MORE until the last piece;
 	# no vmsplice, no send of the data.
 	grep -q '^splice .* SPLICE_F_MORE$' "$TMP/trace" || fail "no splice with SPLICE_F_MORE"
@@ -666,6 +794,208 @@ case_file_pages() {
 	has fperpage.err "--per-page needs --page-size or --innodb"
 }
 
+# Peak RSS of a run, measured from outside (getrusage of the child).
+peak_rss() { # OUT ERR ARGS...: prints "rc rss_bytes"
+	out=$1 err=$2
+	shift 2
+	"$PYTHON3" - "$out" "$err" "$FAKE_AFALG" "$PC" "$CRCBENCH" "$@" <<-'EOF'
+	import os, resource, subprocess, sys
+	out, err, fake, pc = sys.argv[1:5]
+	env = dict(os.environ, LD_PRELOAD=fake, CRCBENCH_PROC_CRYPTO=pc)
+	rc = subprocess.call(sys.argv[5:], env=env, stdout=open(out, "w"), stderr=open(err, "w"))
+	print(rc, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
+	EOF
+}
+
+case_file_rss_bounded() {
+	# A 1 GiB sparse file: nothing is mapped, so the peak RSS of a run over
+	# it stays within a few MiB of a run over a 4 KiB file.
+	truncate -s 1G "$TMP/big"
+	head -c 4096 /dev/urandom >"$TMP/small"
+	read -r rc base <<-EOF
+	$(peak_rss "$TMP/small.out" "$TMP/small.err" file -q -d crc32c-generic,user:slice8 -f csv "$TMP/small")
+	EOF
+	[ "$rc" = 0 ] || { cat "$TMP/small.err"; fail "small file: exit code $rc"; }
+	read -r rc big <<-EOF
+	$(peak_rss "$TMP/big.out" "$TMP/big.err" file -q -d crc32c-generic,user:slice8 -f csv "$TMP/big")
+	EOF
+	[ "$rc" = 0 ] || { cat "$TMP/big.err"; fail "1 GiB file: exit code $rc"; }
+	echo "peak RSS: $base bytes for 4 KiB, $big bytes for 1 GiB"
+	[ "$big" -lt $((base + 8 * 1048576)) ] || fail "1 GiB file: peak RSS $big, more than 8 MiB above $base"
+	grep -q ',1073741824,.*,crc32c-generic,splice,' "$TMP/big.out" || { cat "$TMP/big.out"; fail "no splice row"; }
+	[ "$(cut -d, -f11 "$TMP/big.out" | sed 1d | sort -u | wc -l)" = 1 ] || fail "the CRCs differ"
+}
+
+case_file_shrinks() {
+	head -c 3000000 /dev/urandom >"$TMP/data"
+	# Truncated 1 MiB into the reference's read: exit 8, no SIGBUS.
+	run fshrink_ref 8 FAKE_AFALG_SHRINK="$TMP/data:1048576:1000" -- file -q -d user:slice8 "$TMP/data"
+	one_line fshrink_ref.err
+	has fshrink_ref.err "$TMP/data changed size while being hashed: 3000000 bytes when opened, ended after 1048576 bytes had been read, now 1000"
+	# Truncated in the middle of a kernel driver's splice pass.
+	head -c 3000000 /dev/urandom >"$TMP/data"
+	run fshrink_splice 8 FAKE_AFALG_SHRINK="$TMP/data:4000000:2000000" -- file -q -d crc32c-generic "$TMP/data"
+	has fshrink_splice.err "changed size while being hashed: 3000000 bytes when opened"
+	has fshrink_splice.err "now 2000000"
+	# Between two passes (--repeat): found before the next pass starts.
+	head -c 3000000 /dev/urandom >"$TMP/data"
+	run fshrink_pass 8 FAKE_AFALG_SHRINK="$TMP/data:6000000:0" -- file -q --repeat 3 -d user:slice8 "$TMP/data"
+	has fshrink_pass.err "3000000 bytes when opened, now 0"
+	# A user: driver in the middle of its pass.
+	head -c 3000000 /dev/urandom >"$TMP/data"
+	run fshrink_user 8 FAKE_AFALG_SHRINK="$TMP/data:4000000:5" -- file -q -d user:slice8 "$TMP/data"
+	has fshrink_user.err "now 5"
+	run fhelp 0 -- file --help
+	has fhelp.out "8  file: a file changed size while it was being hashed"
+}
+
+case_file_repeat() {
+	head -c 100000 /dev/urandom >"$TMP/data"
+	run frepeat 0 -- file -q --repeat 3 -d crc32c-generic,user:slice8 -f json "$TMP/data"
+	has frepeat.out '"repeat": 3,'
+	"$PYTHON3" -c 'import json, sys
+r = json.load(open(sys.argv[1]))["files"][0]["results"]
+assert [len(d["pass_seconds"]) for d in r] == [3, 3], r
+for d in r:
+    p = sorted(d["pass_seconds"])
+    assert d["seconds"] == p[1], d' "$TMP/frepeat.out" || fail "not three pass_seconds per driver, median in seconds"
+	run frepeat_table 0 -- file --repeat 2 -d crc32c-generic "$TMP/data"
+	has frepeat_table.out "SECONDS the median of 2 timed passes per driver"
+	run frepeat_csv 0 -- file -q --repeat 2 -d crc32c-generic -f csv "$TMP/data"
+	has frepeat_csv.out ",crc32c,2,no,no$" # passes, drop_cache, then partial (last)
+	run frepeat0 2 -- file --repeat 0 "$TMP/data"
+	one_line frepeat0.err
+	has frepeat0.err "repeat"
+	# Every pass is checked: crc32c-broken is caught (exit 1), once per file.
+	run frepeat_broken 1 -- file -q --repeat 2 -d crc32c-broken "$TMP/data"
+	[ "$(grep -c '^MISMATCH' "$TMP/frepeat_broken.err")" = 1 ] || fail "not one MISMATCH line"
+}
+
+case_file_drop_cache() {
+	head -c 3000000 /dev/urandom >"$TMP/data"
+	run fdrop 0 -- file -q --drop-cache --repeat 2 -d crc32c-generic,user:slice8 -f json "$TMP/data"
+	has fdrop.out '"drop_cache": true'
+	run fdrop_table 0 -- file --drop-cache -d crc32c-generic "$TMP/data"
+	has fdrop_table.out "(--drop-cache: the page cache dropped before each pass)"
+	run fdrop_stdin 2 -- file --drop-cache - <"$TMP/data"
+	one_line fdrop_stdin.err
+	has fdrop_stdin.err "standard input ('-') has no page cache to drop"
+	# tmpfs keeps file data in the page cache: the drop cannot be done,
+	# and that is an error, not a silent no-op.
+	if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+		shm=$(mktemp /dev/shm/crcbench-e2e.XXXXXX)
+		head -c 100000 /dev/urandom >"$shm"
+		run fdrop_tmpfs 7 -- file -q --drop-cache -d user:slice8 "$shm"
+		rm -f "$shm"
+		one_line fdrop_tmpfs.err
+		has fdrop_tmpfs.err "still in the page cache after POSIX_FADV_DONTNEED"
+	else
+		echo "note: /dev/shm is not tmpfs here: the tmpfs refusal is not checked"
+	fi
+}
+
+case_file_stdin() {
+	head -c 3000001 /dev/urandom >"$TMP/data"
+	run fstdin_file 0 -- file -q -d crc32c-generic,user:slice8 -f csv "$TMP/data"
+	want=$(sed -n 2p "$TMP/fstdin_file.out" | cut -d, -f11)
+	# shellcheck disable=SC2002
+	cat "$TMP/data" | env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" "$CRCBENCH" file -q \
+		-d crc32c-generic,user:slice8 -f csv - >"$TMP/fstdin.out" 2>"$TMP/fstdin.err" ||
+		{ cat "$TMP/fstdin.err"; fail "stdin: exit code $?"; }
+	has fstdin.out '^-,3000001,,,crc32c-generic,read,'
+	has fstdin.out '^-,3000001,,,user:slice8,read,'
+	[ "$(cut -d, -f11 "$TMP/fstdin.out" | sed 1d | sort -u)" = "$want" ] ||
+		{ cat "$TMP/fstdin.out"; fail "stdin CRCs differ from the file's $want"; }
+	# Pages from a pipe; a partial last page is refused at the end.
+	head -c 40960 "$TMP/data" | env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" "$CRCBENCH" \
+		file -q -d crc32c-generic --page-size 4K -f json - >"$TMP/fstdin_pages.out" ||
+		fail "stdin pages: exit code $?"
+	has fstdin_pages.out '"pages": 10,'
+	head -c 40000 "$TMP/data" >"$TMP/odd"
+	run fstdin_odd 2 -- file -q -d crc32c-generic --page-size 4K - <"$TMP/odd"
+	has fstdin_odd.err "standard input: 40000 bytes is not a multiple of the page size 4K (9 pages and 3136 bytes)"
+	run fstdin_repeat 2 -- file --repeat 2 - <"$TMP/data"
+	one_line fstdin_repeat.err
+	has fstdin_repeat.err "--repeat 2: standard input ('-') is read once"
+	run fstdin_twice 2 -- file - - <"$TMP/data"
+	has fstdin_twice.err "given twice"
+	run fstdin_innodb 2 -- file --innodb - <"$TMP/data"
+	has fstdin_innodb.err "--innodb needs a regular file"
+	run fstdin_broken 1 -- file -q -d crc32c-broken - <"$TMP/data"
+	has fstdin_broken.err "^MISMATCH driver=crc32c-broken file=- "
+}
+
+case_file_sum_check() {
+	mkdir "$TMP/d"
+	head -c 70000 /dev/urandom >"$TMP/d/plain"
+	: >"$TMP/d/empty"
+	nl='
+'
+	head -c 5000 /dev/urandom >"$TMP/d/new${nl}line"
+	head -c 6000 /dev/urandom >"$TMP/d/back\\slash"
+	cd "$TMP/d" || fail "cd"
+	run fsum 0 -- file -q -d crc32c-generic,user:slice8 -f sum plain empty "new${nl}line" 'back\slash'
+	cd - >/dev/null || fail "cd -"
+	[ "$(wc -l <"$TMP/fsum.out")" = 4 ] || { cat "$TMP/fsum.out"; fail "not 4 lines"; }
+	grep -qx '[0-9a-f]\{8\}  plain' "$TMP/fsum.out" || { cat "$TMP/fsum.out"; fail "no 'CRC  plain' line"; }
+	grep -qx '00000000  empty' "$TMP/fsum.out" || fail "the empty file's CRC is not 00000000"
+	grep -qx '\\[0-9a-f]\{8\}  new\\nline' "$TMP/fsum.out" || { cat "$TMP/fsum.out"; fail "newline not escaped"; }
+	grep -qx '\\[0-9a-f]\{8\}  back\\\\slash' "$TMP/fsum.out" || { cat "$TMP/fsum.out"; fail "backslash not escaped"; }
+	want=$(grep ' plain$' "$TMP/fsum.out" | cut -c1-8)
+	got=$(env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" "$CRCBENCH" file -q -d crc32c-generic -f csv "$TMP/d/plain" | sed -n 2p | cut -d, -f11)
+	[ "0x$want" = "$got" ] || fail "sum line $want, table CRC $got"
+	# The round trip: --check verifies every line, escaped names too.
+	cd "$TMP/d" || fail "cd"
+	run fcheck 0 -- file -q -d crc32c-generic,user:slice8 --check "$TMP/fsum.out"
+	cd - >/dev/null || fail "cd -"
+	[ "$(grep -c ': OK$' "$TMP/fcheck.out")" = 4 ] || { cat "$TMP/fcheck.out"; fail "not 4 OK lines"; }
+	has fcheck.out '^plain: OK$'
+	has fcheck.out '^\\new\\nline: OK$'
+	[ ! -s "$TMP/fcheck.err" ] || { cat "$TMP/fcheck.err"; fail "stderr not empty"; }
+	# The list from standard input, and --alg: its width.
+	cd "$TMP/d" || fail "cd"
+	run fcheck_stdin 0 -- file -q -d crc32c-generic -c - <"$TMP/fsum.out"
+	run fsum_t10 0 -- file -q --alg crct10dif -d crct10dif-generic -f sum plain
+	grep -qx '[0-9a-f]\{4\}  plain' "$TMP/fsum_t10.out" || { cat "$TMP/fsum_t10.out"; fail "no 4-digit line"; }
+	run fcheck_t10 0 -- file -q --alg crct10dif -d crct10dif-generic -c "$TMP/fsum_t10.out"
+	cd - >/dev/null || fail "cd -"
+	run fsum_pages 2 -- file -f sum --page-size 4K "$TMP/d/plain"
+	has fsum_pages.err "--format sum prints one CRC per whole file"
+	run fcheck_paths 2 -- file --check "$TMP/fsum.out" "$TMP/d/plain"
+	has fcheck_paths.err "give no PATH operands"
+}
+
+case_file_check_mismatch() {
+	head -c 70000 /dev/urandom >"$TMP/a"
+	head -c 70000 /dev/urandom >"$TMP/b"
+	run fsum 0 -- file -q -d crc32c-generic -f sum "$TMP/a" "$TMP/b"
+	cp "$TMP/fsum.out" "$TMP/list"
+	printf 'not a checksum line\n' >>"$TMP/list"
+	echo "00000000  $TMP/missing" >>"$TMP/list"
+	head -c 70000 /dev/urandom >"$TMP/b" # b changed since the list was made
+	run fcheck 1 -- file -q -d crc32c-generic --check "$TMP/list"
+	has fcheck.out "^$TMP/a: OK$"
+	has fcheck.out "^$TMP/b: FAILED$"
+	has fcheck.out "^$TMP/missing: FAILED open or read$"
+	has fcheck.err "$TMP/list:3: improperly formatted crc32c checksum line"
+	has fcheck.err "cannot open $TMP/missing: ENOENT"
+	has fcheck.err "WARNING: 1 line is improperly formatted"
+	has fcheck.err "WARNING: 1 listed file could not be read"
+	has fcheck.err "WARNING: 1 computed checksum did NOT match"
+	# A list of nothing but bad lines.
+	printf 'junk\n' >"$TMP/junk"
+	run fcheck_junk 1 -- file -q --check "$TMP/junk"
+	has fcheck_junk.err "no properly formatted crc32c checksum lines found"
+	# The list is right but a driver is wrong: OK line, MISMATCH, exit 1.
+	run fsum_a 0 -- file -q -d crc32c-generic -f sum "$TMP/a"
+	run fcheck_broken 1 -- file -q -d crc32c-broken --check "$TMP/fsum_a.out"
+	has fcheck_broken.out "^$TMP/a: OK$"
+	has fcheck_broken.err "^MISMATCH driver=crc32c-broken"
+	has fcheck_broken.err "WARNING: a driver returned wrong CRCs for 1 file"
+	run fcheck_nolist 7 -- file --check "$TMP/nolist"
+	has fcheck_nolist.err "cannot read $TMP/nolist"
+}
+
 case_file_innodb() {
 	make_tablespace "$TMP/ok.ibd" 6 0x15
 	run fiok 0 -- file -d crc32c-generic,crc32c-fakevec,user:slice8 --innodb "$TMP/ok.ibd"
@@ -689,7 +1019,9 @@ case_file_innodb() {
 
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
 missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files working_set_rss reports_survive baseline cpus threads_sweep run_table emulated
-syscalls plot user_baselines file_whole file_splice_fallback file_broken file_pages file_innodb"
+syscalls plot user_baselines file_whole file_splice_fallback file_broken file_pages file_innodb
+file_rss_bounded file_shrinks file_repeat file_drop_cache file_stdin file_sum_check file_check_mismatch
+file_partial_on_signal verify_partial_on_signal pinned_cpus"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done
 	exit 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """Validates crcbench-alg JSON reports against the committed JSON Schemas
-(userspace/crcbench/schema/) with python3-jsonschema. The schema is chosen by
+(userspace/crcbench/schema/, draft-04) with python3-jsonschema. The schema is chosen by
 the report's own "schema" field.
 
 Usage: validate-report.py SCHEMA_DIR REPORT...
@@ -17,8 +17,8 @@ def load_schemas(directory):
     schemas = {}
     for path in sorted(pathlib.Path(directory).glob("*.schema.json")):
         doc = json.loads(path.read_text())
-        jsonschema.Draft202012Validator.check_schema(doc)
-        schemas[doc["$id"]] = doc
+        jsonschema.Draft4Validator.check_schema(doc)
+        schemas[doc["id"]] = doc
     return schemas
 
 
@@ -31,10 +31,11 @@ def validator_for(schemas, name):
         from referencing import Registry, Resource
         registry = Registry().with_resources(
             (uri, Resource.from_contents(doc)) for uri, doc in schemas.items())
-        return jsonschema.Draft202012Validator(schema, registry=registry)
+        return jsonschema.Draft4Validator(schema, registry=registry)
     except ImportError:  # Debian 12's 4.10
-        resolver = jsonschema.RefResolver.from_schema(schema, store=schemas)
-        return jsonschema.Draft202012Validator(schema, resolver=resolver)
+        resolver = jsonschema.RefResolver.from_schema(
+            schema, store=schemas, id_of=lambda s: s.get("id", "") if isinstance(s, dict) else "")
+        return jsonschema.Draft4Validator(schema, resolver=resolver)
 
 
 def main(argv):

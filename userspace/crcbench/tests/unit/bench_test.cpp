@@ -5,6 +5,7 @@
 #include "machine_state.h"
 #include "report.h"
 #include "soft_hasher.h"
+#include "worker_pool.h"
 
 #include <gtest/gtest.h>
 
@@ -243,6 +244,33 @@ TEST(Bench, ThreadsArePinnedToTheirCpus) {
     EXPECT_THROW(run_bench({"crc32c-generic"}, {64}, bad, soft_factory()), ToolError);
 }
 
+// Issue 3.4: the CPUs a run report records as pinned (config.pinned_cpus):
+// without --cpus, the first of the affinity mask, as many as the threads
+// (all of it when fewer), and they are where the workers hashed.
+TEST(Bench, PinnedCpusAreWhereTheWorkersRan) {
+    EXPECT_EQ(occupied_cpus({3, 5, 9}, 2), (std::vector<unsigned>{3, 5}));
+    EXPECT_EQ(occupied_cpus({3, 5}, 4), (std::vector<unsigned>{3, 5}));
+    EXPECT_EQ(occupied_cpus({8, 0, 1}, 2), (std::vector<unsigned>{0, 8})); // ascending
+    EXPECT_TRUE(occupied_cpus({}, 2).empty());                   // the mask unreadable: not pinned
+    EXPECT_EQ(pool_cpus({7, 2}), (std::vector<unsigned>{7, 2})); // --cpus as given
+    const std::vector<unsigned> allowed = allowed_cpus();
+    ASSERT_FALSE(allowed.empty());
+    EXPECT_EQ(pool_cpus({}), allowed);
+    for (unsigned threads : {1u, 2u, 3u}) {
+        std::vector<int> seen;
+        std::mutex m;
+        BenchSettings s = quick(threads, 20);
+        run_bench({"crc32c-generic"}, {64}, s, [&](const std::string &) {
+            return std::make_unique<CpuRecordingHasher>(seen, m);
+        });
+        std::set<unsigned> ran;
+        for (int c : seen)
+            ran.insert(static_cast<unsigned>(c));
+        const std::vector<unsigned> pinned = occupied_cpus(pool_cpus({}), threads);
+        EXPECT_EQ(std::vector<unsigned>(ran.begin(), ran.end()), pinned) << threads << " threads";
+    }
+}
+
 namespace {
 // Records which buffers are hashed; wrong on one chosen buffer address.
 class AddressRecordingHasher : public Crc32cHasher {
@@ -391,6 +419,139 @@ TEST(Bench, WorkersFirstTouchTheirOwnBuffers) {
         ASSERT_TRUE(r) << "hashed a buffer nobody allocated";
         EXPECT_EQ(r->thread, thread) << "a buffer hashed by another thread than its owner";
     }
+}
+
+namespace {
+// Records, for every digest, the thread and the CPU it ran on.
+class WhereRecordingHasher : public Crc32cHasher {
+  public:
+    struct Hash {
+        const std::uint8_t *buffer;
+        std::thread::id thread;
+        int cpu;
+    };
+    WhereRecordingHasher(std::vector<Hash> &seen, std::mutex &m) : seen_(seen), m_(m) {}
+    Digest digest(std::span<const std::uint8_t> data) override {
+        std::lock_guard lock(m_);
+        seen_.push_back({data.data(), std::this_thread::get_id(), sched_getcpu()});
+        return crc32c_fast::digest(kDefaultSeed, data);
+    }
+    void set_seed(std::uint32_t) override {}
+    void update(std::span<const std::uint8_t>) override {}
+    Digest final() override { return 0; }
+
+  private:
+    std::vector<Hash> &seen_;
+    std::mutex &m_;
+};
+} // namespace
+
+// The persistent pinned pool (issue 3.4 item 5): without --cpus, the threads
+// are created once for the whole run, each pinned once (the t-th allowed
+// CPU); the thread and CPU that first touched a buffer are the ones that
+// hash it in every driver, size and trial, the warm-ups included.
+TEST(Bench, PinnedPoolHashesEachBufferWhereItWasFirstTouched) {
+    std::mutex m;
+    std::vector<std::pair<std::size_t, std::thread::id>> started;
+    struct Touch {
+        const std::uint8_t *ring;
+        std::size_t length;
+        std::thread::id thread;
+        int cpu;
+        std::size_t hashes_before; // a freed ring's address may come back
+    };
+    std::vector<Touch> rings;
+    std::vector<WhereRecordingHasher::Hash> hashed;
+    std::set<std::thread::id> fillers;
+    BenchSettings s;
+    s.threads = 3;
+    s.working_set = 4 * 4096;
+    s.iterations = 8;
+    s.warmup = 2ms;
+    s.trials = 3;
+    s.on_worker_started = [&](std::size_t t) {
+        std::lock_guard lock(m);
+        started.push_back({t, std::this_thread::get_id()});
+    };
+    s.on_buffer_touched = [&](std::span<const std::uint8_t> b, bool allocated) {
+        std::lock_guard lock(m);
+        if (allocated)
+            rings.push_back(
+                {b.data(), b.size(), std::this_thread::get_id(), sched_getcpu(), hashed.size()});
+        else
+            fillers.insert(std::this_thread::get_id());
+    };
+    auto cells =
+        run_bench({"crc32c-generic", "crc32c-x"}, {1024, 4096}, s, [&](const std::string &) {
+            return std::make_unique<WhereRecordingHasher>(hashed, m);
+        });
+    // Threads: created once, three of them, none the main thread.
+    ASSERT_EQ(started.size(), 3u);
+    std::set<std::thread::id> pool;
+    for (const auto &[t, id] : started) {
+        EXPECT_NE(id, std::this_thread::get_id());
+        pool.insert(id);
+    }
+    EXPECT_EQ(pool.size(), 3u);
+    EXPECT_EQ(fillers, pool); // every refill (each trial's data) by the pool
+    // One ring per worker and size, allocated by a pool thread; a thread
+    // stays on one CPU for the run.
+    ASSERT_EQ(rings.size(), 3u * 2u);
+    std::map<std::thread::id, int> cpu_of;
+    for (const Touch &r : rings) {
+        EXPECT_TRUE(pool.count(r.thread));
+        auto [it, fresh] = cpu_of.emplace(r.thread, r.cpu);
+        EXPECT_EQ(it->second, r.cpu) << "a worker moved between CPUs";
+    }
+    std::vector<unsigned> allowed = allowed_cpus();
+    ASSERT_FALSE(allowed.empty());
+    for (const auto &[t, id] : started)
+        EXPECT_EQ(cpu_of[id], static_cast<int>(worker_cpu(allowed, t)))
+            << "worker " << t << " not on the t-th allowed CPU";
+    // Every hash (2 drivers x 2 sizes x (3 trials + warm-up)) by the thread
+    // that first touched that buffer's ring, on the CPU of that first touch.
+    std::size_t timed = 0;
+    for (std::size_t i = 0; i < hashed.size(); ++i) {
+        const WhereRecordingHasher::Hash &h = hashed[i];
+        const Touch *owner = nullptr; // the latest ring there before this hash
+        for (const Touch &r : rings)
+            if (r.hashes_before <= i && h.buffer >= r.ring && h.buffer < r.ring + r.length)
+                owner = &r;
+        ASSERT_TRUE(owner) << "hashed a buffer no worker touched";
+        EXPECT_EQ(owner->thread, h.thread) << "hashed by another thread than its first toucher";
+        EXPECT_EQ(owner->cpu, h.cpu) << "hashed on another CPU than its first touch";
+    }
+    for (const CellResult &c : cells) {
+        EXPECT_EQ(c.mismatches, 0u);
+        ASSERT_EQ(c.trials.size(), 3u);
+        for (const TrialSample &t : c.trials)
+            timed += t.ops;
+    }
+    EXPECT_EQ(timed, 2u * 2u * 3u * 3u * 8u);
+    EXPECT_GT(hashed.size(), timed); // the warm-ups too
+}
+
+// A worker that cannot be pinned fails the run before anything is hashed,
+// and the pool's threads end (no hang).
+TEST(Bench, PoolPinningErrorsComeFirst) {
+    std::mutex m;
+    std::vector<WhereRecordingHasher::Hash> hashed;
+    std::vector<unsigned> allowed = allowed_cpus();
+    ASSERT_FALSE(allowed.empty());
+    BenchSettings s;
+    s.threads = 2;
+    s.cpus = {allowed.front(), 4095};
+    s.iterations = 1;
+    s.trials = 1;
+    std::atomic<int> started{0};
+    s.on_worker_started = [&](std::size_t) { ++started; };
+    EXPECT_THROW(run_bench({"crc32c-generic"}, {64}, s,
+                           [&](const std::string &) {
+                               return std::make_unique<WhereRecordingHasher>(hashed, m);
+                           }),
+                 ToolError);
+    EXPECT_TRUE(hashed.empty());
+    EXPECT_LE(started.load(), 1); // only the pinned one got that far
 }
 
 // --working-set is the memory of a thread's ring (one allocation carved at

@@ -7,7 +7,9 @@
 #include "error.h"
 #include "file_crc.h"
 #include "file_plan.h"
+#include "file_run.h"
 #include "innodb_pages.h"
+#include "temp_file.h"
 #include "user_slice8_hasher.h"
 
 #include <gtest/gtest.h>
@@ -16,12 +18,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
-#include <stdexcept>
 #include <string>
 #include <unistd.h>
 #include <vector>
 
 using namespace crcbench;
+using crcbench::tst::random_bytes;
+using crcbench::tst::TempFile;
 
 namespace {
 
@@ -64,31 +67,6 @@ std::uint32_t flags_for(std::size_t ps) {
         ++ssize;
     return innodb::kMarker | ssize;
 }
-
-// A temporary file with the given bytes, removed at the end.
-class TempFile {
-  public:
-    explicit TempFile(const std::vector<std::uint8_t> &bytes) {
-        char name[] = "/tmp/crcbench-file-test.XXXXXX";
-        int fd = mkstemp(name);
-        if (fd < 0)
-            throw std::runtime_error("mkstemp failed");
-        path_ = name;
-        std::size_t done = 0;
-        while (done < bytes.size()) {
-            ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-            if (n <= 0)
-                throw std::runtime_error("write failed");
-            done += static_cast<std::size_t>(n);
-        }
-        ::close(fd);
-    }
-    ~TempFile() { std::remove(path_.c_str()); }
-    const std::string &path() const { return path_; }
-
-  private:
-    std::string path_;
-};
 
 // A kernel hash operation in software: splice reads the pipe (as the kernel
 // would take its pages), send takes bytes. refuse_at: the n-th splice call
@@ -135,14 +113,6 @@ class SoftStream : public HashStream {
     std::uint32_t state_ = 0xffffffffu;
     bool more_ = false, ended_ = false;
 };
-
-std::vector<std::uint8_t> random_bytes(std::size_t n, unsigned seed) {
-    std::vector<std::uint8_t> v(n);
-    std::mt19937 rng(seed);
-    for (auto &b : v)
-        b = static_cast<std::uint8_t>(rng());
-    return v;
-}
 
 } // namespace
 
@@ -211,13 +181,16 @@ TEST(FilePlan, InnodbTablespaceJudged) {
     ASSERT_EQ(p.page_size, std::optional<std::size_t>(ps));
     EXPECT_EQ(p.layout.count, 8u);
     EXPECT_EQ(p.layout.length, ps - 4);
-    auto crcs = reference_unit_crcs(p.file->bytes(), p.layout);
-    InnodbSummary s = judge_pages(*p.file, ps, crcs);
+    ReadBuffer buf(5000); // pages straddle the windows
+    std::vector<PageFacts> facts;
+    auto crcs = reference_pass(p, CrcAlg::crc32c, buf, &facts).crcs;
+    EXPECT_EQ(crcs, reference_unit_crcs(ts, p.layout));
+    InnodbSummary s = judge_pages(facts, crcs);
     EXPECT_EQ(s.valid, 5u);
     EXPECT_EQ(s.empty, 2u);
     EXPECT_EQ(s.invalid, 1u);
     EXPECT_EQ(s.invalid_pages, std::vector<std::uint64_t>{5});
-    EXPECT_NO_THROW(refuse_encrypted(*p.file, ps, crcs));
+    EXPECT_NO_THROW(refuse_encrypted(f.path(), facts, crcs));
 }
 
 TEST(FilePlan, WrongPageSizeIsRefused) {
@@ -275,9 +248,11 @@ TEST(FilePlan, EncryptedPageIsRefused) {
     FileOptions o;
     o.innodb = true;
     PreparedFile p = prepare_file(f.path(), o);
-    auto crcs = reference_unit_crcs(p.file->bytes(), p.layout);
+    ReadBuffer buf;
+    std::vector<PageFacts> facts;
+    auto crcs = reference_pass(p, CrcAlg::crc32c, buf, &facts).crcs;
     try {
-        refuse_encrypted(*p.file, ps, crcs);
+        refuse_encrypted(f.path(), facts, crcs);
         FAIL() << "no error";
     } catch (const UsageError &e) {
         EXPECT_NE(std::string(e.what()).find("page 2 is encrypted (key version 7"),
@@ -287,7 +262,9 @@ TEST(FilePlan, EncryptedPageIsRefused) {
     page[100] ^= 1;
     TempFile g(ts);
     PreparedFile q = prepare_file(g.path(), o);
-    EXPECT_NO_THROW(refuse_encrypted(*q.file, ps, reference_unit_crcs(q.file->bytes(), q.layout)));
+    std::vector<PageFacts> qfacts;
+    auto qcrcs = reference_pass(q, CrcAlg::crc32c, buf, &qfacts).crcs;
+    EXPECT_NO_THROW(refuse_encrypted(g.path(), qfacts, qcrcs));
 }
 
 TEST(FileCrc, WholeFileEqualsTheWholeBufferCrc) {
@@ -295,16 +272,19 @@ TEST(FileCrc, WholeFileEqualsTheWholeBufferCrc) {
          {std::size_t{0}, std::size_t{1}, std::size_t{4095}, (std::size_t{3} << 20) + 7}) {
         auto bytes = random_bytes(n, static_cast<unsigned>(n));
         TempFile f(bytes);
-        MappedFile m(f.path());
+        InputFile m(f.path());
         UnitLayout whole = UnitLayout::whole(m.size());
         std::uint32_t want = ref_digest(bytes);
-        EXPECT_EQ(reference_unit_crcs(m.bytes(), whole), std::vector<Digest>{want});
+        ReadBuffer buf;
+        EXPECT_EQ(reference_unit_crcs(bytes, whole), std::vector<Digest>{want});
+        EXPECT_EQ(reference_unit_crcs(m, whole, buf, CrcAlg::crc32c).crcs,
+                  std::vector<Digest>{want});
         UserSlice8Hasher h;
-        UnitCrcs user = user_unit_crcs(m, whole, h);
+        UnitCrcs user = user_unit_crcs(m, whole, buf, h);
         EXPECT_EQ(user.crcs, std::vector<Digest>{want}) << n;
-        EXPECT_EQ(user.transfer, Transfer::mmap);
+        EXPECT_EQ(user.transfer, Transfer::read);
         UnitCrcs kern = kernel_unit_crcs(
-            m, whole, [] { return std::make_unique<SoftStream>(); }, "soft");
+            m, whole, buf, [] { return std::make_unique<SoftStream>(); }, "soft");
         EXPECT_EQ(kern.crcs, std::vector<Digest>{want}) << n;
         EXPECT_EQ(kern.transfer, Transfer::splice) << n;
         EXPECT_FALSE(kern.transfer_note);
@@ -315,16 +295,18 @@ TEST(FileCrc, PagesByEveryPath) {
     const std::size_t ps = 8192, pages = 5;
     auto bytes = random_bytes(ps * pages, 9);
     TempFile f(bytes);
-    MappedFile m(f.path());
+    InputFile m(f.path());
+    ReadBuffer buf(3000); // pages straddle the windows
     for (std::uint64_t trailer : {0u, 4u}) {
         UnitLayout layout = UnitLayout::pages(m.size(), ps, trailer);
         std::vector<Digest> want;
         for (std::size_t i = 0; i < pages; ++i)
             want.push_back(ref_digest({bytes.data() + i * ps, ps - trailer}));
         UserSlice8Hasher h;
-        EXPECT_EQ(user_unit_crcs(m, layout, h).crcs, want);
+        EXPECT_EQ(user_unit_crcs(m, layout, buf, h).crcs, want);
+        EXPECT_EQ(reference_unit_crcs(m, layout, buf, CrcAlg::crc32c).crcs, want);
         EXPECT_EQ(kernel_unit_crcs(
-                      m, layout, [] { return std::make_unique<SoftStream>(); }, "s")
+                      m, layout, buf, [] { return std::make_unique<SoftStream>(); }, "s")
                       .crcs,
                   want);
         // Refused at once, and refused halfway (a half-fed hash and a full
@@ -332,7 +314,7 @@ TEST(FileCrc, PagesByEveryPath) {
         for (int at : {1, 4}) {
             int streams = 0;
             UnitCrcs r = kernel_unit_crcs(
-                m, layout,
+                m, layout, buf,
                 [&] {
                     ++streams;
                     return std::make_unique<SoftStream>(at);
@@ -349,9 +331,10 @@ TEST(FileCrc, PagesByEveryPath) {
 
 TEST(FileCrc, OtherSpliceErrorsAreErrors) {
     TempFile f(random_bytes(10000, 3));
-    MappedFile m(f.path());
+    InputFile m(f.path());
+    ReadBuffer buf;
     EXPECT_THROW(kernel_unit_crcs(
-                     m, UnitLayout::whole(m.size()),
+                     m, UnitLayout::whole(m.size()), buf,
                      [] { return std::make_unique<SoftStream>(1, EIO); }, "s"),
                  ToolError);
     EXPECT_TRUE(splice_unsupported(EINVAL));
@@ -360,6 +343,6 @@ TEST(FileCrc, OtherSpliceErrorsAreErrors) {
 }
 
 TEST(FileCrc, NotARegularFile) {
-    EXPECT_THROW(MappedFile("/"), UsageError);
-    EXPECT_THROW(MappedFile("/nonexistent/file"), ToolError);
+    EXPECT_THROW(InputFile("/"), UsageError);
+    EXPECT_THROW(InputFile("/nonexistent/file"), ToolError);
 }

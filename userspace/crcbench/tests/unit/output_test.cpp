@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "file_report.h"
 #include "json_value.h"
 #include "json_writer.h"
 #include "output.h"
-#include "report_schema.h"
+#include "report_check.h"
 #include "sample_reports.h"
 #include "text.h"
+#include "units.h"
 
 #include <gtest/gtest.h>
 
@@ -90,20 +92,55 @@ TEST(Output, CsvHeaderIsStableAndCellsAreQuoted) {
         "iterations,warmup_s,seed,alg,baseline,working_set,emulated,kernel_release,cpu_model,cpus,"
         "cpus_online,cpufreq_governor,cpufreq_cur_khz,cpufreq_max_khz,"
         "cpuinfo_clock,smt_control,smt_active,thread_siblings,"
-        "lpar_shared_processor_mode,lpar_entitled_capacity,lpar_capped,loadavg");
+        "lpar_shared_processor_mode,lpar_entitled_capacity,lpar_capped,loadavg,pinned_cpus,"
+        "partial");
     // Numbers in their shortest round-trip form (issue 3.4 item 2).
     EXPECT_EQ(csv[1], "crc32c-generic,64,digest,1,3,128000,256000,384000,2000,4000,"
                       "6000,1,1,1,true,6000,0,afalg,250000,,,,,,,"
                       ",false,0.25,,0.1,99,"
                       "crc32c,crc32c-generic,,no,"
                       "6.1.0-28-powerpc64le,\"POWER8 (architected), altivec supported\""
-                      ",,,,,,,,,,,,,");
+                      ",,,,,,,,,,,,,,,false");
     EXPECT_TRUE(has(csv[2], "crc32c-vmx,64,digest,1,3,384000,768000,1152000,"));
     EXPECT_TRUE(has(csv[2], ",3,3,3,false,"));
     EXPECT_EQ(lines(list_csv(sample_list(false)))[0],
               "driver,module,priority,selftest,internal,resolves_crc32c,alg");
     EXPECT_EQ(lines(list_csv(sample_list(false)))[1],
               "crc32c-vmx,crc32c_vmx,300,passed,no,yes,crc32c");
+}
+
+// Issue 3.4: the run and file CSVs end with a partial column (last, so a
+// reader of the columns before it reads them as before): true/yes on every
+// row of an interrupted command's CSV, false/no otherwise.
+TEST(Output, CsvPartialColumnIsLast) {
+    auto last = [](const std::string &line) { return line.substr(line.rfind(',') + 1); };
+    auto r = sample_run(false);
+    auto csv = lines(run_csv(r));
+    EXPECT_EQ(last(csv[0]), "partial");
+    for (std::size_t i = 1; i < csv.size(); ++i)
+        EXPECT_EQ(last(csv[i]), "false") << csv[i];
+    r.interrupted_by = 2;
+    csv = lines(run_csv(r));
+    ASSERT_GT(csv.size(), 1u);
+    for (std::size_t i = 1; i < csv.size(); ++i)
+        EXPECT_EQ(last(csv[i]), "true") << csv[i];
+
+    FileReport f;
+    f.system = r.system;
+    f.measured = {"crc32c-generic"};
+    FileResult one;
+    one.path = "data";
+    one.size = 100;
+    one.crc = 0x1234;
+    one.results.push_back(
+        {"crc32c-generic", Transfer::read, std::nullopt, 100, 0.5, {0.5}, 0x1234, 0, 0});
+    f.files.push_back(one);
+    auto fcsv = lines(file_csv(f));
+    ASSERT_EQ(fcsv.size(), 2u);
+    EXPECT_TRUE(fcsv[0].ends_with(",passes,drop_cache,partial")) << fcsv[0];
+    EXPECT_TRUE(fcsv[1].ends_with(",1,no,no")) << fcsv[1];
+    f.interrupted_by = 15;
+    EXPECT_TRUE(lines(file_csv(f))[1].ends_with(",1,no,yes"));
 }
 
 TEST(Output, RunJsonPassesTheIndependentChecker) {
@@ -113,8 +150,8 @@ TEST(Output, RunJsonPassesTheIndependentChecker) {
         expect.drivers = {"crc32c-generic", "crc32c-vmx"};
         expect.emulated = emulated;
         expect.verdict = "ok";
-        expect.schema = "run";
-        auto problems = check::check_report(check::parse_json(text), expect);
+        expect.kind = "run";
+        auto problems = check::check_report(text, expect);
         EXPECT_TRUE(problems.empty()) << problems.front() << "\n" << text;
     }
 }
@@ -123,8 +160,8 @@ TEST(Output, ListJsonPassesTheIndependentChecker) {
     std::string text = list_json(sample_list(false));
     check::Expectations expect;
     expect.drivers = {"crc32c-generic", "crc32c-vpmsum", "crc32c-vmx"};
-    expect.schema = "list";
-    auto problems = check::check_report(check::parse_json(text), expect);
+    expect.kind = "list";
+    auto problems = check::check_report(text, expect);
     EXPECT_TRUE(problems.empty()) << problems.front() << "\n" << text;
 }
 
@@ -146,7 +183,7 @@ TEST(Output, MismatchesShowInTableAndVerdict) {
     std::string j = run_json(r);
     EXPECT_TRUE(has(j, "\"verdict\": \"mismatch\""));
     check::Expectations none;
-    EXPECT_TRUE(check::check_report(check::parse_json(j), none).empty());
+    EXPECT_TRUE(check::check_report(j, none).empty());
 }
 
 TEST(Output, JsonEscapesStrings) {
@@ -174,7 +211,7 @@ TEST(Output, JsonNumbersRoundTripAndStringsAreUtf8) {
     r.settings.duration = std::chrono::microseconds(400);
     std::string j = run_json(r);
     EXPECT_TRUE(has(j, "\"duration_s\": 0.0004,")) << j;
-    EXPECT_TRUE(check::check_report(check::parse_json(j), check::Expectations{}).empty());
+    EXPECT_TRUE(check::check_report(j, check::Expectations{}).empty());
     EXPECT_EQ(JsonWriter::escape("caf\xc3\xa9 \xf0\x9f\x98\x80"),
               "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"");
     // Not UTF-8: each invalid sequence becomes U+FFFD (nlohmann-json's
@@ -216,6 +253,7 @@ TEST(Output, CsvCarriesTheJsonConfiguration) {
     r.system.machine_state.cpus_online = "0-3,8-11";
     r.system.machine_state.loadavg = "0.10 0.20 0.30";
     r.settings.cpus = {8, 0, 1, 2};
+    r.pinned_cpus = {0, 1, 2, 8};
     r.settings.working_set = std::size_t{1} << 30;
     auto doc = crcbench::check::parse_json(run_json(r));
     auto csv = lines(run_csv(r));
@@ -274,6 +312,15 @@ TEST(Output, CsvCarriesTheJsonConfiguration) {
             }
             auto cell = column(key);
             ASSERT_TRUE(cell) << "no CSV column for " << section << "." << key;
+            if (key == "pinned_cpus") { // an array of CPUs; the CSV cell a cpulist
+                ASSERT_EQ(value.type, crcbench::check::JsonValue::Type::array);
+                std::vector<unsigned> cpus;
+                for (const auto &c : value.items)
+                    cpus.push_back(static_cast<unsigned>(c.number));
+                EXPECT_EQ(*cell, crcbench::format_cpu_list(cpus));
+                EXPECT_EQ(*cell, "0-2,8");
+                continue;
+            }
             if (key == "threads") { // the sweep's counts; a row holds its own count
                 ASSERT_EQ(value.type, crcbench::check::JsonValue::Type::array);
                 EXPECT_TRUE(std::any_of(value.items.begin(), value.items.end(), [&](const auto &n) {

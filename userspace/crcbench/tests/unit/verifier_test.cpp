@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "interrupt.h"
 #include "soft_hasher.h"
 #include "verifier.h"
 
 #include <gtest/gtest.h>
+
+#include <csignal>
 
 using namespace crcbench;
 using crcbench::tst::soft_factory;
@@ -104,4 +107,27 @@ TEST(Verifier, ExpectedDigestMatchesKnownValue) {
     VerifyCase c;
     c.length = 9;
     EXPECT_EQ(expected_digest(c, data), 0xE3069283u);
+}
+
+// Issue 3.4: SIGINT/SIGTERM (here the seam) stops verify before the next
+// case; every driver has run the same cases, and none after the signal.
+TEST(Verifier, InterruptStopsBeforeTheNextCase) {
+    auto cases = fixed_cases(4096);
+    ASSERT_GT(cases.size(), 10u);
+    auto verdicts = run_verify({"crc32c-a", "crc32c-b"}, cases, soft_factory(),
+                               [](std::size_t done, std::size_t) {
+                                   if (done == 7)
+                                       set_interrupt_signal(SIGINT);
+                               });
+    set_interrupt_signal(0);
+    ASSERT_EQ(verdicts.size(), 2u);
+    for (const auto &v : verdicts) {
+        EXPECT_EQ(v.cases, 7u) << v.driver;
+        EXPECT_TRUE(v.ok());
+    }
+    set_interrupt_signal(SIGTERM); // before the first case: no case runs
+    verdicts = run_verify({"crc32c-a"}, cases, soft_factory());
+    set_interrupt_signal(0);
+    ASSERT_EQ(verdicts.size(), 1u);
+    EXPECT_EQ(verdicts[0].cases, 0u);
 }

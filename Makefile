@@ -36,6 +36,11 @@
 #                            built from Debian's linux-source-6.1 (cached after the
 #                            first build), POWER8 and POWER9, and the proof that it
 #                            catches a mutant only big-endian can (docs/testing.md)
+#   make check-5x            the 5.x enterprise generation (RHEL 9, SLES 15,
+#                            Ubuntu 22.04) on a 5.10 kernel built from Debian
+#                            11's linux-source-5.10 (cached): all kselftests on
+#                            POWER8 with NVMe PI, the core on POWER9/POWER10,
+#                            the DKMS packages with Debian 11's dkms 2.8.4
 #   make check-upstream      the upstream lib/crc/powerpc series in a patched
 #                            linux-source-7.2 kernel: crc_kunit on POWER8/9/10,
 #                            filesystems, NVMe guards (docs/upstream.md; a
@@ -57,7 +62,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check check-be check-matrix check-upstream check-system bench-model deb dist
+.PHONY: all modules install clean help setup run check check-be check-5x check-matrix check-upstream check-system bench-model deb dist
 
 all: modules
 
@@ -99,6 +104,9 @@ check-be:
 
 check-matrix:
 	tools/check-matrix.sh
+
+check-5x:
+	tools/check-5x.sh
 
 check-upstream:
 	tools/upstream/check-upstream.sh

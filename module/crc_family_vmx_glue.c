@@ -2,11 +2,13 @@
 /*
  * crc_family_vmx: the "crct10dif" and "crc64-rocksoft" shash drivers for
  * POWER8 and later (crct10dif-vmx, crc64-rocksoft-vmx), in a module of
- * their own beside crc32c_vmx. Through 6.13 lib/crc-t10dif.c and
- * lib/crc64-rocksoft.c hash through the best registered driver of those
- * names and rebind when a better one registers; where they are built in
- * (Debian's 6.12) they then hold this module for good, which is why
- * crc32c-vmx is not in it (docs/crc-family.md).
+ * their own beside crc32c_vmx. It registers the driver of each algorithm
+ * the kernel has (crct10dif alone before 6.0; crc_family_vmx_compat.h).
+ * Through 6.13 lib/crc-t10dif.c and lib/crc64-rocksoft.c hash through the
+ * best registered driver of those names and rebind when a better one
+ * registers; where they are built in (Debian's 6.12) they then hold this
+ * module for good, which is why crc32c-vmx is not in it
+ * (docs/crc-family.md).
  *
  * The semantics are those of the kernel's generic drivers, exactly:
  *  - crct10dif: no key, the descriptor context is the raw 16-bit CRC
@@ -42,6 +44,11 @@
 
 #define CRC64_ROCKSOFT_VMX_DIGEST_SIZE	sizeof(u64)
 
+/* Whether the core of a registered driver needs VSX (the CPU check at load). */
+#define CRC_FAMILY_VMX_NEEDS_VSX \
+	((CRC_FAMILY_VMX_T10DIF_SHASH && CRCT10DIF_VMX_CORE_NEEDS_VSX) || \
+	 (CRC_FAMILY_VMX_CRC64_SHASH && CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX))
+
 /*
  * Shortest input handed to each vector core; shorter ones, and every input
  * where the vector unit may not be used, take the kernel's table code,
@@ -56,6 +63,7 @@
 #define CRCT10DIF_VMX_MIN_LEN		16
 #define CRC64_ROCKSOFT_VMX_MIN_LEN	32
 
+#if CRC_FAMILY_VMX_T10DIF_SHASH
 /* One vector section over len <= CRC_VMX_CHUNK bytes, from task context. */
 static noinline u64 crct10dif_vmx_section(u64 crc, const u8 *data, size_t len)
 {
@@ -76,6 +84,22 @@ static u16 crct10dif_vmx_crc(u16 crc, const u8 *data, unsigned int len)
 	return crc_vmx_chunks(crc, data, len, crct10dif_vmx_section);
 }
 
+/* No key: the state starts from 0. */
+static u16 crct10dif_vmx_seed(struct shash_desc *desc)
+{
+	return 0;
+}
+
+/* The digest is the 16-bit state in CPU byte order, as crct10dif-generic stores it. */
+static void crct10dif_vmx_put_digest(u16 crc, u8 *out)
+{
+	put_unaligned(crc, (u16 *)out);
+}
+
+CRC_VMX_SHASH_DEFINE(crct10dif_vmx, u16)
+#endif /* CRC_FAMILY_VMX_T10DIF_SHASH */
+
+#if CRC_FAMILY_VMX_CRC64_SHASH
 /*
  * As crct10dif_vmx_section(). The core takes the raw reflected state; the
  * context holds its complement (crc64_rocksoft_generic()'s convention).
@@ -99,20 +123,6 @@ static u64 crc64_rocksoft_vmx_crc(u64 crc, const u8 *data, unsigned int len)
 	return crc_vmx_chunks(crc, data, len, crc64_rocksoft_vmx_section);
 }
 
-/* No key: the state starts from 0. */
-static u16 crct10dif_vmx_seed(struct shash_desc *desc)
-{
-	return 0;
-}
-
-/* The digest is the 16-bit state in CPU byte order, as crct10dif-generic stores it. */
-static void crct10dif_vmx_put_digest(u16 crc, u8 *out)
-{
-	put_unaligned(crc, (u16 *)out);
-}
-
-CRC_VMX_SHASH_DEFINE(crct10dif_vmx, u16)
-
 /* No key: the context starts from 0, crc64_rocksoft_generic()'s convention. */
 static u64 crc64_rocksoft_vmx_seed(struct shash_desc *desc)
 {
@@ -126,8 +136,10 @@ static void crc64_rocksoft_vmx_put_digest(u64 crc, u8 *out)
 }
 
 CRC_VMX_SHASH_DEFINE(crc64_rocksoft_vmx, u64)
+#endif /* CRC_FAMILY_VMX_CRC64_SHASH */
 
 static struct shash_alg crc_family_vmx_algs[] = {
+#if CRC_FAMILY_VMX_T10DIF_SHASH
 	{
 		CRC_VMX_SHASH_OPS(crct10dif_vmx, u16),
 		.digestsize	= CRC_T10DIF_DIGEST_SIZE,
@@ -138,7 +150,10 @@ static struct shash_alg crc_family_vmx_algs[] = {
 			.cra_blocksize		= 1,
 			.cra_module		= THIS_MODULE,
 		},
-	}, {
+	},
+#endif
+#if CRC_FAMILY_VMX_CRC64_SHASH
+	{
 		CRC_VMX_SHASH_OPS(crc64_rocksoft_vmx, u64),
 		.digestsize	= CRC64_ROCKSOFT_VMX_DIGEST_SIZE,
 		.base		= {
@@ -149,19 +164,20 @@ static struct shash_alg crc_family_vmx_algs[] = {
 			.cra_module		= THIS_MODULE,
 		},
 	},
+#endif
 };
 
 static int __init crc_family_vmx_mod_init(void)
 {
 	int err;
 
-	err = crc_vmx_check_cpu(CRCT10DIF_VMX_CORE_NEEDS_VSX || CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
+	err = crc_vmx_check_cpu(CRC_FAMILY_VMX_NEEDS_VSX);
 	if (err)
 		return err;
 	err = crc_family_vmx_stats_init();
 	if (err)
 		return err;
-	/* Quiet on success: /proc/crypto lists both drivers and their priority. */
+	/* Quiet on success: /proc/crypto lists the drivers and their priority. */
 	err = crypto_register_shashes(crc_family_vmx_algs, ARRAY_SIZE(crc_family_vmx_algs));
 	if (err)
 		crc_family_vmx_stats_exit();
@@ -174,17 +190,21 @@ static void __exit crc_family_vmx_mod_exit(void)
 	crc_family_vmx_stats_exit();
 }
 
+#if CRC_FAMILY_VMX_T10DIF_SHASH
 MODULE_ALIAS_CRYPTO("crct10dif");
 MODULE_ALIAS_CRYPTO("crct10dif-vmx");
+#endif
+#if CRC_FAMILY_VMX_CRC64_SHASH
 MODULE_ALIAS_CRYPTO("crc64-rocksoft");
 MODULE_ALIAS_CRYPTO("crc64-rocksoft-vmx");
+#endif
 
 #else /* !CRC_FAMILY_VMX_SHASH */
 
 /*
- * No "crct10dif" or "crc64-rocksoft" crypto algorithm exists on this kernel
- * (crc_family_vmx_compat.h): nothing would ever allocate these drivers, and the
- * software fallbacks may be missing too.
+ * Neither a "crct10dif" nor a "crc64-rocksoft" crypto algorithm exists on
+ * this kernel (crc_family_vmx_compat.h): nothing would ever allocate these
+ * drivers, and the software fallbacks may be missing too.
  */
 static int __init crc_family_vmx_mod_init(void)
 {
@@ -202,7 +222,7 @@ static void __exit crc_family_vmx_mod_exit(void)
  * Loads only on CPUs with the vector crypto facility (udev loads it there
  * from the "cpu" modalias), as crc32c_vmx; refuses with -ENODEV elsewhere
  * and where a core needs VSX that is absent, and with -EOPNOTSUPP on
- * kernels without the two crypto algorithms (6.15 and later, or configured
+ * kernels with neither crypto algorithm (6.15 and later, or configured
  * without them).
  */
 module_cpu_feature_match(PPC_MODULE_FEATURE_VEC_CRYPTO, crc_family_vmx_mod_init);

@@ -16,7 +16,10 @@ DEFINE_PER_CPU(struct crc_family_vmx_counts, crc_family_vmx_counts[CRC_FAMILY_VM
  * The show callbacks must have exactly the type of struct
  * module_attribute's member (CRC_VMX_MODATTR), or a kernel with kCFI
  * traps the call: see crc32c_vmx_stats.c.
+ * Each algorithm's files exist where its driver is registered
+ * (crc_family_vmx_compat.h).
  */
+#if CRC_FAMILY_VMX_T10DIF_SHASH
 static ssize_t crct10dif_vector_bytes_show(CRC_VMX_MODATTR *mattr,
 					   struct module_kobject *mk, char *buf)
 {
@@ -30,6 +33,13 @@ static ssize_t crct10dif_fallback_bytes_show(CRC_VMX_MODATTR *mattr,
 
 	return crc_vmx_stat_show_atomic(c, buf);
 }
+
+static struct module_attribute crct10dif_vector_bytes_attr = __ATTR_RO(crct10dif_vector_bytes);
+static struct module_attribute crct10dif_fallback_bytes_attr =
+	__ATTR_RO(crct10dif_fallback_bytes);
+#endif
+
+#if CRC_FAMILY_VMX_CRC64_SHASH
 
 static ssize_t crc64_rocksoft_vector_bytes_show(CRC_VMX_MODATTR *mattr,
 						struct module_kobject *mk, char *buf)
@@ -45,19 +55,21 @@ static ssize_t crc64_rocksoft_fallback_bytes_show(CRC_VMX_MODATTR *mattr,
 	return crc_vmx_stat_show_atomic(c, buf);
 }
 
-static struct module_attribute crct10dif_vector_bytes_attr = __ATTR_RO(crct10dif_vector_bytes);
-static struct module_attribute crct10dif_fallback_bytes_attr =
-	__ATTR_RO(crct10dif_fallback_bytes);
 static struct module_attribute crc64_rocksoft_vector_bytes_attr =
 	__ATTR_RO(crc64_rocksoft_vector_bytes);
 static struct module_attribute crc64_rocksoft_fallback_bytes_attr =
 	__ATTR_RO(crc64_rocksoft_fallback_bytes);
+#endif
 
 static struct attribute *crc_family_vmx_stats_attrs[] = {
+#if CRC_FAMILY_VMX_T10DIF_SHASH
 	&crct10dif_vector_bytes_attr.attr,
 	&crct10dif_fallback_bytes_attr.attr,
+#endif
+#if CRC_FAMILY_VMX_CRC64_SHASH
 	&crc64_rocksoft_vector_bytes_attr.attr,
 	&crc64_rocksoft_fallback_bytes_attr.attr,
+#endif
 	NULL,
 };
 

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Differences between the kernel versions this project builds against
- * (Debian's 6.1 and 6.12, Debian testing's 7.2) that both drivers meet.
+ * (its own 5.10 from Debian 11's source, Debian's 6.1 and 6.12, Debian
+ * testing's 7.2) that both drivers meet.
  * Each entry names the API that changed and the version it changed in.
  * What only one driver needs is in its own header (crc32c_vmx_compat.h,
  * crc_family_vmx_compat.h); what only the test modules need is beside them
  * (selftests/kmod/crc_vmx_test_compat.h).
  *
- * The version boundaries after 6.12 follow the upstream history; both sides
- * of every entry are compiled (6.1/6.12 take the old side, 7.2 the new one),
- * the kernels in between are not built here.
+ * The version boundaries between the kernels built here follow the
+ * upstream history; both sides of every entry are compiled, the kernels in
+ * between are not built here.
  */
 #ifndef CRC_VMX_COMPAT_H
 #define CRC_VMX_COMPAT_H
@@ -23,6 +24,13 @@
  */
 #define CRC_VMX_SINCE(major, minor) \
 	(KERNEL_VERSION(major, minor, 0) <= LINUX_VERSION_CODE)
+
+/* 5.12 moved ALIGN() and its relatives from linux/kernel.h to linux/align.h. */
+#if CRC_VMX_SINCE(5, 12)
+#include <linux/align.h>
+#else
+#include <linux/kernel.h>
+#endif
 
 /* 6.12 moved the unaligned access helpers from asm/ to linux/unaligned.h. */
 #if CRC_VMX_SINCE(6, 12)

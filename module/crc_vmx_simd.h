@@ -22,13 +22,14 @@
 
 #include <asm/cpu_has_feature.h>
 #include <asm/switch_to.h>
-#include <linux/align.h>
 #include <linux/printk.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/sizes.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
+
+#include "crc_vmx_compat.h"
 
 /*
  * Longest stretch hashed in one preemption-disabled section. It bounds the

@@ -120,16 +120,38 @@ ktap_check_intree_crc32c() {
 	ktap_result $? "the in-tree driver for this kernel is $INTREE_CRC32C at priority $INTREE_CRC32C_PRIO"
 }
 
-# The kernel has the crct10dif and crc64-rocksoft crypto algorithms that
-# crc_family_vmx registers drivers for (up to 6.14, where configured):
-# crct10dif-generic as a module or built in. (Missing from a test initramfs
-# by mistake, the module then loads and the family tests' refusal check
-# fails.)
-kernel_has_family() {
-	[ "$KERNEL_MM" -le 6014 ] &&
-		grep -qE '(^|/)crct10dif_generic\.ko' "/lib/modules/$(uname -r)/modules.dep" \
-			"/lib/modules/$(uname -r)/modules.builtin"
+# kernel_has_module FILE: the kernel has FILE.ko as a module or built in
+# (its modules.dep or modules.builtin; the guest's modinfo succeeds for a
+# module that does not exist).
+kernel_has_module() {
+	grep -qE "(^|/)$1\.ko" "/lib/modules/$(uname -r)/modules.dep" \
+		"/lib/modules/$(uname -r)/modules.builtin" 2>/dev/null
 }
+
+# The crypto algorithms of crc_family_vmx this kernel has, as words
+# (module/crc_family_vmx_compat.h): crct10dif up to 6.14 and crc64-rocksoft
+# from 6.0 to 6.14, each where configured, i.e. where its generic driver is
+# a module or built in. (A generic driver missing from a test initramfs by
+# mistake makes the module register less, and the family tests fail.)
+kernel_family_algs() {
+	[ "$KERNEL_MM" -le 6014 ] || return 0
+	for _a in crct10dif:crct10dif_generic crc64-rocksoft:crc64_rocksoft_generic; do
+		kernel_has_module "${_a#*:}" && printf '%s\n' "${_a%%:*}"
+	done
+	return 0
+}
+# The family's algorithms this kernel lacks, as words.
+kernel_family_absent() {
+	for _a in crct10dif crc64-rocksoft; do
+		kernel_family_algs | grep -qx "$_a" || printf '%s\n' "$_a"
+	done
+	return 0
+}
+# The kernel has at least one of them: crc_family_vmx loads there.
+kernel_has_family() { [ -n "$(kernel_family_algs)" ]; }
+# family_lib ALG: the CRC library that hashes through ALG's best driver up
+# to 6.13 (lib/crc-t10dif.c, lib/crc64-rocksoft.c).
+family_lib() { case "$1" in crct10dif) echo crc_t10dif ;; crc64-rocksoft) echo crc64_rocksoft ;; esac; }
 
 driver_present() { grep -q "^driver *: $1\$" /proc/crypto; }
 driver_priority() {

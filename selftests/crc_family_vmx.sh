@@ -1,17 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# The crc_family_vmx module: crct10dif-vmx and crc64-rocksoft-vmx.
-# Up to 6.14 (Debian's 6.1 and 6.12 here): testmgr passed both at
-# registration and they outrank every other driver of their name; the CRC
-# libraries (lib/crc-t10dif.c, lib/crc64-rocksoft.c) rebind to them; both
-# equal a bitwise reference (and the generic drivers) over AF_ALG; their
-# counters rise on both paths; and who pins the module is measured: the
-# libraries hold a tfm, so rmmod is refused while they are loaded; on 6.1
-# (libraries are modules) it succeeds once they are unloaded, on 6.12 (built
-# in) it never can. Where the kernel has no such crypto algorithms (6.15
-# and later; the debug kernel, configured without them) the module must
-# refuse to load and say why.
+# The crc_family_vmx module: crct10dif-vmx and crc64-rocksoft-vmx, each
+# where the kernel has its algorithm (kernel_family_algs: both on Debian's
+# 6.1 and 6.12, crct10dif alone on 5.10, which predates crc64-rocksoft).
+# For each: testmgr passed it at registration and it outranks every other
+# driver of its name; its CRC library (lib/crc-t10dif.c,
+# lib/crc64-rocksoft.c) rebinds to it; it equals a bitwise reference (and
+# the generic driver) over AF_ALG; its counters rise on both paths. An
+# algorithm the kernel lacks must have no driver of ours. Who pins the
+# module is measured: the libraries hold a tfm, so rmmod is refused while
+# they are loaded; where they are modules (5.10, 6.1) it succeeds once they
+# are unloaded, where built in (6.12) it never can. Where the kernel has
+# neither algorithm (6.15 and later; the debug kernel, configured without
+# them) the module must refuse to load and say why.
 . "$(dirname "$0")/crc32c_lib.sh"
 require_root
 MOD=crc_family_vmx
@@ -48,38 +50,68 @@ resolved() {
 counter() { cat "$FSTATS/$1" 2>/dev/null || echo -1; }
 builtin() { grep -q "/$1.ko" "/lib/modules/$(uname -r)/modules.builtin"; }
 
+# What each algorithm comes with: its generic driver's module and the
+# length the AF_ALG run below sends in pieces shorter than the driver's
+# threshold (module/crc_family_vmx_glue.c: CRCT10DIF_VMX_MIN_LEN 16,
+# CRC64_ROCKSOFT_VMX_MIN_LEN 32): at least the lengths 0..15 (0..31) at four
+# offsets, 480 (1,984) bytes, beside two 100,003-byte messages.
+generic_mod() { echo "$1" | tr - _ | sed 's/$/_generic/'; }
+fallback_min() { case "$1" in crct10dif) echo 480 ;; crc64-rocksoft) echo 1984 ;; esac; }
+algs=$(kernel_family_algs) absent=$(kernel_family_absent)
+nalgs=$(echo "$algs" | wc -w) nabsent=$(echo "$absent" | wc -w)
+
 # The generic drivers and the libraries first, then the module: the
 # libraries bind crc*-generic, and must rebind when ours registers.
-for m in crct10dif_generic crc64_rocksoft_generic crc_t10dif crc64_rocksoft; do
-	modprobe $m || ktap_skip_all "cannot load $m"
+for d in $algs; do
+	for m in "$(generic_mod "$d")" "$(family_lib "$d")"; do
+		modprobe "$m" || ktap_skip_all "cannot load $m"
+	done
+	ktap_diag "before $MOD: $(family_lib "$d") uses $(cat "/sys/module/$(family_lib "$d")/parameters/transform" 2>&1)"
 done
-ktap_diag "before $MOD: crc_t10dif uses $(cat /sys/module/crc_t10dif/parameters/transform 2>&1)," \
-	"crc64_rocksoft uses $(cat /sys/module/crc64_rocksoft/parameters/transform 2>&1)"
+# The in-tree vector driver where the kernel has one (crct10dif-vpmsum,
+# priority 200: RHEL 9, SLES 15 and the project's 5.10 kernel build it;
+# Debian's 6.1 and 6.12 do not): loaded too, it must be outranked.
+intree=
+if echo "$algs" | grep -qx crct10dif && kernel_has_module crct10dif-vpmsum; then
+	modprobe crct10dif-vpmsum || ktap_skip_all "cannot load crct10dif-vpmsum"
+	intree=crct10dif-vpmsum
+fi
 modprobe $MOD || ktap_skip_all "$MOD cannot be loaded"
-ktap_plan 10
-await_selftests crct10dif
-await_selftests crc64-rocksoft
+ktap_plan $((4 * nalgs + nabsent + 2 + $([ -n "$intree" ] && echo 1 || echo 0)))
+for d in $algs; do
+	await_selftests "$d"
+done
 
-for d in crct10dif crc64-rocksoft; do
+for d in $algs; do
 	st=$(selftest_of $d-vmx) p=$(driver_priority $d-vmx) r=$(resolved $d)
 	ktap_diag "$d-vmx: selftest ${st:-absent}, priority ${p:-absent}; \"$d\" resolves to $r"
 	[ "$st" = passed ] && [ "$p" = 300 ] && [ "$r" = $d-vmx ]
 	ktap_result $? "$d-vmx passed testmgr's self-test and is what \"$d\" resolves to"
 done
 
-for l in crc_t10dif:crct10dif-vmx crc64_rocksoft:crc64-rocksoft-vmx; do
-	t=$(cat "/sys/module/${l%%:*}/parameters/transform" 2>&1)
-	ktap_diag "${l%%:*} transform: $t"
-	[ "$t" = "${l#*:}" ]
-	ktap_result $? "the ${l%%:*} library rebinds to ${l#*:} when it registers"
+if [ -n "$intree" ]; then
+	p=$(driver_priority crct10dif-vpmsum) st=$(selftest_of crct10dif-vpmsum)
+	ktap_diag "crct10dif-vpmsum: selftest ${st:-absent}, priority ${p:-absent}"
+	[ "$st" = passed ] && [ "$p" = 200 ] && [ "$(resolved crct10dif)" = crct10dif-vmx ]
+	ktap_result $? "the in-tree crct10dif-vpmsum (priority 200) is registered, and crct10dif-vmx outranks it"
+fi
+
+for d in $absent; do
+	# 5.10 to 5.19: no crc64-rocksoft (6.0 added it); no driver of ours either.
+	! driver_present "$d-vmx" && ! grep -q "^name *: $d\$" /proc/crypto
+	ktap_result $? "$(uname -r) has no $d algorithm, and $MOD registers no $d-vmx"
 done
 
-# The AF_ALG run below sends in pieces shorter than the driver's threshold
-# (module/crc_family_vmx_glue.c: CRCT10DIF_VMX_MIN_LEN 16,
-# CRC64_ROCKSOFT_VMX_MIN_LEN 32) at least the lengths 0..15 (0..31) at
-# four offsets, 480 (1,984) bytes, and two 100,003-byte messages.
-for d in crct10dif:480 crc64-rocksoft:1984; do
-	fmin=${d#*:} d=${d%:*}
+for d in $algs; do
+	l=$(family_lib "$d")
+	t=$(cat "/sys/module/$l/parameters/transform" 2>&1)
+	ktap_diag "$l transform: $t"
+	[ "$t" = "$d-vmx" ]
+	ktap_result $? "the $l library rebinds to $d-vmx when it registers"
+done
+
+for d in $algs; do
+	fmin=$(fallback_min "$d")
 	c=$(echo $d | tr - _)
 	v0=$(counter "${c}_vector_bytes") f0=$(counter "${c}_fallback_bytes")
 	"$here/crc_family_afalg" $d $d-vmx $d-generic >/tmp/ksft-family.log 2>&1
@@ -93,23 +125,33 @@ for d in crct10dif:480 crc64-rocksoft:1984; do
 done
 
 # Pinning: each library holds a tfm of our driver.
+libs=
+for d in $algs; do libs="$libs $(family_lib "$d")"; done
 ref=$(module_refcnt $MOD)
-ktap_diag "$MOD refcnt $ref with both libraries bound"
+ktap_diag "$MOD refcnt $ref with the libraries bound:$libs"
 rmmod $MOD 2>/dev/null
 rc=$?
 ktap_diag "rmmod $MOD exit $rc"
-[ "$ref" -ge 2 ] && module_loaded $MOD
+[ "$ref" -ge "$nalgs" ] && module_loaded $MOD
 ktap_result $? "rmmod $MOD is refused while the CRC libraries hold its drivers"
 
-if builtin crc-t10dif || builtin crc64-rocksoft; then
+pinned=0
+for l in $libs; do
+	! builtin "$(echo "$l" | tr _ -)" || pinned=1
+done
+if [ $pinned -eq 1 ]; then
 	# Debian's 6.12: the libraries are built in and never let go.
-	ktap_diag "crc_t10dif and crc64_rocksoft are built in: $MOD is pinned until reboot"
+	ktap_diag "the CRC libraries are built in: $MOD is pinned until reboot"
 	module_loaded $MOD && [ "$(module_refcnt $MOD)" -eq "$ref" ] &&
 		[ "$(cat /sys/module/crc_t10dif/parameters/transform)" = crct10dif-vmx ]
 	ktap_result $? "built-in CRC libraries pin $MOD: still loaded, still bound, same refcnt"
 else
-	rmmod crc64_rocksoft crc_t10dif && rmmod $MOD && ! driver_present crct10dif-vmx &&
+	# shellcheck disable=SC2086 # one word per library
+	rmmod $libs && rmmod $MOD && ! driver_present crct10dif-vmx &&
 		! driver_present crc64-rocksoft-vmx
 	ktap_result $? "rmmod $MOD succeeds once the libraries are unloaded, and its drivers leave /proc/crypto"
 fi
+# Leave the in-tree driver out, as found.
+[ -z "$intree" ] || [ "$(module_refcnt "$(echo "$intree" | tr - _)")" != 0 ] ||
+	rmmod "$intree" 2>/dev/null
 ktap_finish

@@ -42,9 +42,10 @@
  * driver in the order crc32c, crct10dif, crc64-rocksoft:
  *   results       0: every digest matched; -EBADMSG: a mismatch (each is
  *                 logged with driver, form, length and position);
- *                 -ENOENT for the family drivers where this kernel has no
- *                 such algorithms (family=0) and allocating them by name
- *                 failed with -ENOENT, as it must; other errors as they came
+ *                 -ENOENT for a family driver whose algorithm this kernel
+ *                 lacks (its bit clear in family) where allocating it by
+ *                 name failed with -ENOENT, as it must; other errors as
+ *                 they came
  *   vector_bytes  bytes handed to the driver in calls of at least
  *                 VECTOR_SURE bytes (which take the vector path from
  *                 process context): the script compares them with the
@@ -54,8 +55,9 @@
  * and result (0, or the first failure of any driver or of the guard
  * probes), guards (0: every guard page probed unmapped, every data page
  * readable; -EEXIST: something is mapped where a guard must be),
- * family (1 if built for a kernel with the crct10dif and crc64-rocksoft
- * algorithms: CRC_FAMILY_VMX_SHASH), page_size, guard_ms and long_ms
+ * family (which of the crct10dif and crc64-rocksoft algorithms the kernel
+ * built against has, bit 0 and bit 1: CRC_FAMILY_VMX_T10DIF_SHASH and
+ * CRC_FAMILY_VMX_CRC64_SHASH), page_size, guard_ms and long_ms
  * (time of the two parts). Init fails only when the test cannot run at
  * all (no crc32c-vmx or reference driver, no memory).
  */
@@ -157,9 +159,9 @@ static int guards = -EINPROGRESS;
 module_param(guards, int, 0444);
 MODULE_PARM_DESC(guards, "0 if nothing is mapped in the guard pages and the data is, else -errno");
 
-static int family = CRC_FAMILY_VMX_SHASH;
+static int family = CRC_FAMILY_VMX_T10DIF_SHASH | CRC_FAMILY_VMX_CRC64_SHASH << 1;
 module_param(family, int, 0444);
-MODULE_PARM_DESC(family, "1 if built for a kernel with the crct10dif and crc64-rocksoft algorithms");
+MODULE_PARM_DESC(family, "the kernel's algorithms: bit 0 crct10dif, bit 1 crc64-rocksoft");
 
 static unsigned long bounds_page_size = PAGE_SIZE;
 module_param_named(page_size, bounds_page_size, ulong, 0444);
@@ -192,15 +194,15 @@ MODULE_PARM_DESC(long_ms, "time of the long updates (all drivers), ms");
 struct bounds_driver {
 	const char *vmx;	/* our driver */
 	const char *ref;	/* the kernel's reference driver */
-	bool is_family;		/* in crc_family_vmx (absent from 6.15 on) */
+	int family_bit;		/* its bit in family; 0: crc32c-vmx, always there */
 	struct crypto_shash *vmx_tfm, *ref_tfm;
 	unsigned int mismatches;
 };
 
 static struct bounds_driver drivers[NR_DRIVERS] = {
 	{ .vmx = "crc32c-vmx", .ref = CRC_VMX_TEST_REF_DRIVER },
-	{ .vmx = "crct10dif-vmx", .ref = "crct10dif-generic", .is_family = true },
-	{ .vmx = "crc64-rocksoft-vmx", .ref = "crc64-rocksoft-generic", .is_family = true },
+	{ .vmx = "crct10dif-vmx", .ref = "crct10dif-generic", .family_bit = BIT(0) },
+	{ .vmx = "crc64-rocksoft-vmx", .ref = "crc64-rocksoft-generic", .family_bit = BIT(1) },
 };
 
 /* The data area (nothing mapped before or after it) and the long area */
@@ -550,24 +552,30 @@ static struct crypto_shash *alloc_driver(const char *driver)
 	return tfm;
 }
 
+/* A family driver whose algorithm this kernel lacks. */
+static bool driver_absent(const struct bounds_driver *d)
+{
+	return d->family_bit && !(family & d->family_bit);
+}
+
 /*
- * Both transforms of driver i, or why not. Where the kernel has no
- * crct10dif or crc64-rocksoft algorithm (family == 0), the family
- * drivers must be absent: allocating them fails with -ENOENT.
+ * Both transforms of driver i, or why not. A family driver whose algorithm
+ * the kernel lacks (crc64-rocksoft before 6.0, both from 6.15 on) must be
+ * absent: allocating it fails with -ENOENT.
  */
 static int setup_driver(int i)
 {
 	struct bounds_driver *d = &drivers[i];
 	struct crypto_shash *tfm;
 
-	if (d->is_family && !family) {
+	if (driver_absent(d)) {
 		tfm = crypto_alloc_shash(d->vmx, 0, 0);
 		if (!IS_ERR(tfm)) {
 			pr_err("%s exists on a kernel without its algorithm\n", d->vmx);
 			crypto_free_shash(tfm);
 			return -EEXIST;
 		}
-		pr_info("%s: absent, as on every kernel without the crct10dif and crc64-rocksoft algorithms (%ld)\n",
+		pr_info("%s: absent, as on every kernel without its algorithm (%ld)\n",
 			d->vmx, PTR_ERR(tfm));
 		return PTR_ERR(tfm);
 	}
@@ -653,8 +661,8 @@ static int __init crc_vmx_bounds_init(void)
 	for (i = 0; i < NR_DRIVERS; i++) {
 		if (drivers[i].vmx_tfm && !results[i])
 			run_driver(i);
-		/* The family's absence is the expected result where family == 0. */
-		if (drivers[i].is_family && !family && results[i] == -ENOENT)
+		/* Where its algorithm is missing, its absence is the expected result. */
+		if (driver_absent(&drivers[i]) && results[i] == -ENOENT)
 			continue;
 		if (!result && results[i])
 			result = results[i];

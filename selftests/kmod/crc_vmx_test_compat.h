@@ -9,6 +9,8 @@
 #define CRC_VMX_TEST_COMPAT_H
 
 #include <linux/hrtimer.h>
+#include <linux/irq_work.h>
+#include <linux/preempt.h>
 #include <linux/workqueue.h>
 
 #include "../../module/crc_vmx_compat.h"
@@ -28,6 +30,18 @@ static inline void crc_vmx_test_hrtimer_setup(struct hrtimer *t,
 	t->function = fn;
 #endif
 }
+
+/*
+ * 5.11 named the hard-interrupt test in_hardirq() (before: in_irq(), which
+ * 6.19 removed) and added IRQ_WORK_INIT_HARD(), an irq_work that runs in
+ * hard interrupt context even on PREEMPT_RT. 5.10 has neither (read in
+ * Debian 11's linux-source-5.10); there an irq_work flagged
+ * IRQ_WORK_HARD_IRQ is the same thing.
+ */
+#if !CRC_VMX_SINCE(5, 11)
+#define in_hardirq() in_irq()
+#define IRQ_WORK_INIT_HARD(fn) { .flags = ATOMIC_INIT(IRQ_WORK_HARD_IRQ), .func = (fn) }
+#endif
 
 /*
  * The kernel's own crc32c driver that the test modules compare crc32c-vmx

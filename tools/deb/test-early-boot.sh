@@ -28,6 +28,8 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=../lib/common.sh
 . "$top/tools/lib/common.sh"
+# shellcheck source=lib.sh
+. "$top/tools/deb/lib.sh"
 
 usage() {
 	cat <<USAGE
@@ -57,16 +59,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#debs[@]} -eq 2 ] || die 2 "--deb is required twice, the two DKMS packages (try --help)"
 [ ${#dists[@]} -eq 0 ] || [ ${#dists[@]} -eq 2 ] || die 2 "--dist takes both tarballs or none (try --help)"
-deb='' fdeb=''
-for f in "${debs[@]}"; do
-	[ -s "$f" ] || die "no $f: run make deb"
-	case "$(dpkg-deb -f "$f" Package)" in
-	crc32c-vmx-dkms) deb=$f ;;
-	crc-family-vmx-dkms) fdeb=$f ;;
-	*) die 2 "$f is neither crc32c-vmx-dkms nor crc-family-vmx-dkms" ;;
-	esac
-done
-[ -n "$deb" ] && [ -n "$fdeb" ] || die 2 "--deb must name crc32c-vmx-dkms and crc-family-vmx-dkms"
+pick_dkms_debs "${debs[@]}"
 for f in "${dists[@]}"; do
 	[ -s "$f" ] || die "no $f: run make dist"
 done
@@ -83,14 +76,6 @@ expect() {
 	local name=$1 why=$2
 	shift 2
 	if "$@"; then verdict "$name" 0; else verdict "$name" 1 "$why"; fi
-}
-verdict() { # NAME OK(0/1) [WHY]
-	if [ "$2" -eq 0 ]; then
-		printf 'PASS\t%s\n' "$1"
-	else
-		printf 'FAIL\t%s\t%s\n' "$1" "${3:-failed}"
-		rc=1
-	fi
 }
 
 rm -rf "$work"

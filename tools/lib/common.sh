@@ -64,6 +64,40 @@ fetch_deb() {
 	echo "$file"
 }
 
+# private_apt SUITE "ARCH...": a private apt configuration for a suite the
+# host does not use, with indexes for those architectures, in
+# $CRCVMX_CACHE/apt/<suite> (fetch-kernel.sh: testing and bookworm-backports
+# for ppc64el and amd64; build-debug-kernel.sh: bullseye's amd64 for
+# linux-source-5.10). The mirror's testing Release file has been seen past
+# its Valid-Until date, which apt refuses by default (and bullseye's is long
+# past it); signatures are still checked. apt-get and apt-cache
+# (also inside fetch_deb and apt_candidate) follow APT_CONFIG.
+private_apt() {
+	local s=$1 archs=$2 a="$CRCVMX_CACHE/apt/$1" list
+	list=$(echo "$archs" | tr ' ' ',')
+	mkdir -p "$a/lists/partial" "$a/cache/archives/partial"
+	cat >"$a/sources.list" <<SRC
+deb [arch=$list signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $s main
+SRC
+	# shellcheck disable=SC2086 # one word per architecture
+	cat >"$a/apt.conf" <<CONF
+Dir::State::Lists "$a/lists";
+Dir::Cache "$a/cache";
+Dir::Etc::SourceList "$a/sources.list";
+Dir::Etc::SourceParts "/dev/null";
+APT::Architectures { $(printf '"%s"; ' $archs)};
+Acquire::Check-Valid-Until "false";
+CONF
+	export APT_CONFIG="$a/apt.conf"
+	# Refresh indexes older than a day; an old copy is better than none.
+	if [ -z "$(find "$a/lists" -maxdepth 1 -name '*_Packages*' -mmin -1440 2>/dev/null)" ]; then
+		say "kernel: apt-get update for $s (private configuration in $a)"
+		apt-get update -q >"$a/update.log" 2>&1 ||
+			[ -n "$(find "$a/lists" -maxdepth 1 -name '*_Packages*')" ] ||
+			die "apt-get update for $s failed (see $a/update.log)"
+	fi
+}
+
 # guest_lock WHO: one guest at a time on this machine, across checkouts (the
 # lock is in the cache). Holds $CRCVMX_CACHE/vm.lock on descriptor 9 until
 # the calling script exits; says so when it has to wait.

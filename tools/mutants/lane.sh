@@ -49,10 +49,18 @@ done
 [ -n "$kenv" ] && [ -n "$initrd" ] && [ -n "$out" ] || die 2 "--kernel-env, --initrd and --out are required (try --help)"
 case "$lane" in stock|debug) ;; *) die 2 "--lane must be stock or debug" ;; esac
 if [ -z "$list" ]; then
+	# Mutants that declare a crash (Expect: crash) go last: the crash ends
+	# the boot, and with nothing after it no second boot is needed.
+	crashers=
 	for m in $(mutant_names); do
 		[ "$lane" = stock ] || mutant_has_catch "$m" debug-kernel || continue
-		list="$list,$m"
+		if [ "$(mutant_expect "$m")" = crash ]; then
+			crashers="$crashers,$m"
+		else
+			list="$list,$m"
+		fi
 	done
+	list=${list#,}$crashers
 	list=${list#,}
 fi
 [ -n "$list" ] || die "no mutants to run for lane $lane (tools/mutants/*.patch)"

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Cross-build one of the project's own kernels from Debian's
-# linux-source-6.1 (the version named by build/kernel.env), configured as
-# allnoconfig plus a fragment. --flavour picks which:
+# Cross-build one of the project's own kernels from a Debian linux-source
+# package, configured as allnoconfig plus a fragment. --flavour picks which:
 #   debug  tools/vm/debug-kernel.config, ppc64le: a small pseries guest with
 #          PREEMPT, lockdep, DEBUG_ATOMIC_SLEEP, kmemleak, the crypto
 #          self-tests and module signatures (the default)
 #   be     tools/vm/be-kernel.config, big-endian ppc64 (ELFv1), built with
 #          powerpc64-linux-gnu-: the crypto self-tests, the CRC drivers and
 #          libraries, no signatures (tools/vm/bigendian-lane.sh)
+#   5.10   tools/vm/kernel-5.10.config, ppc64le from Debian 11's
+#          linux-source-5.10 (5.10.223-1, bullseye's last point release,
+#          fetched through a private bullseye apt configuration): the 5.x
+#          enterprise generation's stand-in (tools/check-5x.sh)
+# debug and be build the linux-source-6.1 version named by build/kernel.env.
 # cached under
 #   $CRCVMX_CACHE/<debug-kernel|be-kernel>/<key>/
 #     src/                      the full source tree          (KSRC)
@@ -40,19 +44,20 @@ jobs=2
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} [--flavour debug|be] [--env-out FILE] [--kernel-env FILE] [--jobs N] [--help]
+Usage: ${0##*/} [--flavour debug|be|5.10] [--env-out FILE] [--kernel-env FILE] [--jobs N] [--help]
 Builds (or finds in the cache) a pseries kernel from Debian's linux-source-6.1
-and writes a kernel.env describing it (KVER, KREL, KROOT, KDIR, VMLINUX, KSRC;
+(or, with --flavour 5.10, Debian 11's linux-source-5.10) and writes a kernel.env describing it (KVER, KREL, KROOT, KDIR, VMLINUX, KSRC;
 KKEYS, the throwaway signing keys, for the debug kernel), usable wherever the
 Debian kernel's env is, e.g.
   tools/vm/run-guest.sh --kernel-env build/kernel-debug.env ...
   --flavour F        debug (default): ppc64le debug kernel (debug-kernel.config);
-                     be: big-endian ppc64 ELFv1 kernel (be-kernel.config)
+                     be: big-endian ppc64 ELFv1 kernel (be-kernel.config);
+                     5.10: ppc64le 5.10.223 kernel (kernel-5.10.config)
   --env-out FILE     also copy the kernel.env to FILE (e.g. build/kernel-debug.env)
   --kernel-env FILE  the Debian kernel.env whose KVER picks the source version
                      (default: build/kernel.env, written by tools/setup.sh)
   --jobs N           parallel make jobs (default 2)
-Cache: $CRCVMX_CACHE/debug-kernel/<key>/, be-kernel/<key>/ (set CRCVMX_CACHE
+Cache: $CRCVMX_CACHE/debug-kernel/<key>/, be-kernel/<key>/, kernel-5.10/<key>/ (set CRCVMX_CACHE
 to move it). A cold build takes tens of minutes on two cores; a cached one
 seconds.
 Exit codes: 0 ok, 1 build or verification failed, 2 bad usage.
@@ -87,6 +92,7 @@ debug)
 	elf_what="little-endian 64-bit PowerPC ELF"
 	need_mods="crc32c-vpmsum crc32c_generic libcrc32c algif_hash crypto_user btrfs ext4 jbd2 xfs brd loop dm-integrity"
 	signing=1
+	srcpkg=linux-source-6.1
 	;;
 be)
 	CROSS=powerpc64-linux-gnu-
@@ -97,16 +103,34 @@ be)
 	elf_what="big-endian 64-bit PowerPC ELF"
 	need_mods="crc32c-vpmsum crc32c_generic algif_hash crypto_user crct10dif_generic crct10dif-vpmsum crc64_rocksoft_generic crc-t10dif crc64-rocksoft"
 	signing=0
+	srcpkg=linux-source-6.1
 	;;
-*) die 2 "--flavour must be debug or be, not '$flavour'" ;;
+5.10)
+	CROSS=powerpc64le-linux-gnu-
+	FRAGMENT="$here/kernel-5.10.config"
+	label="5.10 kernel"
+	cachename=kernel-5.10
+	elf_want='ELF 64-bit LSB.*PowerPC'
+	elf_what="little-endian 64-bit PowerPC ELF"
+	need_mods="crc32c-vpmsum crc32c_generic libcrc32c algif_hash crypto_user crct10dif_generic crct10dif-vpmsum crc-t10dif btrfs ext4 jbd2 xfs brd loop dm-integrity nvme"
+	signing=0
+	srcpkg=linux-source-5.10
+	;;
+*) die 2 "--flavour must be debug, be or 5.10, not '$flavour'" ;;
 esac
 
 t0=$(date +%s)
 
-# The Debian version to build comes from the Debian kernel's env.
-[ -s "$kenv_in" ] || die "no $kenv_in: run tools/setup.sh first (it writes build/kernel.env), or pass --kernel-env"
-KVER=$(sed -n 's/^KVER=//p' "$kenv_in")
-[ -n "$KVER" ] || die "$kenv_in has no KVER= line; regenerate it with tools/vm/fetch-kernel.sh --env-out $kenv_in"
+# The Debian version to build: 6.1's comes from the Debian kernel's env;
+# 5.10's is bullseye's last point release (frozen: the archive keeps it).
+if [ "$srcpkg" = linux-source-5.10 ]; then
+	KVER=5.10.223-1
+	private_apt bullseye amd64
+else
+	[ -s "$kenv_in" ] || die "no $kenv_in: run tools/setup.sh first (it writes build/kernel.env), or pass --kernel-env"
+	KVER=$(sed -n 's/^KVER=//p' "$kenv_in")
+	[ -n "$KVER" ] || die "$kenv_in has no KVER= line; regenerate it with tools/vm/fetch-kernel.sh --env-out $kenv_in"
+fi
 [ -s "$FRAGMENT" ] || die "config fragment $FRAGMENT is missing (it belongs to the repository: git checkout it)"
 
 command -v "${CROSS}gcc" >/dev/null ||
@@ -167,7 +191,7 @@ fi
 # them): a half-finished tree, or one renamed into place but never verified.
 rm -rf "$cache/.tmp-$key-"* "$dest"
 
-srcdeb=$(fetch_deb "linux-source-6.1=$KVER")
+srcdeb=$(fetch_deb "$srcpkg=$KVER")
 tmp="$cache/.tmp-$key-$$"
 log="$cache/build-$key.log"
 make_pid=
@@ -183,12 +207,12 @@ mkdir -p "$tmp/src" "$tmp/build" "$tmp/root/boot"
 : >"$log"
 
 say "$label: key $key (Debian $KVER, $(basename "$FRAGMENT"), ${0##*/}); building in $tmp"
-say "$label: extracting linux-source-6.1 $KVER"
-dpkg-deb --fsys-tarfile "$srcdeb" | tar -xO --wildcards '*/linux-source-6.1.tar.xz' |
+say "$label: extracting $srcpkg $KVER"
+dpkg-deb --fsys-tarfile "$srcdeb" | tar -xO --wildcards "*/$srcpkg.tar.xz" |
 	tar -xJ -C "$tmp/src" --strip-components=1 ||
 	die "cannot unpack the kernel source from $srcdeb (corrupt download? delete it and re-run)"
 if [ ! -s "$tmp/src/Makefile" ] || [ ! -d "$tmp/src/arch/powerpc" ]; then
-	die "$srcdeb did not contain a kernel source tree in linux-source-6.1.tar.xz"
+	die "$srcdeb did not contain a kernel source tree in $srcpkg.tar.xz"
 fi
 
 KMAKE=(make -C "$tmp/src" O="$tmp/build" ARCH=powerpc CROSS_COMPILE="$CROSS")

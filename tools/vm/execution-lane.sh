@@ -85,6 +85,15 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 case "$out" in *,*) die 2 "--out $out contains a comma, which qemu's -plugin option cannot take" ;; esac
 
+# The CRC family's algorithms the kernel has, whose probes must run:
+# crct10dif, and crc64-rocksoft from 6.0 on (5.10 lacks it); the guest's
+# set decides the same way (FAMILY line).
+[ -s "$kenv" ] || die 2 "--kernel-env $kenv: no such file"
+KROOT=$(sed -n 's/^KROOT=//p' "$kenv") KREL=$(sed -n 's/^KREL=//p' "$kenv")
+falgs=crct10dif
+grep -qsE '(^|/)crc64_rocksoft_generic\.ko' "$KROOT/lib/modules/$KREL/modules.dep" \
+	"$KROOT/lib/modules/$KREL/modules.builtin" && falgs+=" crc64-rocksoft"
+
 "$top/tools/bench-model/build-plugin.sh" "$out/insn-interval.so"
 rm -f "$out/vpmsumd.tsv" "$out/isa31.tsv"
 worst=0
@@ -95,15 +104,16 @@ for cpu in ${cpus//,/ }; do
 	labels='' m='' nvme=()
 	case "$cpu" in
 	POWER8) groups=crc32c,vpmsum,family,nvme m=$mutants nvme=(--nvme-pi)
-		labels=real:crc32c-vmx,real:crc32c-generic,real:crc32c-vpmsum,real:crct10dif-vmx
-		labels+=,real:crct10dif-generic,real:crc64-rocksoft-vmx,real:crc64-rocksoft-generic
-		labels+=,nvme:crct10dif,nvme:crc64-rocksoft ;;
+		labels=real:crc32c-vmx,real:crc32c-generic,real:crc32c-vpmsum
+		for a in $falgs; do
+			labels+=,real:$a-vmx,real:$a-generic,nvme:$a
+		done ;;
 	POWER9) groups=crc32c labels=real:crc32c-vmx,real:crc32c-generic ;;
 	POWER10) groups=crc32c m=$isa31_mutants labels=real:crc32c-vmx,real:crc32c-generic ;;
 	esac
 	for x in ${m//,/ }; do
 		if [ "$(mutant_module "$x")" = crc_family_vmx ]; then
-			labels+=,$x:crct10dif-vmx,$x:crc64-rocksoft-vmx
+			for a in $falgs; do labels+=,$x:$a-vmx; done
 		else
 			labels+=,$x:crc32c-vmx
 		fi

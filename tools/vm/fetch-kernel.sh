@@ -60,35 +60,7 @@ newest) series='' FLAVOUR=powerpc64le suite=testing dirsfx='' ;;
 *) die 2 "--kernel must be 6.1, 6.12, 6.12-64k or newest, not '$kernel'" ;;
 esac
 
-# A private apt configuration for a suite the host does not use: ppc64el
-# and amd64 indexes in $CRCVMX_CACHE/apt/<suite>. The mirror's testing
-# Release file has been seen past its Valid-Until date, which apt refuses
-# by default; signatures are still checked. apt-get and apt-cache
-# (also inside fetch_deb and apt_candidate) follow APT_CONFIG.
-private_apt() {
-	local s=$1 a="$CRCVMX_CACHE/apt/$1"
-	mkdir -p "$a/lists/partial" "$a/cache/archives/partial"
-	cat >"$a/sources.list" <<SRC
-deb [arch=ppc64el,amd64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $s main
-SRC
-	cat >"$a/apt.conf" <<CONF
-Dir::State::Lists "$a/lists";
-Dir::Cache "$a/cache";
-Dir::Etc::SourceList "$a/sources.list";
-Dir::Etc::SourceParts "/dev/null";
-APT::Architectures { "amd64"; "ppc64el"; };
-Acquire::Check-Valid-Until "false";
-CONF
-	export APT_CONFIG="$a/apt.conf"
-	# Refresh indexes older than a day; an old copy is better than none.
-	if [ -z "$(find "$a/lists" -maxdepth 1 -name '*_Packages*' -mmin -1440 2>/dev/null)" ]; then
-		say "kernel: apt-get update for $s (private configuration in $a)"
-		apt-get update -q >"$a/update.log" 2>&1 ||
-			[ -n "$(find "$a/lists" -maxdepth 1 -name '*ppc64el_Packages*')" ] ||
-			die "apt-get update for $s failed (see $a/update.log)"
-	fi
-}
-[ -z "$suite" ] || private_apt "$suite"
+[ -z "$suite" ] || private_apt "$suite" "amd64 ppc64el"
 
 # 1. Discover: the metapackage depends on the current ABI package.
 image_pkg=$(apt-cache depends "linux-image-$FLAVOUR:ppc64el" 2>/dev/null |

@@ -86,14 +86,21 @@ if has crc32c; then
 	probe real:crc32c-generic crc32c-generic
 fi
 has vpmsum && probe real:crc32c-vpmsum crc32c-vpmsum
+# The family's algorithms this kernel has: crct10dif, and crc64-rocksoft
+# from 6.0 on (5.10 has none; crc_family_vmx registers what there is).
+falgs=crct10dif
+grep -qE '(^|/)crc64_rocksoft_generic\.ko' "/lib/modules/$(uname -r)/modules.dep" \
+	"/lib/modules/$(uname -r)/modules.builtin" 2>/dev/null && falgs="$falgs crc64-rocksoft"
+echo "FAMILY $falgs"
 if has family; then
-	for m in crct10dif_generic crc64_rocksoft_generic crc_family_vmx; do
-		load $m || fail=1
+	for a in $falgs; do
+		load "$(echo "$a" | tr - _)_generic" || fail=1
 	done
-	probe real:crct10dif-vmx crct10dif-vmx
-	probe real:crct10dif-generic crct10dif-generic
-	probe real:crc64-rocksoft-vmx crc64-rocksoft-vmx
-	probe real:crc64-rocksoft-generic crc64-rocksoft-generic
+	load crc_family_vmx || fail=1
+	for a in $falgs; do
+		probe "real:$a-vmx" "$a-vmx"
+		probe "real:$a-generic" "$a-generic"
+	done
 fi
 if has nvme; then
 	load crc_family_vmx || fail=1
@@ -111,7 +118,9 @@ if has nvme; then
 	done
 	echo "TRANSFORMS crc_t10dif=$(cat /sys/module/crc_t10dif/parameters/transform 2>&1)" \
 		"crc64_rocksoft=$(cat /sys/module/crc64_rocksoft/parameters/transform 2>&1)"
-	for p in T10-DIF-TYPE1-CRC:crct10dif EXT-DIF-TYPE1-CRC64:crc64-rocksoft; do
+	profiles=T10-DIF-TYPE1-CRC:crct10dif
+	case " $falgs " in *" crc64-rocksoft "*) profiles="$profiles EXT-DIF-TYPE1-CRC64:crc64-rocksoft" ;; esac
+	for p in $profiles; do
 		dev=
 		for d in /sys/block/nvme*n*; do
 			[ "$(cat "$d/integrity/format" 2>/dev/null)" = "${p%%:*}" ] && dev=${d##*/}
@@ -131,7 +140,8 @@ for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline
 	if [ "$(cat "/mutants/$m.module")" = crc_family_vmx ]; then
 		{ swap_crc_family_vmx "/mutants/$m.ko" && load crc_family_vmx; } ||
 			{ echo "cannot load mutant $m"; fail=1; continue; }
-		drivers="crct10dif-vmx crc64-rocksoft-vmx"
+		drivers=
+		for a in $falgs; do drivers="$drivers $a-vmx"; done
 	else
 		swap_crc32c_vmx "/mutants/$m.ko" || { echo "cannot load mutant $m"; fail=1; continue; }
 		drivers=crc32c-vmx

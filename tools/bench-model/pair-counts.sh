@@ -13,11 +13,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} --log GUEST.log --plugin PLUGIN.txt [--any-vcpu]
+Usage: ${0##*/} --log GUEST.log --plugin PLUGIN.txt [--module NAME] [--any-vcpu]
   --log FILE     the guest's result channel, with the module's lines as
                  "BENCH crc32c_vmx_bench: interval subject=S size=N n=K"
   --plugin FILE  the plugin's output (out=FILE): "interval vcpu=.. insns=.."
                  lines and its "# insn-interval:" summary line
+  --module NAME  the benchmark module whose lines to pair (default
+                 crc32c_vmx_bench; tools/upstream/numbers.sh: crc_lib_bench)
   --any-vcpu     accept intervals on any vCPU (a guest with several vCPUs);
                  by default every interval must be on vCPU 0
 Writes counts.tsv to stdout: subject, size, n (calls per interval), insns
@@ -27,20 +29,21 @@ numbers of intervals, or on an interval of another vCPU.
 Exit codes: 0 paired, 1 the data do not pair (message says why), 2 bad usage.
 USAGE
 }
-log='' plugin='' any_vcpu=0
+log='' plugin='' any_vcpu=0 module=crc32c_vmx_bench
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
 	--any-vcpu) any_vcpu=1 ;;
-	--log|--plugin)
+	--log|--plugin|--module)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
-		case "$1" in --log) log=$2 ;; --plugin) plugin=$2 ;; esac
+		case "$1" in --log) log=$2 ;; --plugin) plugin=$2 ;; --module) module=$2 ;; esac
 		shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
 	esac
 	shift
 done
 [ -n "$log" ] && [ -n "$plugin" ] || die 2 "--log and --plugin are required (try --help)"
+[[ "$module" =~ ^[a-z0-9_]+$ ]] || die 2 "--module needs a module name, not '$module'"
 [ -r "$log" ] || die "cannot read the guest log $log"
 [ -s "$plugin" ] || die "the plugin wrote no counts ($plugin); did QEMU load it? (guest log: $log)"
 
@@ -57,7 +60,7 @@ esac
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/pair-counts.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-sed -n 's/^BENCH crc32c_vmx_bench: interval subject=\([^ ]*\) size=\([0-9]*\) n=\([0-9]*\)$/\1\t\2\t\3/p' \
+sed -n 's/^BENCH '"$module"': interval subject=\([^ ]*\) size=\([0-9]*\) n=\([0-9]*\)$/\1\t\2\t\3/p' \
 	"$log" >"$work/labels.tsv"
 # (Fields after vpmsumd=, which later plugins add at the end, are ignored.)
 sed -n 's/^interval vcpu=\([0-9]*\) seq=[0-9]* insns=\([0-9]*\) mtmsr=\([0-9]*\) vpmsumd=[0-9]*\( .*\)\{0,1\}$/\1\t\2\t\3/p' \

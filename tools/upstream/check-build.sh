@@ -143,5 +143,16 @@ else
 fi
 expect_objs noaltivec absent "${vpmsum_objs[@]}"
 
+# make check-upstream's mutants (tools/upstream/mutants.sh) must still apply
+# on top of the series, so that a regenerated series cannot leave one stale
+# until the next check-upstream run.
+: >"$logs/mutants-apply.log"
+for m in "$top"/tools/upstream/mutants/*.patch; do
+	n=${m##*/}
+	"${g[@]}" apply --check "$m" >>"$logs/mutants-apply.log" 2>&1
+	verdict "mutant applies on top of the series: ${n%.patch}" $? \
+		"regenerate it against the series; see build/upstream/mutants-apply.log"
+done
+
 "${g[@]}" checkout -q -f --detach pristine
 exit "$st"

@@ -126,7 +126,7 @@ verdict "a count per call for every function, length, CPU and kernel (156 rows)"
 	target() { # CPU FUNCTION LENGTH FACTOR
 		awk -F'\t' -v c="$1" -v f="$2" -v z="$3" -v x="$4" '$1 == c && $2 == f && $3 == z {
 			r = $5 > 0 ? $4 / $5 : 0
-			printf "| %s at %s B at least %sx fewer (%s) | %.0f -> %.0f, %.2fx | **%s** |\n", f, z, x, c, $4, $5, r, r >= x ? "met" : "missed" }' "$N/table.tsv"
+			printf "| %s at %s B at least %sx fewer (%s) | %.0f -> %.0f, %.2fx | **%s** |\n", f, z, x, c, $4, $5, r, (r >= x ? "met" : "missed") }' "$N/table.tsv"
 	}
 	for cpu in POWER8 POWER10; do
 		target "$cpu" crc64_nvme 4096 20

@@ -84,5 +84,18 @@ fi
 # (build/upstream-numbers/table.md; docs/upstream.md has the tables).
 count_lane numbers build/upstream-numbers-verdicts.txt tools/upstream/numbers.sh
 
+# Each kernel is about 2 GB in the cache; entries of earlier keys (another
+# series, fragment or build script) are never reused. Keep the ones this
+# checkout's runs used (build/upstream-kernel/kernel-*.env), remove the rest.
+keep=$(sed -n 's|^KDIR=\(.*\)/build$|\1|p' "$B"/kernel-*.env 2>/dev/null | sort -u)
+if [ -n "$keep" ]; then
+	for d in "$CRCVMX_CACHE"/upstream/kernel-*-*/; do
+		d=${d%/}
+		[ -d "$d" ] && ! grep -qxF "$d" <<<"$keep" || continue
+		say "check-upstream: removing the unused cached kernel $d"
+		rm -rf "$d"
+	done
+fi
+
 manifest_check tools/upstream/check-upstream-results.txt
 acc_summary

@@ -12,7 +12,9 @@ set -u
 : "${CRCBENCH:?}" "${JSONCHECK:?}" "${FAKE_AFALG:?}" "${FIXTURES:?}"
 PC="$FIXTURES/proc-crypto-fake.txt"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/crcbench-e2e.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
+# (SHM_FILE: case_file_drop_cache's file on /dev/shm, outside $TMP.)
+SHM_FILE=
+trap 'rm -rf "$TMP" ${SHM_FILE:+"$SHM_FILE"}' EXIT INT TERM
 
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=e2e-lib.sh
@@ -883,10 +885,11 @@ case_file_drop_cache() {
 	# tmpfs keeps file data in the page cache: the drop cannot be done,
 	# and that is an error, not a silent no-op.
 	if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
-		shm=$(mktemp /dev/shm/crcbench-e2e.XXXXXX)
-		head -c 100000 /dev/urandom >"$shm"
-		run fdrop_tmpfs 7 -- file -q --drop-cache -d user:slice8 "$shm"
-		rm -f "$shm"
+		SHM_FILE=$(mktemp /dev/shm/crcbench-e2e.XXXXXX)
+		head -c 100000 /dev/urandom >"$SHM_FILE"
+		run fdrop_tmpfs 7 -- file -q --drop-cache -d user:slice8 "$SHM_FILE"
+		rm -f "$SHM_FILE"
+		SHM_FILE=
 		one_line fdrop_tmpfs.err
 		has fdrop_tmpfs.err "still in the page cache after POSIX_FADV_DONTNEED"
 	else

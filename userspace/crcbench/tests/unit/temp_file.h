@@ -39,6 +39,7 @@ class TempFile {
             ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
             if (n <= 0) {
                 ::close(fd);
+                std::remove(name);
                 throw std::runtime_error("write failed");
             }
             done += static_cast<std::size_t>(n);

@@ -43,8 +43,9 @@
 #                            the DKMS packages with Debian 11's dkms 2.8.4
 #   make check-upstream      the upstream lib/crc/powerpc series in a patched
 #                            linux-source-7.2 kernel: crc_kunit on POWER8/9/10,
-#                            filesystems, NVMe guards (docs/upstream.md; a
-#                            skeleton today: it fails, saying what is missing)
+#                            filesystems, NVMe guards, the series' mutants,
+#                            instruction counts against stock 7.2 (its first
+#                            run builds both kernels; docs/upstream.md)
 #   make check-system        the operator's journey in a Debian 12 ppc64el system
 #                            (apt install the DKMS packages, reboots, XFS/btrfs,
 #                            6.1 -> 6.12, apt remove): many minutes under TCG

@@ -97,7 +97,9 @@ edit 4 Makefile Kconfig
 commit 4
 
 mkdir -p "$scratch/out"
-g format-patch -q --zero-commit --no-signature --subject-prefix=PATCH -n --cover-letter \
+# A fixed abbreviation (the kernel's 12): git's default grows with the
+# number of objects in the repository, which differs between machines.
+g -c core.abbrev=12 format-patch -q --zero-commit --no-signature --subject-prefix=PATCH -n --cover-letter \
 	-o "$scratch/out" "pristine..$parent" >/dev/null
 # The cover letter: its subject and text from messages/0.txt, its date fixed.
 python3 - "$scratch/out"/0000-cover-letter.patch "$top/tools/upstream/messages/0.txt" <<'PY'

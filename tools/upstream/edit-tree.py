@@ -65,11 +65,19 @@ def makefile(text, step):
 
 
 def glue_function(text, name):
-    """The text of static inline function NAME in a glue header."""
-    m = re.search(r"^static inline [^\n]*\b%s\(.*?^}\n" % re.escape(name), text, re.S | re.M)
+    """The text of static (inline or noinline) function NAME in a glue header."""
+    m = re.search(r"^static (?:inline|noinline) [^\n]*\b%s\(.*?^}\n" % re.escape(name), text, re.S | re.M)
     if not m:
         sys.exit("edit-tree.py: no function %s in the glue" % name)
     return m.group(0)
+
+
+def glue_line(text, start):
+    """The one line of a glue header that starts with START."""
+    lines = [l for l in text.splitlines(True) if l.startswith(start)]
+    if len(lines) != 1:
+        sys.exit("edit-tree.py: expected exactly one line starting %r in the glue" % start)
+    return lines[0]
 
 
 def crc32_h(text, step):
@@ -86,8 +94,10 @@ def crc32_h(text, step):
                    "#include <linux/uaccess.h>\n\n" + head + "#include \"crc-vpmsum.h\"\n")
         text = sub(text, "#define crc32_le_arch crc32_le_base /* not implemented on this arch */\n"
                    "#define crc32_be_arch crc32_be_base /* not implemented on this arch */\n",
-                   "#define VPMSUM_CRC32_MIN_LEN\t80\n\n" +
+                   glue_line(final, "#define VPMSUM_CRC32_MIN_LEN") + "\n" +
                    glue_function(final, "vpmsum_crc32_use_vector") + "\n" +
+                   glue_function(final, "crc32_le_vpmsum_sections") + "\n" +
+                   glue_function(final, "crc32_be_vpmsum_sections") + "\n" +
                    glue_function(final, "crc32_le_arch") + "\n" +
                    glue_function(final, "crc32_be_arch"))
         text = sub(text, "\t\treturn CRC32C_OPTIMIZATION;\n",

@@ -3,7 +3,8 @@
 #
 # numbers.sh: instruction counts per call of every lib/crc function the
 # series touches, patched 7.2 against stock 7.2, at crc_kunit's benchmark
-# lengths (1 to 16384), in POWER8 and POWER10 guests (issue 3.3 item 4).
+# lengths (1 to 16384) and at 32 and 48 (where the thresholds lie), in
+# POWER8 and POWER10 guests (issue 3.3 item 4).
 # Counted by the insn-interval QEMU plugin (tools/bench-model/plugin)
 # around the calls of crc_lib_bench (tools/upstream/bench), never timed:
 # TCG time is not POWER time. Per call = (interval - baseline interval of
@@ -97,9 +98,9 @@ awk -F'\t' '{ v[$2 SUBSEP $3 SUBSEP $4, $1] = $5; k[$2 SUBSEP $3 SUBSEP $4] = 1 
 	END { for (x in k) { split(x, p, SUBSEP); printf "%s\t%s\t%s\t%s\t%s\n", p[1], p[2], p[3], v[x, "stock"], v[x, "patched"] } }' \
 	"$N/per-call.tsv" | sort -t"$(printf '\t')" -k1,1 -k2,2 -k3,3n >"$N/table.tsv"
 rows=$(wc -l <"$N/table.tsv")
-# 2 CPUs x 6 functions x 13 lengths, each with both kernels.
-[ "$ok" -eq 1 ] && [ "$rows" -eq 156 ] && ! awk -F'\t' '$4 == "" || $5 == "" { bad = 1 } END { exit !bad }' "$N/table.tsv"
-verdict "a count per call for every function, length, CPU and kernel (156 rows)" $? "$rows rows in $N/table.tsv"
+# 2 CPUs x 6 functions x 15 lengths, each with both kernels.
+[ "$ok" -eq 1 ] && [ "$rows" -eq 180 ] && ! awk -F'\t' '$4 == "" || $5 == "" { bad = 1 } END { exit !bad }' "$N/table.tsv"
+verdict "a count per call for every function, length, CPU and kernel (180 rows)" $? "$rows rows in $N/table.tsv"
 
 # table.md: one table per CPU, then the targets.
 {
@@ -110,7 +111,7 @@ verdict "a count per call for every function, length, CPU and kernel (156 rows)"
 		for f in crc32c crc32_le crc32_be crc_t10dif crc64_nvme crc64_be; do printf ' %s |' "$f"; done
 		echo
 		echo '|---:|---:|---:|---:|---:|---:|---:|'
-		for z in 1 16 64 127 128 200 256 511 512 1024 3173 4096 16384; do
+		for z in 1 16 32 48 64 127 128 200 256 511 512 1024 3173 4096 16384; do
 			printf '| %s |' "$z"
 			for f in crc32c crc32_le crc32_be crc_t10dif crc64_nvme crc64_be; do
 				awk -F'\t' -v c="$cpu" -v f="$f" -v z="$z" '$1 == c && $2 == f && $3 == z {

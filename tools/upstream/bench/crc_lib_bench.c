@@ -14,7 +14,7 @@
  * Subjects: crc32c, crc32_le, crc32_be, crc_t10dif, crc64_nvme, crc64_be,
  * and baseline (an empty out-of-line function called the same way, so the
  * host can take the loop's own cost out). Sizes: crc_kunit's benchmark
- * lengths, 1 to 16384. Every subject's warm-up call is checked against
+ * lengths, 1 to 16384, and 32 and 48, where the series' thresholds lie. Every subject's warm-up call is checked against
  * the value the same function gave for the same bytes in a call split in
  * two (a state carried across calls): a wrong CRC is logged as MISMATCH
  * and fails the load.
@@ -107,7 +107,7 @@ static const struct crc_lib_bench_subject subjects[] = {
 };
 
 static const unsigned int sizes[] = {
-	1, 16, 64, 127, 128, 200, 256, 511, 512, 1024, 3173, 4096, 16384,
+	1, 16, 32, 48, 64, 127, 128, 200, 256, 511, 512, 1024, 3173, 4096, 16384,
 };
 
 /* One interval: n calls on p[0..len), state chained so none is dead code. */

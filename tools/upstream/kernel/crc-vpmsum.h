@@ -43,8 +43,7 @@ static inline bool vpmsum_cpu_has_vec_crypto(void)
 
 /*
  * A vector section for one call of a core: preemption and page faults stay
- * disabled while the vector unit holds kernel state. The caller has
- * checked may_use_simd().
+ * disabled while the vector unit holds kernel state.
  */
 static __always_inline void vpmsum_begin(void)
 {
@@ -59,6 +58,32 @@ static __always_inline void vpmsum_end(void)
 	pagefault_enable();
 	preempt_enable();
 }
+
+/*
+ * vpmsum_sections(core, crc, p, len): the state after @core ran over the
+ * whole input, in vector sections of at most VPMSUM_CHUNK bytes, the state
+ * carried from one section to the next. The caller has checked
+ * may_use_simd(). Each user calls it from a noinline function, so that the
+ * exported function, which inlines its *_arch() helper, does not set up
+ * this loop's frame for the short inputs that take the table code.
+ */
+#define vpmsum_sections(core, crc, p, len)				\
+({									\
+	typeof(crc) __vs_crc = (crc);					\
+	const u8 *__vs_p = (p);						\
+	size_t __vs_len = (len);					\
+									\
+	do {								\
+		size_t __vs_n = min_t(size_t, __vs_len, VPMSUM_CHUNK);	\
+									\
+		vpmsum_begin();						\
+		__vs_crc = core(__vs_crc, __vs_p, __vs_n);		\
+		vpmsum_end();						\
+		__vs_p += __vs_n;					\
+		__vs_len -= __vs_n;					\
+	} while (__vs_len);						\
+	__vs_crc;							\
+})
 #endif /* __KERNEL__ */
 
 #endif /* _LIB_CRC_POWERPC_CRC_VPMSUM_H */

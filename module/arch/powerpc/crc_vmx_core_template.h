@@ -467,6 +467,15 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
  */
 #define CRC_VMX_ISA31_BLOCKS	32	/* blocks per iteration */
 #define CRC_VMX_ISA31_AHEAD	6	/* blocks the last iteration loads after its group */
+/*
+ * The loop runs from two groups and 8 more whole blocks, where its start
+ * and end pay off; an input of CRC_VMX_ISA31_MIN_LEN bytes or more has
+ * them at any alignment (the first 16 bytes and up to 15 more come before
+ * the aligned blocks). Callers that must know whether the loop runs (its
+ * xxeval needs VSX) read this value.
+ */
+#define CRC_VMX_ISA31_MIN_BLOCKS	(2 * CRC_VMX_ISA31_BLOCKS + 8)
+#define CRC_VMX_ISA31_MIN_LEN		(16 + 15 + 16 * CRC_VMX_ISA31_MIN_BLOCKS)
 
 /* lxvp: the pair of multiplied blocks at r + off into VSR x, x + 1 (v18-v31) */
 #define CRC_VMX_LV(x, off, r)	"	lxvp	" #x ", " #off "(%[" #r "])\n"
@@ -759,11 +768,11 @@ static __always_inline CRC_VMX_STATE crc_vmx_run(CRC_VMX_STATE crc, const u8 *p,
 	n = len / 16;
 #if CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN
 	/*
-	 * The ISA 3.1 loop from two groups and 8 more blocks, where its start
-	 * and end pay off; the groups it takes leave the CRC_VMX_ISA31_AHEAD
-	 * blocks its last iteration reads after them.
+	 * The ISA 3.1 loop from CRC_VMX_ISA31_MIN_BLOCKS blocks; the groups it
+	 * takes leave the CRC_VMX_ISA31_AHEAD blocks its last iteration reads
+	 * after them.
 	 */
-	if (isa31 && n >= 2 * CRC_VMX_ISA31_BLOCKS + 8) {
+	if (isa31 && n >= CRC_VMX_ISA31_MIN_BLOCKS) {
 		size_t groups = (n - CRC_VMX_ISA31_AHEAD) / CRC_VMX_ISA31_BLOCKS;
 
 		acc = fold_streams_isa31(acc, p, groups);

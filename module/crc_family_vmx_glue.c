@@ -74,8 +74,12 @@ static noinline u64 crct10dif_vmx_section(u64 crc, const u8 *data, size_t len)
 	return crc;
 }
 
-/* The raw CRC-T10DIF state advanced over len bytes (crc_t10dif_generic()). */
-static u16 crct10dif_vmx_crc(u16 crc, const u8 *data, unsigned int len)
+/*
+ * The raw CRC-T10DIF state advanced over len bytes (crc_t10dif_generic()).
+ * Inlined into each shash callback, as crc32c_vmx_crc(), so that a call
+ * costs no second frame.
+ */
+static __always_inline u16 crct10dif_vmx_crc(u16 crc, const u8 *data, unsigned int len)
 {
 	if (len < CRCT10DIF_VMX_MIN_LEN || !crypto_simd_usable()) {
 		crc_family_vmx_count_fallback(CRC_FAMILY_VMX_T10DIF, len);
@@ -113,8 +117,8 @@ static noinline u64 crc64_rocksoft_vmx_section(u64 crc, const u8 *data, size_t l
 	return crc;
 }
 
-/* The CRC64-Rocksoft value advanced over len bytes (crc64_rocksoft_generic()). */
-static u64 crc64_rocksoft_vmx_crc(u64 crc, const u8 *data, unsigned int len)
+/* The CRC64-Rocksoft value advanced over len bytes (crc64_rocksoft_generic()), inlined as above. */
+static __always_inline u64 crc64_rocksoft_vmx_crc(u64 crc, const u8 *data, unsigned int len)
 {
 	if (len < CRC64_ROCKSOFT_VMX_MIN_LEN || !crypto_simd_usable()) {
 		crc_family_vmx_count_fallback(CRC_FAMILY_VMX_CRC64, len);

@@ -52,13 +52,14 @@
 /*
  * Shortest input handed to each vector core; shorter ones, and every input
  * where the vector unit may not be used, take the kernel's table code,
- * which looks up one byte at a time. The vector path, crypto API, glue and
- * one MSR write included, costs fewer instructions from about one vector
- * (CRC-T10DIF) or two (CRC64) on; `make bench-model` measures the
- * crossover ("The CRC family" in docs/performance.md), and each threshold
- * is the smallest multiple of 16 at or above it. Callers with live user
- * vector registers break even a few vectors later; T10 PI hashes whole
- * sectors, far above that, so there is no second threshold here.
+ * which looks up one byte at a time, so the vector path wins early.
+ * `make bench-model` measures where it starts to win, crypto API, glue and
+ * one MSR write included ("Where the vector path starts to win" in
+ * docs/performance.md), and each threshold is the smallest multiple of 16
+ * at or above that crossover. Callers with live user vector registers
+ * break even later (the same section of docs/performance.md); T10 PI
+ * hashes whole protection intervals, far above that, so there is no
+ * second threshold here.
  */
 #define CRCT10DIF_VMX_MIN_LEN		16
 #define CRC64_ROCKSOFT_VMX_MIN_LEN	32

@@ -82,6 +82,15 @@ struct crc32c_vmx_tfm_ctx {
  */
 static DEFINE_STATIC_KEY_FALSE_RO(crc32c_vmx_isa31);
 
+/*
+ * The shortest input that runs the ISA 3.1 core, set at load with the key:
+ * the core's own crc32c_vmx_core_isa31_min_len (where its ISA 3.1 loop
+ * runs), or CRC32C_VMX_MIN_LEN_LIVE if that were higher, so that every
+ * input the live-state rule covers takes the AltiVec section
+ * (crc32c_vmx_section_vsx()).
+ */
+static size_t crc32c_vmx_isa31_min_len __ro_after_init;
+
 static __always_inline bool crc32c_vmx_isa31_possible(void)
 {
 	return IS_ENABLED(CONFIG_CPU_LITTLE_ENDIAN) && CRC_VMX_AS_ISA31;
@@ -91,20 +100,23 @@ static __always_inline bool crc32c_vmx_isa31_possible(void)
  * Whether a section over len bytes runs the ISA 3.1 core. Only from the
  * length where its ISA 3.1 loop runs: below it that core executes the
  * POWER8 code alone, and crc32c_vmx_core() does the same under
- * enable_kernel_altivec(), without the larger VSX save. That length is far
- * above CRC32C_VMX_MIN_LEN_LIVE; the test against the constant lets the
- * compiler drop the rest below it, where the live-state rule asks.
+ * enable_kernel_altivec(), without the larger VSX save.
  */
 static __always_inline bool crc32c_vmx_use_isa31(size_t len)
 {
 	return crc32c_vmx_isa31_possible() && static_branch_likely(&crc32c_vmx_isa31) &&
-	       len >= CRC32C_VMX_MIN_LEN_LIVE && len >= crc32c_vmx_core_isa31_min_len;
+	       len >= crc32c_vmx_isa31_min_len;
 }
 
-/* Whether the section over len bytes needs VSX (crc_vmx_cores.h). */
+/*
+ * Whether the section over len bytes needs VSX (crc_vmx_cores.h). The
+ * first test changes nothing (crc32c_vmx_isa31_min_len is at least
+ * CRC32C_VMX_MIN_LEN_LIVE) but lets the compiler drop the rest below that
+ * constant, where the live-state rule asks.
+ */
 static __always_inline bool crc32c_vmx_section_vsx(size_t len)
 {
-	if (crc32c_vmx_use_isa31(len))
+	if (len >= CRC32C_VMX_MIN_LEN_LIVE && crc32c_vmx_use_isa31(len))
 		return CRC32C_VMX_CORE_ISA31_NEEDS_VSX;
 	return CRC32C_VMX_CORE_NEEDS_VSX;
 }
@@ -250,8 +262,11 @@ static int __init crc32c_vmx_mod_init(void)
 	if (err)
 		return err;
 	crc32c_vmx_alg.base.cra_priority = priority;
-	if (isa31)
+	if (isa31) {
+		crc32c_vmx_isa31_min_len = max_t(size_t, crc32c_vmx_core_isa31_min_len,
+						 CRC32C_VMX_MIN_LEN_LIVE);
 		static_branch_enable(&crc32c_vmx_isa31);
+	}
 
 	err = crc32c_vmx_stats_init();
 	if (err)

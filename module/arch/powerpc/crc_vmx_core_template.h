@@ -267,19 +267,26 @@ static inline crc_vmx_vec_t earlier(crc_vmx_vec_t v, size_t n)
 /*
  * The state added to the first block: it lines up with the first 4 (8)
  * message bytes, the low bytes of the low doubleword in the reflected
- * order, the top 32 (64) bits of the high one MSB first.
+ * order, the top 32 (64) bits of the high one MSB first. mtvrd puts it in
+ * the high doubleword (the low one is undefined); vsldoi with zeros moves
+ * it to the low doubleword, and MSB first back up, so that the rest is
+ * zero. (A vector literal of the state goes through the stack.)
  */
 static inline crc_vmx_vec_t state_vector(CRC_VMX_STATE crc)
 {
-#if CRC_VMX_REFLECTED && CRC_VMX_WIDTH == 64
-	return CRC_VMX_WORDS(0, 0, (u32)(crc >> 32), (u32)crc);
-#elif CRC_VMX_REFLECTED
-	return CRC_VMX_WORDS(0, 0, 0, crc);
-#elif CRC_VMX_WIDTH == 64
-	return CRC_VMX_WORDS((u32)(crc >> 32), (u32)crc, 0, 0);
+#if CRC_VMX_REFLECTED || CRC_VMX_WIDTH == 64
+	u64 x = crc;
 #else
-	return CRC_VMX_WORDS(crc, 0, 0, 0);
+	u64 x = (u64)crc << 32;
 #endif
+	crc_vmx_vec_t v;
+
+	asm(CRC_VMX_P8_ASM("mtvrd	%0, %1\n") : "=v" (v) : "r" (x));
+	asm("vsldoi	%0, %1, %2, 8" : "=v" (v) : "v" (CRC_VMX_ZERO), "v" (v));
+#if !CRC_VMX_REFLECTED
+	asm("vsldoi	%0, %1, %2, 8" : "=v" (v) : "v" (v), "v" (CRC_VMX_ZERO));
+#endif
+	return v;
 }
 
 /*

@@ -121,6 +121,19 @@ static inline crc_vmx_bytes_t load16(const void *p)
 	return v;
 }
 
+/*
+ * The 16 bytes after the 16 at aligned p. lvx takes only register +
+ * register addresses: a loop that loads at p and p + 16 keeps the 16 in a
+ * register this way, where p + 16 costs an addi for every load.
+ */
+static inline crc_vmx_bytes_t load16_next(const void *p)
+{
+	crc_vmx_bytes_t v;
+
+	asm("lvx	%0, %1, %2" : "=v" (v) : "b" (p), "r" (16L), "m" (*(const u8 (*)[32])p));
+	return v;
+}
+
 #if CRC_VMX_REVERSE
 /*
  * vperm control that reverses the 16 bytes: register byte i picks byte
@@ -602,8 +615,8 @@ static inline crc_vmx_vec_t fold_short(crc_vmx_vec_t acc, const u8 *p, size_t n)
 
 	for (; n > 2; n -= 2, p += 32) {
 		k -= 2;
-		x ^= pmsum(load_aligned(p, 0), load_const(k[1]));
-		y ^= pmsum(load_aligned(p, 16), load_const(k[0]));
+		x ^= pmsum(load_aligned(p, 0), (crc_vmx_vec_t)load16_next(k));	/* k[1] */
+		y ^= pmsum(to_register_order(load16_next(p)), load_const(k[0]));
 	}
 	if (n == 2) {
 		x ^= pmsum(load_aligned(p, 0), load_const(CRC_VMX_FOLD[0]));

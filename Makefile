@@ -5,7 +5,8 @@
 # On a POWER8+ Linux host (native):
 #   make                     build crc32c_vmx.ko against KDIR, and crc_family_vmx.ko
 #                            (crct10dif-vmx, crc64-rocksoft-vmx) where KDIR's
-#                            kernel has those algorithms (6.1 to 6.14)
+#                            kernel has those algorithms (5.10 to 6.14;
+#                            crc64-rocksoft-vmx from 6.0)
 #   sudo make install        install them into /lib/modules/<release>/extra + depmod,
 #                            and /etc/modprobe.d/crc32c-vmx.conf (libcrc32c, thus
 #                            XFS, binds crc32c-vmx: see that file)

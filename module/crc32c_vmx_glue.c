@@ -66,8 +66,9 @@ struct crc32c_vmx_tfm_ctx {
  * save is paid once per kernel entry, not per buffer; a call that takes
  * the software path here leaves the registers live, so many short calls in
  * one system call each pay the software CRC instead of one save. The value
- * follows from the cost of the save, which depends on the facility the
- * core needs (crc_vmx_cores.h): docs/performance.md has the measurement.
+ * follows from the cost of the save that the section below this length
+ * makes (enable_kernel_altivec(): the POWER8 core, which needs no VSX);
+ * docs/performance.md has the measurement.
  */
 #define CRC32C_VMX_MIN_LEN_LIVE	192
 
@@ -76,20 +77,46 @@ struct crc32c_vmx_tfm_ctx {
  * (on big-endian, crc32c_vmx_core_isa31() is the POWER8 core under another
  * name), an assembler that knows lxvp and xxeval (CRC_VMX_AS_ISA31, from
  * the Kbuild probe) and a CPU with ISA 3.1 (POWER10 and later). The vector
- * section then runs crc32c_vmx_core_isa31(); the isa31_bytes counter says
- * which branch was taken.
+ * section then runs crc32c_vmx_core_isa31() on inputs long enough for its
+ * ISA 3.1 loop; the isa31_bytes counter says which branch was taken.
  */
 static DEFINE_STATIC_KEY_FALSE_RO(crc32c_vmx_isa31);
+
+/*
+ * The shortest input that runs the ISA 3.1 core, set at load with the key:
+ * the core's own crc32c_vmx_core_isa31_min_len (where its ISA 3.1 loop
+ * runs), or CRC32C_VMX_MIN_LEN_LIVE if that were higher, so that every
+ * input the live-state rule covers takes the AltiVec section
+ * (crc32c_vmx_section_vsx()).
+ */
+static size_t crc32c_vmx_isa31_min_len __ro_after_init;
 
 static __always_inline bool crc32c_vmx_isa31_possible(void)
 {
 	return IS_ENABLED(CONFIG_CPU_LITTLE_ENDIAN) && CRC_VMX_AS_ISA31;
 }
 
-/* Whether the core the section will run needs VSX (crc_vmx_cores.h). */
-static __always_inline bool crc32c_vmx_section_vsx(void)
+/*
+ * Whether a section over len bytes runs the ISA 3.1 core. Only from the
+ * length where its ISA 3.1 loop runs: below it that core executes the
+ * POWER8 code alone, and crc32c_vmx_core() does the same under
+ * enable_kernel_altivec(), without the larger VSX save.
+ */
+static __always_inline bool crc32c_vmx_use_isa31(size_t len)
 {
-	if (crc32c_vmx_isa31_possible() && static_branch_likely(&crc32c_vmx_isa31))
+	return crc32c_vmx_isa31_possible() && static_branch_likely(&crc32c_vmx_isa31) &&
+	       len >= crc32c_vmx_isa31_min_len;
+}
+
+/*
+ * Whether the section over len bytes needs VSX (crc_vmx_cores.h). The
+ * first test changes nothing (crc32c_vmx_isa31_min_len is at least
+ * CRC32C_VMX_MIN_LEN_LIVE) but lets the compiler drop the rest below that
+ * constant, where the live-state rule asks.
+ */
+static __always_inline bool crc32c_vmx_section_vsx(size_t len)
+{
+	if (len >= CRC32C_VMX_MIN_LEN_LIVE && crc32c_vmx_use_isa31(len))
 		return CRC32C_VMX_CORE_ISA31_NEEDS_VSX;
 	return CRC32C_VMX_CORE_NEEDS_VSX;
 }
@@ -111,7 +138,7 @@ static const char *__init crc32c_vmx_no_isa31_reason(void)
  */
 static noinline u64 crc32c_vmx_section(u64 crc, const u8 *data, size_t len)
 {
-	if (crc32c_vmx_isa31_possible() && static_branch_likely(&crc32c_vmx_isa31)) {
+	if (crc32c_vmx_use_isa31(len)) {
 		crc_vmx_simd_begin(CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
 		crc32c_vmx_count_vector(len);
 		crc32c_vmx_count_isa31(len);
@@ -132,32 +159,38 @@ static noinline u32 crc32c_vmx_chunks(u32 crc, const u8 *data, unsigned int len)
 	return crc_vmx_chunks(crc, data, len, crc32c_vmx_section);
 }
 
+/* The software path: the kernel's CRC, counted as fallback. */
+static __always_inline u32 crc32c_vmx_fallback(u32 crc, const u8 *data, unsigned int len)
+{
+	crc32c_vmx_count_fallback(len);
+	return crc32c_vmx_sw(crc, data, len);
+}
+
 /*
  * Inlined into each shash callback, so that the common short inputs cost a
  * compare, the counter and the call of the software CRC.
  */
 static __always_inline u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int len)
 {
+	/* Short inputs: the first test, so that they pay for no other. */
+	if (len < CRC32C_VMX_MIN_LEN)
+		return crc32c_vmx_fallback(crc, data, len);
 	/*
-	 * Short inputs, and inputs too short to pay for saving the caller's
-	 * live user vector registers: the kernel's software CRC, counted as
-	 * fallback (the latter also as live_state).
+	 * Inputs too short to pay for saving the caller's live user vector
+	 * registers, the state that the section for this length would save:
+	 * also counted as live_state.
 	 */
 	if (len < CRC32C_VMX_MIN_LEN_LIVE &&
-	    (len < CRC32C_VMX_MIN_LEN || crc_vmx_user_state_live(crc32c_vmx_section_vsx()))) {
-		crc32c_vmx_count_fallback(len);
-		if (len >= CRC32C_VMX_MIN_LEN)
-			crc32c_vmx_count_live_state(len);
-		return crc32c_vmx_sw(crc, data, len);
+	    crc_vmx_user_state_live(crc32c_vmx_section_vsx(len))) {
+		crc32c_vmx_count_live_state(len);
+		return crc32c_vmx_fallback(crc, data, len);
 	}
 	/*
 	 * Contexts where the vector unit may not be touched (interrupts,
 	 * softirqs, bottom halves disabled): the same software CRC.
 	 */
-	if (!crypto_simd_usable()) {
-		crc32c_vmx_count_fallback(len);
-		return crc32c_vmx_sw(crc, data, len);
-	}
+	if (!crypto_simd_usable())
+		return crc32c_vmx_fallback(crc, data, len);
 	if (unlikely(len > CRC_VMX_CHUNK))
 		return crc32c_vmx_chunks(crc, data, len);
 	return crc32c_vmx_section(crc, data, len);
@@ -214,6 +247,7 @@ static struct shash_alg crc32c_vmx_alg = {
 
 static int __init crc32c_vmx_mod_init(void)
 {
+	bool isa31;
 	int err;
 
 	if (priority < CRC32C_VMX_PRIO_MIN || priority > CRC32C_VMX_PRIO_MAX) {
@@ -221,12 +255,18 @@ static int __init crc32c_vmx_mod_init(void)
 		       CRC32C_VMX_PRIO_MIN, CRC32C_VMX_PRIO_MAX, CRC32C_VMX_PRIO_DEFAULT);
 		return -EINVAL;
 	}
-	err = crc_vmx_check_cpu(CRC32C_VMX_CORE_NEEDS_VSX || CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
+	/* VSX is needed only where the ISA 3.1 core will run. */
+	isa31 = crc32c_vmx_isa31_possible() && cpu_has_feature(CPU_FTR_ARCH_31);
+	err = crc_vmx_check_cpu(CRC32C_VMX_CORE_NEEDS_VSX ||
+				(isa31 && CRC32C_VMX_CORE_ISA31_NEEDS_VSX));
 	if (err)
 		return err;
 	crc32c_vmx_alg.base.cra_priority = priority;
-	if (crc32c_vmx_isa31_possible() && cpu_has_feature(CPU_FTR_ARCH_31))
+	if (isa31) {
+		crc32c_vmx_isa31_min_len = max_t(size_t, crc32c_vmx_core_isa31_min_len,
+						 CRC32C_VMX_MIN_LEN_LIVE);
 		static_branch_enable(&crc32c_vmx_isa31);
+	}
 
 	err = crc32c_vmx_stats_init();
 	if (err)

@@ -16,10 +16,11 @@
  *  - fallback and live-state bytes are written from any context, hardirq
  *    included, and preemptible: an atomic add to the word of the CPU the
  *    caller is on (or has just left). The word is almost never shared, so
- *    the load-reserve/store-conditional pair is uncontended; this_cpu_add()
- *    would be exact too, but on powerpc it soft-masks interrupts around a
- *    plain add and calls arch_local_irq_restore(), some twenty instructions
- *    more per short call (docs/performance.md counts the fallback path).
+ *    the load-reserve/store-conditional pair is uncontended. A plain add
+ *    could lose a count to an interrupt or a migration between its load
+ *    and its store; this_cpu_add() would be exact too, but on powerpc it
+ *    soft-masks interrupts around a plain add and then calls
+ *    arch_local_irq_restore(), more work than the pair on every short call.
  * A reader sums the words of all CPUs and may miss an add in flight,
  * nothing more.
  */

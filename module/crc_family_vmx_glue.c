@@ -52,13 +52,14 @@
 /*
  * Shortest input handed to each vector core; shorter ones, and every input
  * where the vector unit may not be used, take the kernel's table code,
- * which looks up one byte at a time. The vector path, crypto API, glue and
- * one MSR write included, costs fewer instructions from about one vector
- * (CRC-T10DIF) or two (CRC64) on; `make bench-model` measures the
- * crossover ("The CRC family" in docs/performance.md), and each threshold
- * is the smallest multiple of 16 at or above it. Callers with live user
- * vector registers break even a few vectors later; T10 PI hashes whole
- * sectors, far above that, so there is no second threshold here.
+ * which looks up one byte at a time, so the vector path wins early.
+ * `make bench-model` measures where it starts to win, crypto API, glue and
+ * one MSR write included ("Where the vector path starts to win" in
+ * docs/performance.md), and each threshold is the smallest multiple of 16
+ * at or above that crossover. Callers with live user vector registers
+ * break even later (the same section of docs/performance.md); T10 PI
+ * hashes whole protection intervals, far above that, so there is no
+ * second threshold here.
  */
 #define CRCT10DIF_VMX_MIN_LEN		16
 #define CRC64_ROCKSOFT_VMX_MIN_LEN	32
@@ -74,8 +75,12 @@ static noinline u64 crct10dif_vmx_section(u64 crc, const u8 *data, size_t len)
 	return crc;
 }
 
-/* The raw CRC-T10DIF state advanced over len bytes (crc_t10dif_generic()). */
-static u16 crct10dif_vmx_crc(u16 crc, const u8 *data, unsigned int len)
+/*
+ * The raw CRC-T10DIF state advanced over len bytes (crc_t10dif_generic()).
+ * Inlined into each shash callback, as crc32c_vmx_crc(), so that a call
+ * costs no second frame.
+ */
+static __always_inline u16 crct10dif_vmx_crc(u16 crc, const u8 *data, unsigned int len)
 {
 	if (len < CRCT10DIF_VMX_MIN_LEN || !crypto_simd_usable()) {
 		crc_family_vmx_count_fallback(CRC_FAMILY_VMX_T10DIF, len);
@@ -113,8 +118,8 @@ static noinline u64 crc64_rocksoft_vmx_section(u64 crc, const u8 *data, size_t l
 	return crc;
 }
 
-/* The CRC64-Rocksoft value advanced over len bytes (crc64_rocksoft_generic()). */
-static u64 crc64_rocksoft_vmx_crc(u64 crc, const u8 *data, unsigned int len)
+/* The CRC64-Rocksoft value advanced over len bytes (crc64_rocksoft_generic()), inlined as above. */
+static __always_inline u64 crc64_rocksoft_vmx_crc(u64 crc, const u8 *data, unsigned int len)
 {
 	if (len < CRC64_ROCKSOFT_VMX_MIN_LEN || !crypto_simd_usable()) {
 		crc_family_vmx_count_fallback(CRC_FAMILY_VMX_CRC64, len);

@@ -35,7 +35,7 @@
  * Longest stretch hashed in one preemption-disabled section. It bounds the
  * time a task can hold off preemption to a few microseconds even on a slow
  * core, while the cost of entering a section is spread over enough bytes
- * to be lost in the noise (docs/performance.md has the numbers).
+ * to be lost in the noise (docs/driver.md, "vector path", has the numbers).
  */
 #define CRC_VMX_CHUNK	SZ_32K
 

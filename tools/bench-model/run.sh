@@ -171,7 +171,7 @@ if [ "$report_only" -eq 0 ]; then
 	}
 	guest_counts POWER8 power8
 	summary=$(cat "$B/summary.txt")
-	# POWER10: the ISA 3.1 core runs (in the driver from 1152 bytes, and as
+	# POWER10: the ISA 3.1 core runs (in the driver from 1183 bytes, and as
 	# the isa31-section subject), next to the same subjects as on POWER8.
 	guest_counts POWER10 power10
 	grep -q '^isa31-section	' "$B/counts-power10.tsv" ||

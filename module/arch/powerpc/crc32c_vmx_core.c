@@ -38,3 +38,7 @@ u32 crc32c_vmx_core_isa31(u32 crc, const u8 *p, size_t len)
 {
 	return crc_vmx_run(crc, p, len, 1);
 }
+
+#ifdef CRC_VMX_ISA31_MIN_LEN
+const size_t crc32c_vmx_core_isa31_min_len = CRC_VMX_ISA31_MIN_LEN;
+#endif

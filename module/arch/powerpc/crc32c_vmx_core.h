@@ -28,12 +28,13 @@ u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len);
 
 /*
  * The same on POWER10 and later (ISA 3.1: lxvp, xxeval), with a second
- * steady-state loop for inputs of 1 KiB and more. Executes ISA 3.1
- * instructions: call it only when the CPU has them. Its loop uses xxeval,
- * a VSX instruction, so on little-endian it must run between
- * enable_kernel_vsx() and disable_kernel_vsx() (docs/vmx-core-design.md,
- * "AltiVec or VSX"). On big-endian it is crc32c_vmx_core() under another
- * name.
+ * steady-state loop for inputs of crc32c_vmx_core_isa31_min_len bytes and
+ * more. Executes ISA 3.1 instructions: call it only when the CPU has them.
+ * Its loop uses xxeval, a VSX instruction, so on little-endian a call of
+ * that length must run between enable_kernel_vsx() and disable_kernel_vsx()
+ * (docs/vmx-core-design.md, "AltiVec or VSX"); shorter inputs run the
+ * POWER8 code, for which crc32c_vmx_core() is the AltiVec-only entry point.
+ * On big-endian it is crc32c_vmx_core() under another name.
  */
 u32 crc32c_vmx_core_isa31(u32 crc, const u8 *p, size_t len);
 
@@ -42,5 +43,12 @@ u32 crc32c_vmx_core_isa31(u32 crc, const u8 *p, size_t len);
 #else
 #define CRC32C_VMX_CORE_ISA31_NEEDS_VSX	0
 #endif
+
+/*
+ * The shortest input for which crc32c_vmx_core_isa31() runs its ISA 3.1
+ * loop at any alignment: the template's CRC_VMX_ISA31_MIN_LEN, defined
+ * where the loop is built (little-endian, an assembler that knows it).
+ */
+extern const size_t crc32c_vmx_core_isa31_min_len;
 
 #endif /* CRC32C_VMX_CORE_H */

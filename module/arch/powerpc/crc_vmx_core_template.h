@@ -121,6 +121,19 @@ static inline crc_vmx_bytes_t load16(const void *p)
 	return v;
 }
 
+/*
+ * The 16 bytes after the 16 at aligned p. lvx takes only register +
+ * register addresses: a loop that loads at p and p + 16 keeps the 16 in a
+ * register this way, where p + 16 costs an addi for every load.
+ */
+static inline crc_vmx_bytes_t load16_next(const void *p)
+{
+	crc_vmx_bytes_t v;
+
+	asm("lvx	%0, %1, %2" : "=v" (v) : "b" (p), "r" (16L), "m" (*(const u8 (*)[32])p));
+	return v;
+}
+
 #if CRC_VMX_REVERSE
 /*
  * vperm control that reverses the 16 bytes: register byte i picks byte
@@ -267,19 +280,26 @@ static inline crc_vmx_vec_t earlier(crc_vmx_vec_t v, size_t n)
 /*
  * The state added to the first block: it lines up with the first 4 (8)
  * message bytes, the low bytes of the low doubleword in the reflected
- * order, the top 32 (64) bits of the high one MSB first.
+ * order, the top 32 (64) bits of the high one MSB first. mtvrd puts it in
+ * the high doubleword (the low one is undefined); vsldoi with zeros moves
+ * it to the low doubleword, and MSB first back up, so that the rest is
+ * zero. (A vector literal of the state goes through the stack.)
  */
 static inline crc_vmx_vec_t state_vector(CRC_VMX_STATE crc)
 {
-#if CRC_VMX_REFLECTED && CRC_VMX_WIDTH == 64
-	return CRC_VMX_WORDS(0, 0, (u32)(crc >> 32), (u32)crc);
-#elif CRC_VMX_REFLECTED
-	return CRC_VMX_WORDS(0, 0, 0, crc);
-#elif CRC_VMX_WIDTH == 64
-	return CRC_VMX_WORDS((u32)(crc >> 32), (u32)crc, 0, 0);
+#if CRC_VMX_REFLECTED || CRC_VMX_WIDTH == 64
+	u64 x = crc;
 #else
-	return CRC_VMX_WORDS(crc, 0, 0, 0);
+	u64 x = (u64)crc << 32;
 #endif
+	crc_vmx_vec_t v;
+
+	asm(CRC_VMX_P8_ASM("mtvrd	%0, %1\n") : "=v" (v) : "r" (x));
+	asm("vsldoi	%0, %1, %2, 8" : "=v" (v) : "v" (CRC_VMX_ZERO), "v" (v));
+#if !CRC_VMX_REFLECTED
+	asm("vsldoi	%0, %1, %2, 8" : "=v" (v) : "v" (v), "v" (CRC_VMX_ZERO));
+#endif
+	return v;
 }
 
 /*
@@ -467,6 +487,15 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
  */
 #define CRC_VMX_ISA31_BLOCKS	32	/* blocks per iteration */
 #define CRC_VMX_ISA31_AHEAD	6	/* blocks the last iteration loads after its group */
+/*
+ * The loop runs from two groups and 8 more whole blocks, where its start
+ * and end pay off; an input of CRC_VMX_ISA31_MIN_LEN bytes or more has
+ * them at any alignment (the first 16 bytes and up to 15 more come before
+ * the aligned blocks). Callers that must know whether the loop runs (its
+ * xxeval needs VSX) read this value.
+ */
+#define CRC_VMX_ISA31_MIN_BLOCKS	(2 * CRC_VMX_ISA31_BLOCKS + 8)
+#define CRC_VMX_ISA31_MIN_LEN		(16 + 15 + 16 * CRC_VMX_ISA31_MIN_BLOCKS)
 
 /* lxvp: the pair of multiplied blocks at r + off into VSR x, x + 1 (v18-v31) */
 #define CRC_VMX_LV(x, off, r)	"	lxvp	" #x ", " #off "(%[" #r "])\n"
@@ -586,8 +615,8 @@ static inline crc_vmx_vec_t fold_short(crc_vmx_vec_t acc, const u8 *p, size_t n)
 
 	for (; n > 2; n -= 2, p += 32) {
 		k -= 2;
-		x ^= pmsum(load_aligned(p, 0), load_const(k[1]));
-		y ^= pmsum(load_aligned(p, 16), load_const(k[0]));
+		x ^= pmsum(load_aligned(p, 0), (crc_vmx_vec_t)load16_next(k));	/* k[1] */
+		y ^= pmsum(to_register_order(load16_next(p)), load_const(k[0]));
 	}
 	if (n == 2) {
 		x ^= pmsum(load_aligned(p, 0), load_const(CRC_VMX_FOLD[0]));
@@ -759,11 +788,11 @@ static __always_inline CRC_VMX_STATE crc_vmx_run(CRC_VMX_STATE crc, const u8 *p,
 	n = len / 16;
 #if CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN
 	/*
-	 * The ISA 3.1 loop from two groups and 8 more blocks, where its start
-	 * and end pay off; the groups it takes leave the CRC_VMX_ISA31_AHEAD
-	 * blocks its last iteration reads after them.
+	 * The ISA 3.1 loop from CRC_VMX_ISA31_MIN_BLOCKS blocks; the groups it
+	 * takes leave the CRC_VMX_ISA31_AHEAD blocks its last iteration reads
+	 * after them.
 	 */
-	if (isa31 && n >= 2 * CRC_VMX_ISA31_BLOCKS + 8) {
+	if (isa31 && n >= CRC_VMX_ISA31_MIN_BLOCKS) {
 		size_t groups = (n - CRC_VMX_ISA31_AHEAD) / CRC_VMX_ISA31_BLOCKS;
 
 		acc = fold_streams_isa31(acc, p, groups);

@@ -105,8 +105,6 @@ static __always_inline void bench_end(void)
 	asm volatile("ori 0, 0, %0" : : "i" (BENCH_MARK_END) : "r0", "memory");
 }
 
-/* The glue's bound on one preemption-disabled section. */
-#define BENCH_VMX_CHUNK		SZ_32K
 #define BENCH_MAX_SIZE		SZ_64K
 #define BENCH_PROBE_SIZE	256
 #define BENCH_FINE_END		256
@@ -204,40 +202,43 @@ static u32 crc64_digest(u64 crc)
 	return fold_digest(d);
 }
 
-/* The vector branch of crct10dif_vmx_crc() in module/crc_family_vmx_glue.c. */
-static u32 run_t10dif_section(struct bench_subject *s, const u8 *p, unsigned int len)
+/*
+ * The vector sections of module/crc_family_vmx_glue.c without their
+ * counters: out of line as there, run by the driver's own chunk loop
+ * (crc_vmx_chunks()), so that the subjects split an input exactly as the
+ * driver does.
+ */
+static noinline u64 bench_t10dif_section(u64 crc, const u8 *p, size_t len)
 {
-	u16 crc = 0;
-
-	if (!crypto_simd_usable())
-		return t10dif_digest(crc_t10dif_generic(0, p, len));
-	for (; len > CRC_VMX_CHUNK; p += CRC_VMX_CHUNK, len -= CRC_VMX_CHUNK) {
-		crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_NEEDS_VSX);
-		crc = bench_t10dif_core(crc, p, CRC_VMX_CHUNK);
-		crc_vmx_simd_end(CRCT10DIF_VMX_CORE_NEEDS_VSX);
-	}
 	crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_NEEDS_VSX);
-	crc = bench_t10dif_core(crc, p, len);
+	crc = bench_t10dif_core((u16)crc, p, len);
 	crc_vmx_simd_end(CRCT10DIF_VMX_CORE_NEEDS_VSX);
-	return t10dif_digest(crc);
+	return crc;
 }
 
-/* The same for crc64_rocksoft_vmx_crc(): the core takes the raw state. */
-static u32 run_crc64_section(struct bench_subject *s, const u8 *p, unsigned int len)
+/* The core takes the raw state (crc64_rocksoft_vmx_section()). */
+static noinline u64 bench_crc64_section(u64 crc, const u8 *p, size_t len)
 {
-	u64 crc = ~0ULL;
-
-	if (!crypto_simd_usable())
-		return crc64_digest(crc64_rocksoft_generic(0, p, len));
-	for (; len > CRC_VMX_CHUNK; p += CRC_VMX_CHUNK, len -= CRC_VMX_CHUNK) {
-		crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
-		crc = bench_crc64_core(crc, p, CRC_VMX_CHUNK);
-		crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
-	}
 	crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
 	crc = bench_crc64_core(crc, p, len);
 	crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
-	return crc64_digest(~crc);
+	return crc;
+}
+
+/* The vector branch of crct10dif_vmx_crc() in module/crc_family_vmx_glue.c. */
+static u32 run_t10dif_section(struct bench_subject *s, const u8 *p, unsigned int len)
+{
+	if (!crypto_simd_usable())
+		return t10dif_digest(crc_t10dif_generic(0, p, len));
+	return t10dif_digest(crc_vmx_chunks(0, p, len, bench_t10dif_section));
+}
+
+/* The same for crc64_rocksoft_vmx_crc(). */
+static u32 run_crc64_section(struct bench_subject *s, const u8 *p, unsigned int len)
+{
+	if (!crypto_simd_usable())
+		return crc64_digest(crc64_rocksoft_generic(0, p, len));
+	return crc64_digest(~crc_vmx_chunks(~0ULL, p, len, bench_crc64_section));
 }
 
 static u32 run_t10dif_sw(struct bench_subject *s, const u8 *p, unsigned int len)
@@ -266,32 +267,46 @@ static u32 bench_want(enum bench_alg alg, const u8 *p, unsigned int len)
 	}
 }
 
-/* The vector branch of crc32c_vmx_crc() in module/crc32c_vmx_glue.c. */
-static u32 vmx_section(u32 crc, const u8 *p, unsigned int len,
-		       u32 (*core)(u32 crc, const u8 *p, size_t len), bool vsx)
+/*
+ * crc32c_vmx_section() of module/crc32c_vmx_glue.c without its counters,
+ * one function per core: the POWER8/9 core under enable_kernel_altivec(),
+ * and the ISA 3.1 core under the section it needs (VSX on little-endian),
+ * here at every size, so that the two cores can be compared; the driver
+ * runs the ISA 3.1 core only from crc32c_vmx_core_isa31_min_len.
+ */
+static noinline u64 bench_vmx_section(u64 crc, const u8 *p, size_t len)
 {
-	if (!crypto_simd_usable())
-		return crc32c_vmx_sw(crc, p, len);
-	while (len) {
-		unsigned int n = min_t(unsigned int, len, BENCH_VMX_CHUNK);
-
-		crc_vmx_simd_begin(vsx);
-		crc = core(crc, p, n);
-		crc_vmx_simd_end(vsx);
-		p += n;
-		len -= n;
-	}
+	crc_vmx_simd_begin(CRC32C_VMX_CORE_NEEDS_VSX);
+	crc = bench_vmx_core((u32)crc, p, len);
+	crc_vmx_simd_end(CRC32C_VMX_CORE_NEEDS_VSX);
 	return crc;
 }
 
+static noinline u64 bench_isa31_section(u64 crc, const u8 *p, size_t len)
+{
+	crc_vmx_simd_begin(CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
+	crc = bench_vmx_core_isa31((u32)crc, p, len);
+	crc_vmx_simd_end(CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
+	return crc;
+}
+
+/*
+ * The vector branch of crc32c_vmx_crc() in module/crc32c_vmx_glue.c: the
+ * SIMD check, then the driver's chunk loop (crc_vmx_chunks()) over one of
+ * the sections above.
+ */
 static u32 run_vmx_section(struct bench_subject *s, const u8 *p, unsigned int len)
 {
-	return ~vmx_section(~0U, p, len, bench_vmx_core, CRC32C_VMX_CORE_NEEDS_VSX);
+	if (!crypto_simd_usable())
+		return ~crc32c_vmx_sw(~0U, p, len);
+	return ~(u32)crc_vmx_chunks(~0U, p, len, bench_vmx_section);
 }
 
 static u32 run_isa31_section(struct bench_subject *s, const u8 *p, unsigned int len)
 {
-	return ~vmx_section(~0U, p, len, bench_vmx_core_isa31, CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
+	if (!crypto_simd_usable())
+		return ~crc32c_vmx_sw(~0U, p, len);
+	return ~(u32)crc_vmx_chunks(~0U, p, len, bench_isa31_section);
 }
 
 static u32 run_sw(struct bench_subject *s, const u8 *p, unsigned int len)

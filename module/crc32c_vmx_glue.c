@@ -82,19 +82,17 @@ struct crc32c_vmx_tfm_ctx {
  */
 static DEFINE_STATIC_KEY_FALSE_RO(crc32c_vmx_isa31);
 
-/*
- * The shortest input that runs the ISA 3.1 core, set at load with the key:
- * the core's own crc32c_vmx_core_isa31_min_len (where its ISA 3.1 loop
- * runs), or CRC32C_VMX_MIN_LEN_LIVE if that were higher, so that every
- * input the live-state rule covers takes the AltiVec section
- * (crc32c_vmx_section_vsx()).
- */
-static size_t crc32c_vmx_isa31_min_len __ro_after_init;
-
 static __always_inline bool crc32c_vmx_isa31_possible(void)
 {
 	return IS_ENABLED(CONFIG_CPU_LITTLE_ENDIAN) && CRC_VMX_AS_ISA31;
 }
+
+/*
+ * Every input the live-state rule covers takes the AltiVec section: the
+ * ISA 3.1 core's VSX section starts above CRC32C_VMX_MIN_LEN_LIVE.
+ */
+static_assert(CRC32C_VMX_CORE_ISA31_MIN_LEN >= CRC32C_VMX_MIN_LEN_LIVE,
+	      "the live-state rule would have to test the VSX state");
 
 /*
  * Whether a section over len bytes runs the ISA 3.1 core. Only from the
@@ -105,18 +103,18 @@ static __always_inline bool crc32c_vmx_isa31_possible(void)
 static __always_inline bool crc32c_vmx_use_isa31(size_t len)
 {
 	return crc32c_vmx_isa31_possible() && static_branch_likely(&crc32c_vmx_isa31) &&
-	       len >= crc32c_vmx_isa31_min_len;
+	       len >= CRC32C_VMX_CORE_ISA31_MIN_LEN;
 }
 
 /*
  * Whether the section over len bytes needs VSX (crc_vmx_cores.h). The
- * first test changes nothing (crc32c_vmx_isa31_min_len is at least
- * CRC32C_VMX_MIN_LEN_LIVE) but lets the compiler drop the rest below that
- * constant, where the live-state rule asks.
+ * first test changes nothing but lets the compiler fold it to
+ * CRC32C_VMX_CORE_NEEDS_VSX below CRC32C_VMX_MIN_LEN_LIVE, where the
+ * live-state rule asks (the assertion above), static key and all.
  */
 static __always_inline bool crc32c_vmx_section_vsx(size_t len)
 {
-	if (len >= CRC32C_VMX_MIN_LEN_LIVE && crc32c_vmx_use_isa31(len))
+	if (len >= CRC32C_VMX_CORE_ISA31_MIN_LEN && crc32c_vmx_use_isa31(len))
 		return CRC32C_VMX_CORE_ISA31_NEEDS_VSX;
 	return CRC32C_VMX_CORE_NEEDS_VSX;
 }
@@ -262,11 +260,8 @@ static int __init crc32c_vmx_mod_init(void)
 	if (err)
 		return err;
 	crc32c_vmx_alg.base.cra_priority = priority;
-	if (isa31) {
-		crc32c_vmx_isa31_min_len = max_t(size_t, crc32c_vmx_core_isa31_min_len,
-						 CRC32C_VMX_MIN_LEN_LIVE);
+	if (isa31)
 		static_branch_enable(&crc32c_vmx_isa31);
-	}
 
 	err = crc32c_vmx_stats_init();
 	if (err)

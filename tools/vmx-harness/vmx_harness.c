@@ -14,6 +14,7 @@
 #include "crc32c_vmx_core.h"
 #include "harness_guard.h"
 #include "harness_util.h"
+#include "harness_vr_abi.h"
 
 #define EXHAUSTIVE_MAX	8192
 #define NEAR_WIDTH	64
@@ -111,6 +112,44 @@ static void near_boundaries(struct run *r)
 				check_case(r, "boundary", len, off, (uint32_t)harness_rand(&r->rng));
 	}
 }
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/*
+ * The core leaves v20-v31 (non-volatile in the ELFv2 ABI) as it found
+ * them: the ISA 3.1 loop saves and restores them itself. Lengths that run
+ * no loop, each loop once and several times, two offsets each.
+ */
+static void vr_abi(struct run *r)
+{
+	static const size_t lens[] = { 0, 64, 256, 1183, 1184, 2047, 4096, 32768, 65536 };
+	static uint8_t in[HARNESS_VR_ABI_BYTES] __attribute__((aligned(16)));
+	static uint8_t out[HARNESS_VR_ABI_BYTES] __attribute__((aligned(16)));
+	size_t i, j, off;
+
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		for (off = 0; off < 16; off += 9) {
+			uint32_t seed = (uint32_t)harness_rand(&r->rng);
+			uint32_t got;
+
+			for (j = 0; j < sizeof(in); j++)
+				in[j] = (uint8_t)harness_rand(&r->rng);
+			memset(out, 0, sizeof(out));
+			got = harness_call_vr_abi(seed, r->base + off, lens[i], core, in, out);
+			check(r, "vr-abi", lens[i], off, seed,
+			      crc32c_span(&r->prefix, seed, off, lens[i]), got);
+			if (!memcmp(in, out, sizeof(in))) {
+				r->passed++;
+				continue;
+			}
+			r->failed++;
+			for (j = 0; j < sizeof(in) && in[j] == out[j]; j++)
+				;
+			printf("ABI [vr-abi] length=%zu offset=%zu: the core changed v%zu"
+			       " (v20-v31 are non-volatile)\n", lens[i], off, 20 + j / 16);
+		}
+	}
+}
+#endif
 
 /*
  * Lengths mostly short (where the code paths change fastest), some up to
@@ -210,7 +249,8 @@ static void usage(FILE *f)
 		"Checks crc32c_vmx_core() against a bitwise CRC32C reference:\n"
 		"  every length 0..%d at offsets 0..15, +/-%d around 16, 128, 256, 512,\n"
 		"  1168, 4096, 32768 and 65536 at offsets 0..15, lengths 0..%d against guard\n"
-		"  pages, then N random (length, offset, seed) cases (default 1000000).\n"
+		"  pages, on little-endian that v20-v31 are kept across calls (ELFv2),\n"
+		"  then N random (length, offset, seed) cases (default 1000000).\n"
 		"  Each case starts from its own random CRC state.\n"
 		"  --isa31     test crc32c_vmx_core_isa31() instead (POWER10 and later:\n"
 		"              run under qemu -cpu power10)\n"
@@ -365,6 +405,11 @@ int main(int argc, char **argv)
 	printf("  near boundaries (+/-%d x 16 offsets): %llu cases\n", NEAR_WIDTH,
 	       r.passed + r.failed - v);
 	guard_sweep(&r, core_path, &guard_small);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v = r.passed + r.failed;
+	vr_abi(&r);
+	printf("  v20-v31 kept across the call: %llu checks\n", r.passed + r.failed - v);
+#endif
 	v = r.passed + r.failed;
 	random_cases(&r, random_count);
 	printf("  random (length, offset, seed): %llu cases\n", r.passed + r.failed - v);

@@ -29,6 +29,10 @@
 #endif
 #include "crc_vmx_core_template.h"
 
+#if defined(CRC_VMX_ISA31_MIN_LEN) && CRC_VMX_ISA31_MIN_LEN != CRC32C_VMX_CORE_ISA31_MIN_LEN
+#error "CRC32C_VMX_CORE_ISA31_MIN_LEN differs from the template's CRC_VMX_ISA31_MIN_LEN"
+#endif
+
 u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len)
 {
 	return crc_vmx_run(crc, p, len, 0);
@@ -39,6 +43,3 @@ u32 crc32c_vmx_core_isa31(u32 crc, const u8 *p, size_t len)
 	return crc_vmx_run(crc, p, len, 1);
 }
 
-#ifdef CRC_VMX_ISA31_MIN_LEN
-const size_t crc32c_vmx_core_isa31_min_len = CRC_VMX_ISA31_MIN_LEN;
-#endif

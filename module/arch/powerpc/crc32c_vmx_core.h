@@ -28,7 +28,7 @@ u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len);
 
 /*
  * The same on POWER10 and later (ISA 3.1: lxvp, xxeval), with a second
- * steady-state loop for inputs of crc32c_vmx_core_isa31_min_len bytes and
+ * steady-state loop for inputs of CRC32C_VMX_CORE_ISA31_MIN_LEN bytes and
  * more. Executes ISA 3.1 instructions: call it only when the CPU has them.
  * Its loop uses xxeval, a VSX instruction, so on little-endian a call of
  * that length must run between enable_kernel_vsx() and disable_kernel_vsx()
@@ -46,9 +46,11 @@ u32 crc32c_vmx_core_isa31(u32 crc, const u8 *p, size_t len);
 
 /*
  * The shortest input for which crc32c_vmx_core_isa31() runs its ISA 3.1
- * loop at any alignment: the template's CRC_VMX_ISA31_MIN_LEN, defined
- * where the loop is built (little-endian, an assembler that knows it).
+ * loop at any alignment, where the loop is built (little-endian, an
+ * assembler that knows it): the template's CRC_VMX_ISA31_MIN_LEN, which
+ * crc32c_vmx_core.c checks this against. A constant, so that the glue's
+ * test of it is a compare with an immediate.
  */
-extern const size_t crc32c_vmx_core_isa31_min_len;
+#define CRC32C_VMX_CORE_ISA31_MIN_LEN	1183
 
 #endif /* CRC32C_VMX_CORE_H */

@@ -477,10 +477,9 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
  *
  * The streams start at zero but for the last one, which starts as acc:
  * stream 15 ends each group at that group's last block, so before the
- * first group it is the remainder just before p. Named operands are VMX
- * register numbers, %x gives the VSX number; the fixed registers are
- * written as VSX numbers (32-63 for v0-v31) where a VSX instruction uses
- * them and as VMX numbers in vpmsumd and vxor. xxeval and plxvp are
+ * first group it is the remainder just before p. Registers are written
+ * as VSX numbers (32-63 for v0-v31) where a VSX instruction uses them and
+ * as VMX numbers in vpmsumd and vxor. xxeval and plxvp are
  * prefixed instructions, which may not cross a 64-byte boundary: the body
  * starts 64-byte aligned and places each at a multiple of 8 bytes, so the
  * assembler inserts no padding inside the loop.
@@ -501,27 +500,57 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
 #define CRC_VMX_LV(x, off, r)	"	lxvp	" #x ", " #off "(%[" #r "])\n"
 /* plxvp: the pair of added blocks at r + off into VSR x, x + 1 (0-7) */
 #define CRC_VMX_LX(x, off, r)	"	plxvp	" #x ", " #off "(%[" #r "]), 0\n"
-/* vpmsumd: v(d) = v(a) * x^(128 * 16), a block moved to its stream's end */
-#define CRC_VMX_M(d, a)		"	vpmsumd	" #d ", " #a ", %[k16]\n"
-/* vpmsumd: a stream moved forward by one group */
-#define CRC_VMX_F(s)		"	vpmsumd	%[" #s "], %[" #s "], %[k32]\n"
-/* xxeval: s ^= product (VSR p) ^ added block (VSR b) */
-#define CRC_VMX_X(s, p, b)						\
-	"	xxeval	%x[" #s "], %x[" #s "], " #p ", " #b ", 0x69\n"
+/* vpmsumd: v(d) = v(a) * x^(128 * 16) (v0), a block moved to its stream's end */
+#define CRC_VMX_M(d, a)		"	vpmsumd	" #d ", " #a ", 0\n"
+/* vpmsumd: stream s (v2 + s) moved forward by one group (v1: x^(128 * 32)) */
+#define CRC_VMX_F(s)		"	vpmsumd	2+" #s ", 2+" #s ", 1\n"
+/* xxeval: stream s (VSR 34 + s) ^= product (VSR p) ^ added block (VSR b) */
+#define CRC_VMX_X(s, p, b)	"	xxeval	34+" #s ", 34+" #s ", " #p ", " #b ", 0x69\n"
 #define CRC_VMX_A(r)		"	addi	%[" #r "], %[" #r "], 512\n"
-#define CRC_VMX_ZS(s)		"	vxor	%[" #s "], %[" #s "], %[" #s "]\n"
 #define CRC_VMX_ZV(v)		"	vxor	" #v ", " #v ", " #v "\n"
 #define CRC_VMX_ZX(x)		"	xxlxor	" #x ", " #x ", " #x "\n"
+/*
+ * The code's own stack frame: the ABI's header (32 bytes), the save area
+ * of v20-v31 (192) and, above them, the 288 bytes below the function's
+ * stack pointer that the ELFv2 ABI protects for the function's own use, so
+ * that nothing the compiler keeps there is overwritten.
+ */
+#define CRC_VMX_ISA31_FRAME	"512"
+/* stxvp, lxvp: v20-v31 (VSR 52-63) to and from the save area, pair by pair */
+#define CRC_VMX_SAVE(x, off)	"	stxvp	" #x ", 32 + " #off "(1)\n"
+#define CRC_VMX_RESTORE(x, off)	"	lxvp	" #x ", 32 + " #off "(1)\n"
+/* vpmsumd: stream s folded forward by the row in v(k) */
+#define CRC_VMX_C(s, k)		"	vpmsumd	2+" #s ", 2+" #s ", " #k "\n"
+/* xxeval: VSR d = a ^ b ^ c */
+#define CRC_VMX_XOR3(d, a, b, c)	"	xxeval	" #d ", " #a ", " #b ", " #c ", 0x69\n"
 
+/*
+ * Registers: v0 and v1 hold x^(128 * 16) and x^(128 * 32), v2 + i stream
+ * i, v18-v31 the multiplied blocks and their products, VSR 0-7 the added
+ * blocks. Stream 15 is the operand s15 (acc in, the result out), which
+ * must be v17: the only vector register that is neither clobbered nor the
+ * caller's, the assembler refuses anything else. v20-v31 belong to the
+ * caller: the code saves them first and restores them last, with six
+ * paired stores and loads in a frame of its own (stdu, as the kernel's own
+ * stack switch in call_do_softirq() does), where the compiler's save of
+ * clobbered registers would take twelve of each and an address for each.
+ */
 #define CRC_VMX_ISA31_CODE							\
 	"	.machine push\n"						\
 	"	.machine power10\n"						\
+	"	.ifne	%[s15] - 17\n"						\
+	"	.error	\"fold_streams_isa31: stream 15 is not in v17\"\n"	\
+	"	.endif\n"							\
+	"	stdu	1, -" CRC_VMX_ISA31_FRAME "(1)\n"				\
+	CRC_VMX_SAVE(52, 0) CRC_VMX_SAVE(54, 32) CRC_VMX_SAVE(56, 64)		\
+	CRC_VMX_SAVE(58, 96) CRC_VMX_SAVE(60, 128) CRC_VMX_SAVE(62, 160)	\
+	"	lxv	32, 16 * 15(%[fold])\n"					\
+	"	lxv	33, 16 * 31(%[fold])\n"					\
 	"	mtctr	%[groups]\n"						\
 	"	mr	%[q], %[p]\n"						\
-	CRC_VMX_ZS(s0) CRC_VMX_ZS(s1) CRC_VMX_ZS(s2) CRC_VMX_ZS(s3)		\
-	CRC_VMX_ZS(s4) CRC_VMX_ZS(s5) CRC_VMX_ZS(s6) CRC_VMX_ZS(s7) CRC_VMX_ZS(s8)	\
-	CRC_VMX_ZS(s9) CRC_VMX_ZS(s10) CRC_VMX_ZS(s11) CRC_VMX_ZS(s12)		\
-	CRC_VMX_ZS(s13) CRC_VMX_ZS(s14)						\
+	CRC_VMX_ZV(2) CRC_VMX_ZV(3) CRC_VMX_ZV(4) CRC_VMX_ZV(5) CRC_VMX_ZV(6)	\
+	CRC_VMX_ZV(7) CRC_VMX_ZV(8) CRC_VMX_ZV(9) CRC_VMX_ZV(10) CRC_VMX_ZV(11)	\
+	CRC_VMX_ZV(12) CRC_VMX_ZV(13) CRC_VMX_ZV(14) CRC_VMX_ZV(15) CRC_VMX_ZV(16) \
 	/* what the first iteration's leftover xors read */			\
 	CRC_VMX_ZV(18) CRC_VMX_ZV(27) CRC_VMX_ZV(28) CRC_VMX_ZV(29)		\
 	CRC_VMX_ZV(30) CRC_VMX_ZV(31)						\
@@ -530,65 +559,84 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
 	CRC_VMX_LV(52, 0, p) CRC_VMX_LV(54, 32, p) CRC_VMX_LV(56, 64, p)	\
 	"	.p2align 6\n"							\
 	"1:\n"								\
-	CRC_VMX_X(s10, 59, 3) CRC_VMX_M(26, 18) CRC_VMX_F(s0)			\
-	CRC_VMX_LX(0, 256, p) CRC_VMX_LV(50, 96, p) CRC_VMX_X(s11, 60, 2)	\
-	CRC_VMX_M(27, 21) CRC_VMX_F(s1) CRC_VMX_X(s12, 61, 5)			\
-	CRC_VMX_M(28, 20) CRC_VMX_F(s2) CRC_VMX_LV(52, 128, p)			\
-	CRC_VMX_LX(2, 288, p) CRC_VMX_X(s13, 62, 4) CRC_VMX_M(29, 23)		\
-	CRC_VMX_F(s3) CRC_VMX_A(p) CRC_VMX_X(s14, 63, 7)			\
-	CRC_VMX_M(30, 22) CRC_VMX_F(s4) CRC_VMX_LX(4, 320, q)			\
-	CRC_VMX_LV(54, 160, q) CRC_VMX_X(s15, 58, 6) CRC_VMX_M(26, 25)		\
-	CRC_VMX_F(s5) CRC_VMX_X(s0, 59, 1) CRC_VMX_M(27, 24)			\
-	CRC_VMX_F(s6) CRC_VMX_LX(6, 352, q) CRC_VMX_LV(56, 192, q)		\
-	CRC_VMX_X(s1, 60, 0) CRC_VMX_M(28, 19) CRC_VMX_F(s7)			\
-	CRC_VMX_X(s2, 61, 3) CRC_VMX_M(29, 18) CRC_VMX_F(s8)			\
-	CRC_VMX_LX(0, 384, q) CRC_VMX_LV(50, 224, q) CRC_VMX_X(s3, 62, 2)	\
-	CRC_VMX_M(30, 21) CRC_VMX_F(s9) CRC_VMX_X(s4, 58, 5)			\
-	CRC_VMX_M(26, 20) CRC_VMX_F(s10) CRC_VMX_LX(2, 416, q)			\
-	CRC_VMX_X(s5, 59, 4) CRC_VMX_LV(52, 512, q) CRC_VMX_M(27, 23)		\
-	CRC_VMX_F(s11) CRC_VMX_A(q) CRC_VMX_X(s6, 60, 7)			\
-	CRC_VMX_M(28, 22) CRC_VMX_F(s12) CRC_VMX_LX(4, -64, p)			\
-	CRC_VMX_LV(54, 32, p) CRC_VMX_X(s7, 61, 6) CRC_VMX_M(29, 25)		\
-	CRC_VMX_X(s8, 62, 1) CRC_VMX_F(s13) CRC_VMX_M(30, 24)			\
-	CRC_VMX_F(s14) CRC_VMX_LX(6, -32, p) CRC_VMX_LV(56, 64, p)		\
-	CRC_VMX_X(s9, 58, 0) CRC_VMX_M(31, 19) CRC_VMX_F(s15)			\
+	CRC_VMX_X(10, 59, 3) CRC_VMX_M(26, 18) CRC_VMX_F(0)			\
+	CRC_VMX_LX(0, 256, p) CRC_VMX_LV(50, 96, p) CRC_VMX_X(11, 60, 2)	\
+	CRC_VMX_M(27, 21) CRC_VMX_F(1) CRC_VMX_X(12, 61, 5)			\
+	CRC_VMX_M(28, 20) CRC_VMX_F(2) CRC_VMX_LV(52, 128, p)			\
+	CRC_VMX_LX(2, 288, p) CRC_VMX_X(13, 62, 4) CRC_VMX_M(29, 23)		\
+	CRC_VMX_F(3) CRC_VMX_A(p) CRC_VMX_X(14, 63, 7)			\
+	CRC_VMX_M(30, 22) CRC_VMX_F(4) CRC_VMX_LX(4, 320, q)			\
+	CRC_VMX_LV(54, 160, q) CRC_VMX_X(15, 58, 6) CRC_VMX_M(26, 25)		\
+	CRC_VMX_F(5) CRC_VMX_X(0, 59, 1) CRC_VMX_M(27, 24)			\
+	CRC_VMX_F(6) CRC_VMX_LX(6, 352, q) CRC_VMX_LV(56, 192, q)		\
+	CRC_VMX_X(1, 60, 0) CRC_VMX_M(28, 19) CRC_VMX_F(7)			\
+	CRC_VMX_X(2, 61, 3) CRC_VMX_M(29, 18) CRC_VMX_F(8)			\
+	CRC_VMX_LX(0, 384, q) CRC_VMX_LV(50, 224, q) CRC_VMX_X(3, 62, 2)	\
+	CRC_VMX_M(30, 21) CRC_VMX_F(9) CRC_VMX_X(4, 58, 5)			\
+	CRC_VMX_M(26, 20) CRC_VMX_F(10) CRC_VMX_LX(2, 416, q)			\
+	CRC_VMX_X(5, 59, 4) CRC_VMX_LV(52, 512, q) CRC_VMX_M(27, 23)		\
+	CRC_VMX_F(11) CRC_VMX_A(q) CRC_VMX_X(6, 60, 7)			\
+	CRC_VMX_M(28, 22) CRC_VMX_F(12) CRC_VMX_LX(4, -64, p)			\
+	CRC_VMX_LV(54, 32, p) CRC_VMX_X(7, 61, 6) CRC_VMX_M(29, 25)		\
+	CRC_VMX_X(8, 62, 1) CRC_VMX_F(13) CRC_VMX_M(30, 24)			\
+	CRC_VMX_F(14) CRC_VMX_LX(6, -32, p) CRC_VMX_LV(56, 64, p)		\
+	CRC_VMX_X(9, 58, 0) CRC_VMX_M(31, 19) CRC_VMX_F(15)			\
 	"	bdnz	1b\n"							\
-	CRC_VMX_X(s10, 59, 3) CRC_VMX_M(26, 18) CRC_VMX_X(s11, 60, 2)		\
-	CRC_VMX_X(s12, 61, 5) CRC_VMX_X(s13, 62, 4) CRC_VMX_X(s14, 63, 7)	\
-	CRC_VMX_X(s15, 58, 6)							\
+	CRC_VMX_X(10, 59, 3) CRC_VMX_M(26, 18) CRC_VMX_X(11, 60, 2)		\
+	CRC_VMX_X(12, 61, 5) CRC_VMX_X(13, 62, 4) CRC_VMX_X(14, 63, 7)	\
+	CRC_VMX_X(15, 58, 6)							\
+	CRC_VMX_ISA31_COMBINE							\
+	CRC_VMX_RESTORE(52, 0) CRC_VMX_RESTORE(54, 32) CRC_VMX_RESTORE(56, 64)	\
+	CRC_VMX_RESTORE(58, 96) CRC_VMX_RESTORE(60, 128) CRC_VMX_RESTORE(62, 160) \
+	"	addi	1, 1, " CRC_VMX_ISA31_FRAME "\n"				\
 	"	.machine pop\n"
 
 /*
+ * Stream i is folded forward over the 15 - i blocks that follow it in the
+ * last group, by fold row 14 - i, and the 16 are summed into v17. Rows 0-15
+ * come in by pairs, lxvp putting the row at the higher address in the even
+ * register; row 15 (v0) is loaded but not used.
+ */
+#define CRC_VMX_ISA31_COMBINE							\
+	"	lxvp	50, 0(%[fold])\n"	/* v18 row 1, v19 row 0 */	\
+	"	lxvp	52, 32(%[fold])\n"	/* v20 row 3, v21 row 2 */	\
+	"	lxvp	54, 64(%[fold])\n"	/* v22 row 5, v23 row 4 */	\
+	"	lxvp	56, 96(%[fold])\n"	/* v24 row 7, v25 row 6 */	\
+	"	lxvp	58, 128(%[fold])\n"	/* v26 row 9, v27 row 8 */	\
+	"	lxvp	60, 160(%[fold])\n"	/* v28 row 11, v29 row 10 */	\
+	"	lxvp	62, 192(%[fold])\n"	/* v30 row 13, v31 row 12 */	\
+	"	lxvp	32, 224(%[fold])\n"	/* v0 row 15, v1 row 14 */	\
+	CRC_VMX_C(0, 1) CRC_VMX_C(1, 30) CRC_VMX_C(2, 31) CRC_VMX_C(3, 28)	\
+	CRC_VMX_C(4, 29) CRC_VMX_C(5, 26) CRC_VMX_C(6, 27) CRC_VMX_C(7, 24)	\
+	CRC_VMX_C(8, 25) CRC_VMX_C(9, 22) CRC_VMX_C(10, 23) CRC_VMX_C(11, 20)	\
+	CRC_VMX_C(12, 21) CRC_VMX_C(13, 18) CRC_VMX_C(14, 19)			\
+	CRC_VMX_XOR3(34, 34, 35, 36) CRC_VMX_XOR3(37, 37, 38, 39)		\
+	CRC_VMX_XOR3(40, 40, 41, 42) CRC_VMX_XOR3(43, 43, 44, 45)		\
+	CRC_VMX_XOR3(46, 46, 47, 48) CRC_VMX_XOR3(34, 34, 37, 40)		\
+	CRC_VMX_XOR3(43, 43, 46, 49)						\
+	"	vxor	17, 2, 11\n"
+
+/*
  * 32 * groups + CRC_VMX_ISA31_AHEAD or more whole blocks at aligned p
- * (groups >= 1), acc the remainder just before p. The asm loop folds the
- * groups into the 16 streams, and stream i is then folded forward over the
- * 15 - i blocks that follow it in the last group. Returns the remainder
- * after those 32 * groups blocks. Out of line, so that the vector
- * registers the loop clobbers (v20-v31 must be preserved for the caller)
- * are saved only when it runs, not on every call of the ISA 3.1 core.
+ * (groups >= 1), acc the remainder just before p. Returns the remainder
+ * after those 32 * groups blocks. Every register it uses is fixed by the
+ * code (above) but stream 15, the one vector operand, which the clobbers
+ * leave only v17 and v20-v31 to live in, and the check in the code only v17.
  */
 static noinline crc_vmx_vec_t fold_streams_isa31(crc_vmx_vec_t acc, const u8 *p, size_t groups)
 {
-	const crc_vmx_vec_t k16 = load_const(CRC_VMX_FOLD[CRC_VMX_ISA31_BLOCKS / 2 - 1]);
-	const crc_vmx_vec_t k32 = load_const(CRC_VMX_FOLD[CRC_VMX_ISA31_BLOCKS - 1]);
-	crc_vmx_vec_t s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14;
 	crc_vmx_vec_t s15 = acc;
 	const u8 *q;
 
 	asm(CRC_VMX_ISA31_CODE
-	    : [s0] "=&v" (s0), [s1] "=&v" (s1), [s2] "=&v" (s2), [s3] "=&v" (s3),
-	      [s4] "=&v" (s4), [s5] "=&v" (s5), [s6] "=&v" (s6), [s7] "=&v" (s7),
-	      [s8] "=&v" (s8), [s9] "=&v" (s9), [s10] "=&v" (s10), [s11] "=&v" (s11),
-	      [s12] "=&v" (s12), [s13] "=&v" (s13), [s14] "=&v" (s14), [s15] "+v" (s15),
-	      [p] "+b" (p), [q] "=&b" (q)
-	    : [k16] "v" (k16), [k32] "v" (k32), [groups] "r" (groups),
-	      "m" (*(const u8 (*)[])p)
-	    : "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26",
-	      "v27", "v28", "v29", "v30", "v31", "vs0", "vs1", "vs2", "vs3",
-	      "vs4", "vs5", "vs6", "vs7", "ctr");
+	    : [s15] "+v" (s15), [p] "+b" (p), [q] "=&b" (q)
+	    : [groups] "r" (groups), [fold] "b" (CRC_VMX_FOLD),
+	      "m" (*(const u8 (*)[])p), "m" (CRC_VMX_FOLD)
+	    : "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10",
+	      "v11", "v12", "v13", "v14", "v15", "v16", "v18", "v19", "vs0", "vs1",
+	      "vs2", "vs3", "vs4", "vs5", "vs6", "vs7", "ctr");
 
-	return combine_streams(s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13,
-			       s14, s15);
+	return s15;
 }
 
 #undef CRC_VMX_LV
@@ -597,9 +645,13 @@ static noinline crc_vmx_vec_t fold_streams_isa31(crc_vmx_vec_t acc, const u8 *p,
 #undef CRC_VMX_F
 #undef CRC_VMX_X
 #undef CRC_VMX_A
-#undef CRC_VMX_ZS
 #undef CRC_VMX_ZV
 #undef CRC_VMX_ZX
+#undef CRC_VMX_ISA31_FRAME
+#undef CRC_VMX_SAVE
+#undef CRC_VMX_RESTORE
+#undef CRC_VMX_C
+#undef CRC_VMX_XOR3
 #endif /* CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN */
 
 /*

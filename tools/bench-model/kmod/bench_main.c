@@ -272,7 +272,7 @@ static u32 bench_want(enum bench_alg alg, const u8 *p, unsigned int len)
  * one function per core: the POWER8/9 core under enable_kernel_altivec(),
  * and the ISA 3.1 core under the section it needs (VSX on little-endian),
  * here at every size, so that the two cores can be compared; the driver
- * runs the ISA 3.1 core only from crc32c_vmx_core_isa31_min_len.
+ * runs the ISA 3.1 core only from CRC32C_VMX_CORE_ISA31_MIN_LEN.
  */
 static noinline u64 bench_vmx_section(u64 crc, const u8 *p, size_t len)
 {

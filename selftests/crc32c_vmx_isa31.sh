@@ -6,7 +6,9 @@
 # features, and counts in /sys/module/crc32c_vmx/stats/isa31_bytes the bytes
 # it hands to the ISA 3.1 branch. On POWER10 and later that counter must
 # rise by at least what a 64 KiB message hashed through crc32c-vmx adds to
-# vector_bytes; on POWER8 and POWER9 it must be 0 and stay 0.
+# vector_bytes; on POWER8 and POWER9 it must be 0 and stay 0. The message
+# is page-aligned (afalg_crc32c), so every update the driver gets is a whole
+# page, longer than the shortest input of the ISA 3.1 core (1183 bytes).
 # This checks what the module says, not what ran: the glue increments the
 # counter before it calls a core, so a module that counts and then calls
 # the POWER8 core passes here (the mutant tools/mutants/isa31-not-run.patch

@@ -42,4 +42,3 @@ u32 crc32c_vmx_core_isa31(u32 crc, const u8 *p, size_t len)
 {
 	return crc_vmx_run(crc, p, len, 1);
 }
-

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Machine-code check of the built module. Only the core objects (the
-# CRC32C core module/arch/powerpc/crc32c_vmx_core.o and the CRC family's
-# template cores crct10dif_vmx_core.o and crc64_rocksoft_vmx_core.o beside
-# it) may use the vector unit: they run between enable_kernel_vsx() and
-# disable_kernel_vsx(). Every other object (the glue, the counters) runs
+# CRC32C core module/arch/powerpc/crc32c_vmx_core.o, its ISA 3.1 loop
+# crc_vmx_isa31_loop.o and the CRC family's template cores
+# crct10dif_vmx_core.o and crc64_rocksoft_vmx_core.o beside it) may use the
+# vector unit: they run between enable_kernel_altivec() or
+# enable_kernel_vsx() and the matching disable. Every other object (the glue, the counters) runs
 # with the vector unit off and must contain no VMX, VSX or FP instruction;
 # the kernel's flags forbid them, and this proves it. And the module and
 # each core must contain vpmsumd, or the "vector" path is not one.
@@ -19,8 +20,12 @@ OBJDUMP=${OBJDUMP:-powerpc64le-linux-gnu-objdump}
 # The CRC family's template cores (module/arch/powerpc/crc_vmx_core_template.h):
 # POWER8 code, built by tools/build-guest.sh into crc_family_vmx.ko.
 family=(module/arch/powerpc/crct10dif_vmx_core.o module/arch/powerpc/crc64_rocksoft_vmx_core.o)
+# The CRC32C core (POWER8 code) and its ISA 3.1 loop (POWER10 and later,
+# built for little-endian kernels: Kbuild, vmx-flags.mk).
+core=module/arch/powerpc/crc32c_vmx_core.o
+loop=module/arch/powerpc/crc_vmx_isa31_loop.o
 # The only objects that may use the vector unit.
-cores=(module/arch/powerpc/crc32c_vmx_core.o "${family[@]}")
+cores=("$core" "$loop" "${family[@]}")
 
 usage() {
 	cat <<USAGE
@@ -39,14 +44,14 @@ Disassembles with $OBJDUMP (OBJDUMP= overrides) and fails if
   - an object that must use the vector core (default: DIR/crc32c_vmx.ko,
     DIR/crc_family_vmx.ko and the family's template cores DIR/${family[0]} and
     DIR/${family[1]}) has no vpmsumd;
-  - an object that must run on POWER8 (default: the family's template cores)
-    has any ISA 3.1 instruction (the list in the next item);
-  - in the core (default: DIR/module/arch/powerpc/crc32c_vmx_core.o), an
-    ISA 3.1 instruction (lxvp, stxvp, xxeval, xxpermx, xxblendv*,
-    xxsplti*, lxvr*/stxvr*, prefixed p* forms) is outside the function
-    crc32c_vmx_core_isa31 (the only one the glue calls on POWER10 and
-    later) and fold_streams_isa31 (its loop, called only from it), or
-    they have no lxvp and xxeval (the loop is gone).
+  - an object that must run on POWER8 (default: DIR/$core and the
+    family's template cores) has any ISA 3.1 instruction (the list in the
+    next item);
+  - in the ISA 3.1 loop (default: DIR/$loop), an ISA 3.1 instruction
+    (lxvp, stxvp, xxeval, xxpermx, xxblendv*, xxsplti*, lxvr*/stxvr*,
+    prefixed p* forms) is outside the function crc_vmx_fold_streams_isa31
+    (which only crc32c_vmx_core_isa31() calls, and the glue only on
+    POWER10 and later), or it has no lxvp and xxeval (the loop is gone).
 DIR defaults to the top of this tree (build first: tools/build-guest.sh or
 make KDIR=... ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-
 CRCVMX_FAMILY_CORES=y: without it the template cores are built only for a
@@ -126,15 +131,15 @@ isa31_insns() {
 check_isa31() { # OBJ
 	local all bad n
 	all=$(isa31_insns "$1")
-	bad=$(printf '%s\n' "$all" | awk -F'\t' 'NF && $1 != "crc32c_vmx_core_isa31" && $1 != "fold_streams_isa31"')
-	[ -z "$bad" ] || fail_with "$1 has ISA 3.1 instructions outside crc32c_vmx_core_isa31 and its loop fold_streams_isa31 (POWER8/9 would trap):" "$bad" || return 1
+	bad=$(printf '%s\n' "$all" | awk -F'\t' 'NF && $1 != "crc_vmx_fold_streams_isa31"')
+	[ -z "$bad" ] || fail_with "$1 has ISA 3.1 instructions outside the loop crc_vmx_fold_streams_isa31 (POWER8/9 would trap):" "$bad" || return 1
 	n=$(printf '%s\n' "$all" | awk -F'\t' 'NF' | wc -l)
 	if ! printf '%s\n' "$all" | grep -q '	lxvp	' || ! printf '%s\n' "$all" | grep -q '	xxeval	'; then
-		printf '%s: FAIL: %s: the ISA 3.1 core has no lxvp or no xxeval: its loop is missing\n' \
+		printf '%s: FAIL: %s: the ISA 3.1 loop has no lxvp or no xxeval: it is missing\n' \
 			"${0##*/}" "$1" >&2
 		return 1
 	fi
-	echo "ok: $1: $n ISA 3.1 instructions, all in crc32c_vmx_core_isa31 / fold_streams_isa31"
+	echo "ok: $1: $n ISA 3.1 instructions, all in crc_vmx_fold_streams_isa31"
 }
 
 check_power8() { # OBJ
@@ -206,8 +211,8 @@ self_test() {
 		expect 0 "the family's template cores have vpmsumd and no ISA 3.1 instruction" \
 			--dir "$top" --vpmsumd "${family[0]}" --vpmsumd "${family[1]}" \
 			--power8 "${family[0]}" --power8 "${family[1]}"
-		expect 1 "the ISA 3.1 core object fails the POWER8 check" --dir "$top" \
-			--power8 module/arch/powerpc/crc32c_vmx_core.o
+		expect 1 "the ISA 3.1 loop's object fails the POWER8 check" --dir "$top" \
+			--power8 "$loop"
 		# A stray vector object under module/ is caught without being named.
 		mkdir -p "$tmp/module/arch/powerpc"
 		cp "$top/module/crc32c_vmx_glue.o" "$top/module/crc32c_vmx_stats.o" \
@@ -216,14 +221,14 @@ self_test() {
 		cp "$tmp/vpmsumd.o" "$tmp/module/arch/powerpc/crct10dif_vmx_core.o"
 		cp "$tmp/vpmsumd.o" "$tmp/module/arch/powerpc/crc64_rocksoft_vmx_core.o"
 		cp "$top/crc32c_vmx.ko" "$top/crc_family_vmx.ko" "$tmp/"
-		cp "$top/module/arch/powerpc/crc32c_vmx_core.o" "$tmp/module/arch/powerpc/"
+		cp "$top/$core" "$top/$loop" "$tmp/module/arch/powerpc/"
 		expect 1 "an unlisted vector object under module/ fails by default" --dir "$tmp"
 		rm "$tmp/module/stray.o"
 		expect 0 "... and the same tree without it passes" --dir "$tmp"
 		expect 1 "the core object fails as glue" --dir "$top" \
-			--no-vector module/arch/powerpc/crc32c_vmx_core.o
-		expect 0 "the core object has its ISA 3.1 loop, only in the ISA 3.1 core" \
-			--dir "$top" --isa31 module/arch/powerpc/crc32c_vmx_core.o
+			--no-vector "$core"
+		expect 0 "the loop's object has its ISA 3.1 loop, only in crc_vmx_fold_streams_isa31" \
+			--dir "$top" --isa31 "$loop"
 		expect 1 "an object without the ISA 3.1 loop fails the ISA 3.1 check" \
 			--dir "$tmp" --no-vector scalar.o --vpmsumd vpmsumd.o --isa31 vpmsumd.o
 	else
@@ -231,11 +236,11 @@ self_test() {
 		echo "not ok - the built module and the family's template cores of this tree pass: not built (run tools/build-guest.sh first)"
 		echo "not ok - a family template core fails as glue: not built"
 		echo "not ok - the family's template cores have vpmsumd and no ISA 3.1 instruction: not built"
-		echo "not ok - the ISA 3.1 core object fails the POWER8 check: not built"
+		echo "not ok - the ISA 3.1 loop's object fails the POWER8 check: not built"
 		echo "not ok - an unlisted vector object under module/ fails by default: not built"
 		echo "not ok - ... and the same tree without it passes: not built"
 		echo "not ok - the core object fails as glue: not built (run tools/build-guest.sh first)"
-		echo "not ok - the core object has its ISA 3.1 loop: not built (run tools/build-guest.sh first)"
+		echo "not ok - the loop's object has its ISA 3.1 loop: not built (run tools/build-guest.sh first)"
 		echo "not ok - an object without the ISA 3.1 loop fails the ISA 3.1 check: not built"
 		fails=$((fails + 9))
 	fi
@@ -282,8 +287,8 @@ fi
 [ ${#vpm[@]} -gt 0 ] || vpm=(crc32c_vmx.ko crc_family_vmx.ko "${family[@]}")
 # The ISA 3.1 and POWER8 checks run by default only when no kind was chosen
 # explicitly.
-[ ${#isa[@]} -gt 0 ] || [ "$explicit" -eq 1 ] || isa=(module/arch/powerpc/crc32c_vmx_core.o)
-[ ${#p8[@]} -gt 0 ] || [ "$explicit" -eq 1 ] || p8=("${family[@]}")
+[ ${#isa[@]} -gt 0 ] || [ "$explicit" -eq 1 ] || isa=("$loop")
+[ ${#p8[@]} -gt 0 ] || [ "$explicit" -eq 1 ] || p8=("$core" "${family[@]}")
 
 command -v "$OBJDUMP" >/dev/null ||
 	die 3 "$OBJDUMP not found (Debian: apt-get install binutils-powerpc64le-linux-gnu)"

@@ -450,7 +450,7 @@ END {
 		printf "  its section (`isa31-section`) changed by %s and the POWER8/9 core in its section\n", sgn(d31)
 		printf "  (`vmx-section`) by %s; both subjects now run the driver\047s out-of-line section and chunk\n", sgn(dv10)
 		printf "  loop, so their difference, **%s** per section, is the ISA 3.1 part alone: issue 3.2\047s\n", sgn(d31 - dv10)
-		print "  16-stream ISA 3.1 loop (`fold_streams_isa31()`: its start, drain, combine and the save of"
+		print "  16-stream ISA 3.1 loop (`crc_vmx_fold_streams_isa31()`: its start, drain, combine and the save of"
 		printf "  v20-v31) against the 8-stream loop before it; per byte it costs %s instructions per %s\n", num(mi["crc32c-vmx-isa31", "pwr10", "built"]), num(mb["crc32c-vmx-isa31", "pwr10", "built"])
 		printf "  bytes (67 per 512 before). The POWER8 code that starts and ends every call changed as in\n"
 		printf "  the POWER8 rows (%s at %d KiB).\n", sgn(pc("crc32c-vmx", zl) - B8[zl]), zl / 1024
@@ -575,8 +575,8 @@ END {
 	print ""
 	print "Instruction counts cannot see that a short vector call is a chain of dependent multiplies"
 	print "while slice-by-8 keeps table loads in flight. tools/bench-model/short-call.sh models whole"
-	print "calls in cycles: it links the core object the kernel build made"
-	print "(`module/arch/powerpc/crc32c_vmx_core.o`, unchanged) and a slice-by-8 standing in for the"
+	print "calls in cycles: it links the core objects the kernel build made"
+	print "(`module/arch/powerpc/crc32c_vmx_core.o` and `crc_vmx_isa31_loop.o`, unchanged) and a slice-by-8 standing in for the"
 	print "kernel\047s `__crc32c_le()` (`tools/bench-model/short-call/sw.c`, built with the glue\047s code generation)"
 	print "into a static ppc64le program, runs it under qemu-ppc64le with the insn-interval plugin in"
 	print "trace mode (the executed instruction words of each call, in order), disassembles each trace"
@@ -618,7 +618,8 @@ END {
 	print ""
 	print "The steady-state loop, cut from `objdump -d` between the loop label and its `bdnz` (the"
 	print "backward `bdnz` whose body holds the most `vpmsumd`): ours from"
-	print "`module/arch/powerpc/crc32c_vmx_core.o`, the in-tree one from Debian `crc32c-vpmsum.ko`."
+	print "`module/arch/powerpc/crc32c_vmx_core.o` (the ISA 3.1 loop from `crc_vmx_isa31_loop.o` beside it),"
+	print "the in-tree one from Debian `crc32c-vpmsum.ko`."
 	print "Bytes per iteration = 16 per `vpmsumd` (mca.sh checks the pointer advances by as much)."
 	print "LLVM has no POWER8 scheduling model (`-mcpu=pwr8` is rejected); pwr9 is the nearest: one"
 	print "crypto pipe, 16 bytes/cycle at best, the POWER8 bound too. \"Without no-ops\" drops the"

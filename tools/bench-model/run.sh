@@ -121,11 +121,10 @@ if [ "$report_only" -eq 0 ]; then
 	disasm module/arch/powerpc/crc32c_vmx_core.o crc32c_vmx_core >"$B/core-driver.s"
 	disasm "$here/kmod/bench_vmx_core.o" bench_vmx_core >"$B/core-bench.s"
 	[ -s "$B/core-driver.s" ] || die "crc32c_vmx_core not found in module/arch/powerpc/crc32c_vmx_core.o"
-	for f in crc32c_vmx_core_isa31 fold_streams_isa31; do
-		disasm module/arch/powerpc/crc32c_vmx_core.o "$f" >>"$B/core-driver.s"
-	done
+	disasm module/arch/powerpc/crc32c_vmx_core.o crc32c_vmx_core_isa31 >>"$B/core-driver.s"
+	disasm module/arch/powerpc/crc_vmx_isa31_loop.o crc_vmx_fold_streams_isa31 >>"$B/core-driver.s"
 	disasm "$here/kmod/bench_vmx_core.o" bench_vmx_core_isa31 >>"$B/core-bench.s"
-	disasm "$here/kmod/bench_vmx_core.o" fold_streams_isa31 >>"$B/core-bench.s"
+	disasm "$here/kmod/bench_isa31_loop.o" crc_vmx_fold_streams_isa31 >>"$B/core-bench.s"
 	cmp -s "$B/core-driver.s" "$B/core-bench.s" ||
 		die "the core compiled into crc32c_vmx_bench differs from the driver's (diff $B/core-driver.s $B/core-bench.s): are the core's flags in tools/bench-model/kmod/Kbuild still those of the top-level Kbuild?"
 	# The same for the CRC family's template cores (t10dif-section, crc64-section).
@@ -185,6 +184,7 @@ if [ "$report_only" -eq 0 ]; then
 
 	say "bench-model: short-call cycle model (qemu-ppc64le trace, llvm-mca pwr9 and pwr10)"
 	cmd "$here/short-call.sh" --core-obj module/arch/powerpc/crc32c_vmx_core.o \
+		--core-obj module/arch/powerpc/crc_vmx_isa31_loop.o \
 		--plugin "$B/insn-interval.so" --dir "$B/short-call" >"$B/short-call.tsv" ||
 		die "the short-call model failed (files in $B/short-call)"
 
@@ -193,8 +193,8 @@ if [ "$report_only" -eq 0 ]; then
 		cmd "$here/mca.sh" --name crc32c-vmx --function crc32c_vmx_core \
 			--obj module/arch/powerpc/crc32c_vmx_core.o --dir "$B/mca"
 		# The ISA 3.1 loop (lxvp, xxeval): pwr9 cannot model it.
-		cmd "$here/mca.sh" --name crc32c-vmx-isa31 --function fold_streams_isa31 --mcpu pwr10 \
-			--obj module/arch/powerpc/crc32c_vmx_core.o --dir "$B/mca"
+		cmd "$here/mca.sh" --name crc32c-vmx-isa31 --function crc_vmx_fold_streams_isa31 \
+			--mcpu pwr10 --obj module/arch/powerpc/crc_vmx_isa31_loop.o --dir "$B/mca"
 		cmd "$here/mca.sh" --name crc32c-vpmsum --obj "$inkernel_ko" --dir "$B/mca"
 	} >"$B/mca.tsv" || die "llvm-mca failed"
 	# The CRC family's loops: CRC-T10DIF (MSB first: a vperm per block on

@@ -30,8 +30,10 @@ top=$(cd "$here/../.." && pwd)
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} --core-obj FILE --plugin FILE --dir DIR [--sizes "N ..."] [--mcpu "pwr9 pwr10"]
-  --core-obj FILE  module/arch/powerpc/crc32c_vmx_core.o as the kernel build made it
+Usage: ${0##*/} --core-obj FILE... --plugin FILE --dir DIR [--sizes "N ..."] [--mcpu "pwr9 pwr10"]
+  --core-obj FILE  an object of the core as the kernel build made it, once for each:
+                   module/arch/powerpc/crc32c_vmx_core.o and, where it is built
+                   (little-endian), its ISA 3.1 loop crc_vmx_isa31_loop.o
   --plugin FILE    the insn-interval plugin (tools/bench-model/plugin), built for this host
   --dir DIR        where to put the program, the traces and the llvm-mca inputs
   --sizes LIST     call sizes in bytes (default: every 8 from 16 to 256, 384, 512)
@@ -40,14 +42,14 @@ Exit codes: 0 ok, 1 failure (build, run, paths disagree, llvm-mca), 2 bad usage.
 USAGE
 }
 
-core_obj='' plugin='' dir='' sizes='' mcpus="pwr9 pwr10"
+core_objs=() plugin='' dir='' sizes='' mcpus="pwr9 pwr10"
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
 	--core-obj|--plugin|--dir|--sizes|--mcpu)
 		[ $# -ge 2 ] || die 2 "$1 needs an argument"
 		case "$1" in
-		--core-obj) core_obj=$2 ;; --plugin) plugin=$2 ;; --dir) dir=$2 ;;
+		--core-obj) core_objs+=("$2") ;; --plugin) plugin=$2 ;; --dir) dir=$2 ;;
 		--sizes) sizes=$2 ;; --mcpu) mcpus=$2 ;;
 		esac
 		shift ;;
@@ -55,8 +57,10 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ -n "$core_obj" ] && [ -n "$plugin" ] && [ -n "$dir" ] || die 2 "--core-obj, --plugin and --dir are required (try --help)"
-[ -s "$core_obj" ] || die "$core_obj not found (build the module first)"
+[ ${#core_objs[@]} -gt 0 ] && [ -n "$plugin" ] && [ -n "$dir" ] || die 2 "--core-obj, --plugin and --dir are required (try --help)"
+for o in "${core_objs[@]}"; do
+	[ -s "$o" ] || die "$o not found (build the module first)"
+done
 [ -s "$plugin" ] || die "$plugin not found (build the plugin first)"
 [ -n "$sizes" ] || sizes="$(seq -s ' ' 16 8 256) 384 512"
 CC=${CC_PPC64LE:-powerpc64le-linux-gnu-gcc}
@@ -70,13 +74,13 @@ rm -rf "$dir"
 mkdir -p "$dir/s"
 
 # 1. The program. sw.c gets the glue's code generation (no vector
-# registers); the core is the kernel build's object, linked as it is.
+# registers); the core is the kernel build's objects, linked as they are.
 src=$here/short-call
 common=(-O2 -std=gnu11 -Wall -Wextra -Werror -mcpu=power8 -I"$top/module"
 	-I"$top/module/arch/powerpc" -I"$top/tools/vmx-harness" -I"$src")
 "$CC" "${common[@]}" -mno-altivec -mno-vsx -c "$src/sw.c" -o "$dir/sw.o" &&
 "$CC" "${common[@]}" -c "$src/short_call.c" -o "$dir/short_call.o" &&
-"$CC" -static -z noexecstack -o "$dir/short-call" "$dir/short_call.o" "$dir/sw.o" "$core_obj" ||
+"$CC" -static -z noexecstack -o "$dir/short-call" "$dir/short_call.o" "$dir/sw.o" "${core_objs[@]}" ||
 	die "building the short-call program failed"
 
 # 2. One traced interval per call.

@@ -440,218 +440,25 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
 }
 
 #if CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN
+#include "crc_vmx_isa31_loop.h"
 /*
- * The ISA 3.1 (POWER10 and later) main loop, little-endian only: 16
- * streams of two blocks per iteration, 512 bytes per iteration. Stream i
- * takes block i of each 32-block group, multiplied, and block 16 + i,
- * only added, and is itself folded forward by the group:
- *
- *	s = s * x^(128 * 32) + b(i) * x^(128 * 16) + b(16 + i)	(mod P)
- *
- * one vpmsumd of the stream, one of the block and one xxeval (truth
- * table 0x69: a ^ b ^ c) per stream and group. The chain a stream carries
- * is one vpmsumd and one xxeval per group, so POWER10's four crypto pipes
- * never wait on it (docs/vmx-core-design.md).
- *
- * The loop is software-pipelined so that (nearly) every instruction finds
- * its inputs ready when it is dispatched: the body is eight steps of two
- * streams, a pair of multiplied blocks is loaded three and a half steps
- * before its two vpmsumd, and their products are xored two and a half
- * steps after them. Holding so many blocks in flight takes registers,
- * and vpmsumd reads only VRs: the streams and the two constants take 18
- * of the 32, leaving 14 (v18-v31) for the loaded pairs and the products.
- * The blocks that are only added never need a VR: plxvp puts them in VSR
- * 0-7 (f0-f7, volatile), where xxeval reads them. In little-endian mode
- * lxvp and plxvp put the block at the higher address in the even register
- * of the pair.
- *
- * Each register holds several values per iteration, in turn, so the body
- * is written out instruction by instruction: the loads of the first
- * three pairs of a group are issued one iteration early (the last
- * iteration loads, and ignores, CRC_VMX_ISA31_AHEAD blocks after its
- * group), and the last stream xors of a group come at the start of the
- * next iteration, so that the drain after the loop finishes them. In the
- * first iteration those xors add registers the start sets to zero. Two
- * pointers, each advanced once per iteration at opposite ends of the
- * body, keep every load from waiting on the addi just before it.
- *
- * The streams start at zero but for the last one, which starts as acc:
- * stream 15 ends each group at that group's last block, so before the
- * first group it is the remainder just before p. Registers are written
- * as VSX numbers (32-63 for v0-v31) where a VSX instruction uses them and
- * as VMX numbers in vpmsumd and vxor. xxeval and plxvp are
- * prefixed instructions, which may not cross a 64-byte boundary: the body
- * starts 64-byte aligned and places each at a multiple of 8 bytes, so the
- * assembler inserts no padding inside the loop.
+ * The ISA 3.1 (POWER10 and later) main loop, little-endian only, in
+ * crc_vmx_isa31_loop.S: 32 * groups + CRC_VMX_ISA31_AHEAD or more whole
+ * blocks at aligned p (groups >= 1), acc the remainder just before p.
+ * Returns the remainder after those 32 * groups blocks.
  */
-#define CRC_VMX_ISA31_BLOCKS	32	/* blocks per iteration */
-#define CRC_VMX_ISA31_AHEAD	6	/* blocks the last iteration loads after its group */
+crc_vmx_vec_t crc_vmx_fold_streams_isa31(const u8 *p, size_t groups, const void *fold,
+					 crc_vmx_vec_t acc);
+
 /*
  * The loop runs from two groups and 8 more whole blocks, where its start
  * and end pay off; an input of CRC_VMX_ISA31_MIN_LEN bytes or more has
  * them at any alignment (the first 16 bytes and up to 15 more come before
- * the aligned blocks). Callers that must know whether the loop runs (its
- * xxeval needs VSX) read this value.
+ * the aligned blocks). A core's header gives callers this value as a
+ * constant of its own, which its .c file checks against this one.
  */
 #define CRC_VMX_ISA31_MIN_BLOCKS	(2 * CRC_VMX_ISA31_BLOCKS + 8)
 #define CRC_VMX_ISA31_MIN_LEN		(16 + 15 + 16 * CRC_VMX_ISA31_MIN_BLOCKS)
-
-/* lxvp: the pair of multiplied blocks at r + off into VSR x, x + 1 (v18-v31) */
-#define CRC_VMX_LV(x, off, r)	"	lxvp	" #x ", " #off "(%[" #r "])\n"
-/* plxvp: the pair of added blocks at r + off into VSR x, x + 1 (0-7) */
-#define CRC_VMX_LX(x, off, r)	"	plxvp	" #x ", " #off "(%[" #r "]), 0\n"
-/* vpmsumd: v(d) = v(a) * x^(128 * 16) (v0), a block moved to its stream's end */
-#define CRC_VMX_M(d, a)		"	vpmsumd	" #d ", " #a ", 0\n"
-/* vpmsumd: stream s (v2 + s) moved forward by one group (v1: x^(128 * 32)) */
-#define CRC_VMX_F(s)		"	vpmsumd	2+" #s ", 2+" #s ", 1\n"
-/* xxeval: stream s (VSR 34 + s) ^= product (VSR p) ^ added block (VSR b) */
-#define CRC_VMX_X(s, p, b)	"	xxeval	34+" #s ", 34+" #s ", " #p ", " #b ", 0x69\n"
-#define CRC_VMX_A(r)		"	addi	%[" #r "], %[" #r "], 512\n"
-#define CRC_VMX_ZV(v)		"	vxor	" #v ", " #v ", " #v "\n"
-#define CRC_VMX_ZX(x)		"	xxlxor	" #x ", " #x ", " #x "\n"
-/*
- * The code's own stack frame: the ABI's header (32 bytes), the save area
- * of v20-v31 (192) and, above them, the 288 bytes below the function's
- * stack pointer that the ELFv2 ABI protects for the function's own use, so
- * that nothing the compiler keeps there is overwritten.
- */
-#define CRC_VMX_ISA31_FRAME	"512"
-/* stxvp, lxvp: v20-v31 (VSR 52-63) to and from the save area, pair by pair */
-#define CRC_VMX_SAVE(x, off)	"	stxvp	" #x ", 32 + " #off "(1)\n"
-#define CRC_VMX_RESTORE(x, off)	"	lxvp	" #x ", 32 + " #off "(1)\n"
-/* vpmsumd: stream s folded forward by the row in v(k) */
-#define CRC_VMX_C(s, k)		"	vpmsumd	2+" #s ", 2+" #s ", " #k "\n"
-/* xxeval: VSR d = a ^ b ^ c */
-#define CRC_VMX_XOR3(d, a, b, c)	"	xxeval	" #d ", " #a ", " #b ", " #c ", 0x69\n"
-
-/*
- * Registers: v0 and v1 hold x^(128 * 16) and x^(128 * 32), v2 + i stream
- * i, v18-v31 the multiplied blocks and their products, VSR 0-7 the added
- * blocks. Stream 15 is the operand s15 (acc in, the result out), which
- * must be v17: the only vector register that is neither clobbered nor the
- * caller's, the assembler refuses anything else. v20-v31 belong to the
- * caller: the code saves them first and restores them last, with six
- * paired stores and loads in a frame of its own (stdu, as the kernel's own
- * stack switch in call_do_softirq() does), where the compiler's save of
- * clobbered registers would take twelve of each and an address for each.
- */
-#define CRC_VMX_ISA31_CODE							\
-	"	.machine push\n"						\
-	"	.machine power10\n"						\
-	"	.ifne	%[s15] - 17\n"						\
-	"	.error	\"fold_streams_isa31: stream 15 is not in v17\"\n"	\
-	"	.endif\n"							\
-	"	stdu	1, -" CRC_VMX_ISA31_FRAME "(1)\n"				\
-	CRC_VMX_SAVE(52, 0) CRC_VMX_SAVE(54, 32) CRC_VMX_SAVE(56, 64)		\
-	CRC_VMX_SAVE(58, 96) CRC_VMX_SAVE(60, 128) CRC_VMX_SAVE(62, 160)	\
-	"	lxv	32, 16 * 15(%[fold])\n"					\
-	"	lxv	33, 16 * 31(%[fold])\n"					\
-	"	mtctr	%[groups]\n"						\
-	"	mr	%[q], %[p]\n"						\
-	CRC_VMX_ZV(2) CRC_VMX_ZV(3) CRC_VMX_ZV(4) CRC_VMX_ZV(5) CRC_VMX_ZV(6)	\
-	CRC_VMX_ZV(7) CRC_VMX_ZV(8) CRC_VMX_ZV(9) CRC_VMX_ZV(10) CRC_VMX_ZV(11)	\
-	CRC_VMX_ZV(12) CRC_VMX_ZV(13) CRC_VMX_ZV(14) CRC_VMX_ZV(15) CRC_VMX_ZV(16) \
-	/* what the first iteration's leftover xors read */			\
-	CRC_VMX_ZV(18) CRC_VMX_ZV(27) CRC_VMX_ZV(28) CRC_VMX_ZV(29)		\
-	CRC_VMX_ZV(30) CRC_VMX_ZV(31)						\
-	CRC_VMX_ZX(2) CRC_VMX_ZX(3) CRC_VMX_ZX(4) CRC_VMX_ZX(5)		\
-	CRC_VMX_ZX(6) CRC_VMX_ZX(7)						\
-	CRC_VMX_LV(52, 0, p) CRC_VMX_LV(54, 32, p) CRC_VMX_LV(56, 64, p)	\
-	"	.p2align 6\n"							\
-	"1:\n"								\
-	CRC_VMX_X(10, 59, 3) CRC_VMX_M(26, 18) CRC_VMX_F(0)			\
-	CRC_VMX_LX(0, 256, p) CRC_VMX_LV(50, 96, p) CRC_VMX_X(11, 60, 2)	\
-	CRC_VMX_M(27, 21) CRC_VMX_F(1) CRC_VMX_X(12, 61, 5)			\
-	CRC_VMX_M(28, 20) CRC_VMX_F(2) CRC_VMX_LV(52, 128, p)			\
-	CRC_VMX_LX(2, 288, p) CRC_VMX_X(13, 62, 4) CRC_VMX_M(29, 23)		\
-	CRC_VMX_F(3) CRC_VMX_A(p) CRC_VMX_X(14, 63, 7)			\
-	CRC_VMX_M(30, 22) CRC_VMX_F(4) CRC_VMX_LX(4, 320, q)			\
-	CRC_VMX_LV(54, 160, q) CRC_VMX_X(15, 58, 6) CRC_VMX_M(26, 25)		\
-	CRC_VMX_F(5) CRC_VMX_X(0, 59, 1) CRC_VMX_M(27, 24)			\
-	CRC_VMX_F(6) CRC_VMX_LX(6, 352, q) CRC_VMX_LV(56, 192, q)		\
-	CRC_VMX_X(1, 60, 0) CRC_VMX_M(28, 19) CRC_VMX_F(7)			\
-	CRC_VMX_X(2, 61, 3) CRC_VMX_M(29, 18) CRC_VMX_F(8)			\
-	CRC_VMX_LX(0, 384, q) CRC_VMX_LV(50, 224, q) CRC_VMX_X(3, 62, 2)	\
-	CRC_VMX_M(30, 21) CRC_VMX_F(9) CRC_VMX_X(4, 58, 5)			\
-	CRC_VMX_M(26, 20) CRC_VMX_F(10) CRC_VMX_LX(2, 416, q)			\
-	CRC_VMX_X(5, 59, 4) CRC_VMX_LV(52, 512, q) CRC_VMX_M(27, 23)		\
-	CRC_VMX_F(11) CRC_VMX_A(q) CRC_VMX_X(6, 60, 7)			\
-	CRC_VMX_M(28, 22) CRC_VMX_F(12) CRC_VMX_LX(4, -64, p)			\
-	CRC_VMX_LV(54, 32, p) CRC_VMX_X(7, 61, 6) CRC_VMX_M(29, 25)		\
-	CRC_VMX_X(8, 62, 1) CRC_VMX_F(13) CRC_VMX_M(30, 24)			\
-	CRC_VMX_F(14) CRC_VMX_LX(6, -32, p) CRC_VMX_LV(56, 64, p)		\
-	CRC_VMX_X(9, 58, 0) CRC_VMX_M(31, 19) CRC_VMX_F(15)			\
-	"	bdnz	1b\n"							\
-	CRC_VMX_X(10, 59, 3) CRC_VMX_M(26, 18) CRC_VMX_X(11, 60, 2)		\
-	CRC_VMX_X(12, 61, 5) CRC_VMX_X(13, 62, 4) CRC_VMX_X(14, 63, 7)	\
-	CRC_VMX_X(15, 58, 6)							\
-	CRC_VMX_ISA31_COMBINE							\
-	CRC_VMX_RESTORE(52, 0) CRC_VMX_RESTORE(54, 32) CRC_VMX_RESTORE(56, 64)	\
-	CRC_VMX_RESTORE(58, 96) CRC_VMX_RESTORE(60, 128) CRC_VMX_RESTORE(62, 160) \
-	"	addi	1, 1, " CRC_VMX_ISA31_FRAME "\n"				\
-	"	.machine pop\n"
-
-/*
- * Stream i is folded forward over the 15 - i blocks that follow it in the
- * last group, by fold row 14 - i, and the 16 are summed into v17. Rows 0-15
- * come in by pairs, lxvp putting the row at the higher address in the even
- * register; row 15 (v0) is loaded but not used.
- */
-#define CRC_VMX_ISA31_COMBINE							\
-	"	lxvp	50, 0(%[fold])\n"	/* v18 row 1, v19 row 0 */	\
-	"	lxvp	52, 32(%[fold])\n"	/* v20 row 3, v21 row 2 */	\
-	"	lxvp	54, 64(%[fold])\n"	/* v22 row 5, v23 row 4 */	\
-	"	lxvp	56, 96(%[fold])\n"	/* v24 row 7, v25 row 6 */	\
-	"	lxvp	58, 128(%[fold])\n"	/* v26 row 9, v27 row 8 */	\
-	"	lxvp	60, 160(%[fold])\n"	/* v28 row 11, v29 row 10 */	\
-	"	lxvp	62, 192(%[fold])\n"	/* v30 row 13, v31 row 12 */	\
-	"	lxvp	32, 224(%[fold])\n"	/* v0 row 15, v1 row 14 */	\
-	CRC_VMX_C(0, 1) CRC_VMX_C(1, 30) CRC_VMX_C(2, 31) CRC_VMX_C(3, 28)	\
-	CRC_VMX_C(4, 29) CRC_VMX_C(5, 26) CRC_VMX_C(6, 27) CRC_VMX_C(7, 24)	\
-	CRC_VMX_C(8, 25) CRC_VMX_C(9, 22) CRC_VMX_C(10, 23) CRC_VMX_C(11, 20)	\
-	CRC_VMX_C(12, 21) CRC_VMX_C(13, 18) CRC_VMX_C(14, 19)			\
-	CRC_VMX_XOR3(34, 34, 35, 36) CRC_VMX_XOR3(37, 37, 38, 39)		\
-	CRC_VMX_XOR3(40, 40, 41, 42) CRC_VMX_XOR3(43, 43, 44, 45)		\
-	CRC_VMX_XOR3(46, 46, 47, 48) CRC_VMX_XOR3(34, 34, 37, 40)		\
-	CRC_VMX_XOR3(43, 43, 46, 49)						\
-	"	vxor	17, 2, 11\n"
-
-/*
- * 32 * groups + CRC_VMX_ISA31_AHEAD or more whole blocks at aligned p
- * (groups >= 1), acc the remainder just before p. Returns the remainder
- * after those 32 * groups blocks. Every register it uses is fixed by the
- * code (above) but stream 15, the one vector operand, which the clobbers
- * leave only v17 and v20-v31 to live in, and the check in the code only v17.
- */
-static noinline crc_vmx_vec_t fold_streams_isa31(crc_vmx_vec_t acc, const u8 *p, size_t groups)
-{
-	crc_vmx_vec_t s15 = acc;
-	const u8 *q;
-
-	asm(CRC_VMX_ISA31_CODE
-	    : [s15] "+v" (s15), [p] "+b" (p), [q] "=&b" (q)
-	    : [groups] "r" (groups), [fold] "b" (CRC_VMX_FOLD),
-	      "m" (*(const u8 (*)[])p), "m" (CRC_VMX_FOLD)
-	    : "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10",
-	      "v11", "v12", "v13", "v14", "v15", "v16", "v18", "v19", "vs0", "vs1",
-	      "vs2", "vs3", "vs4", "vs5", "vs6", "vs7", "ctr");
-
-	return s15;
-}
-
-#undef CRC_VMX_LV
-#undef CRC_VMX_LX
-#undef CRC_VMX_M
-#undef CRC_VMX_F
-#undef CRC_VMX_X
-#undef CRC_VMX_A
-#undef CRC_VMX_ZV
-#undef CRC_VMX_ZX
-#undef CRC_VMX_ISA31_FRAME
-#undef CRC_VMX_SAVE
-#undef CRC_VMX_RESTORE
-#undef CRC_VMX_C
-#undef CRC_VMX_XOR3
 #endif /* CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN */
 
 /*
@@ -847,7 +654,7 @@ static __always_inline CRC_VMX_STATE crc_vmx_run(CRC_VMX_STATE crc, const u8 *p,
 	if (isa31 && n >= CRC_VMX_ISA31_MIN_BLOCKS) {
 		size_t groups = (n - CRC_VMX_ISA31_AHEAD) / CRC_VMX_ISA31_BLOCKS;
 
-		acc = fold_streams_isa31(acc, p, groups);
+		acc = crc_vmx_fold_streams_isa31(p, groups, CRC_VMX_FOLD, acc);
 		p += 16 * CRC_VMX_ISA31_BLOCKS * groups;
 		n -= CRC_VMX_ISA31_BLOCKS * groups;
 	}

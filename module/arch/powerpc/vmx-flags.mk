@@ -7,10 +7,16 @@
 # The kernel's own flags forbid AltiVec/VSX code generation; the cores alone
 # enable AltiVec, and -mno-vsx (the kernel passes it too) keeps every VSX
 # instruction out of compiled code: the POWER8/9 cores need only
-# enable_kernel_altivec(), and the ISA 3.1 loop writes its VSX instructions
-# in inline assembly. They also get no ftrace hook: each is a leaf that runs
-# with the vector unit enabled and preemption off, with nothing to trace.
-CRC32C_VMX_CORE_CFLAGS := -maltivec -mno-vsx -mhard-float
+# enable_kernel_altivec(), and the ISA 3.1 loop is an assembly file
+# (crc_vmx_isa31_loop.S). They also get no ftrace hook: they run with the
+# vector unit enabled and preemption off, and call nothing but that loop.
+# -fno-toplevel-reorder lays out each core's constant tables in the order
+# its constants header declares them, the fold table first: its rows are
+# then at small fixed offsets from the section anchor, whatever function
+# of the file the compiler happens to emit first (an extern call that
+# passed the table made the nibble table come first and cost the POWER8
+# path an address computation and loop padding: make bench-model).
+CRC32C_VMX_CORE_CFLAGS := -maltivec -mno-vsx -mhard-float -fno-toplevel-reorder
 CRC32C_VMX_CORE_CFLAGS_REMOVE := -mno-altivec -msoft-float $(CC_FLAGS_FTRACE)
 
 # The CPU the cores are compiled for: the kernel's own (-mcpu=$(CONFIG_TARGET_CPU),
@@ -25,9 +31,12 @@ endif
 
 # Whether the assembler knows the ISA 3.1 instructions of the POWER10 loop
 # (lxvp, xxeval, and plxvp, which came with them: binutils 2.35 and later),
-# with Kbuild's own as-instr probe.
-# CRC_VMX_AS_ISA31 is 1 or 0 in every object of the modules: the core leaves
-# the loop out at 0, and crc32c_vmx then never selects it and says so at load.
-CRC_VMX_AS_CFLAGS := -DCRC_VMX_AS_ISA31=$(call as-instr,.machine power10\n\
+# with Kbuild's own as-instr probe: CRC_VMX_AS_ISA31 is 1 or 0. The loop,
+# crc_vmx_isa31_loop.S, is built only at 1 on a little-endian kernel, and
+# every C object of the modules gets the value: the core leaves its call
+# out at 0, and crc32c_vmx then never selects it and says so at load.
+CRC_VMX_AS_ISA31 := $(call as-instr,.machine power10\n\
 	lxvp 32$(comma)0(3)\n\
 	xxeval 0$(comma)0$(comma)0$(comma)0$(comma)0x69,1,0)
+CRC_VMX_AS_CFLAGS := -DCRC_VMX_AS_ISA31=$(CRC_VMX_AS_ISA31)
+CRC_VMX_ISA31_LOOP := $(if $(filter y1,$(CONFIG_CPU_LITTLE_ENDIAN)$(CRC_VMX_AS_ISA31)),y)

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Userspace stand-ins for the two <linux/linkage.h> macros that the
+ * module's assembly files use (crc_vmx_isa31_loop.S), for the harness's
+ * cross builds: a global function symbol, aligned, typed and sized.
+ */
+#ifndef HARNESS_LINKAGE_H
+#define HARNESS_LINKAGE_H
+
+#define SYM_FUNC_START(name)	\
+	.globl name;		\
+	.p2align 2;		\
+	name:
+
+#define SYM_FUNC_END(name)		\
+	.type name, @function;		\
+	.size name, . - name
+
+#endif /* HARNESS_LINKAGE_H */

@@ -18,6 +18,10 @@ FLAGS_HEAD = """\
 # crypto only, no VSX, so that enable_kernel_altivec() suffices.
 vpmsum-cflags := -maltivec -mno-vsx -mhard-float
 vpmsum-cflags-remove := -mno-altivec -msoft-float
+# The table code that the powerpc glue keeps for short inputs: without
+# section anchors each table loop indexes its own table (one lwzx per byte)
+# instead of an offset from an anchor that the tables share (an add more).
+ppc-table-cflags-$(CONFIG_PPC) := $(call cc-option,-fno-section-anchors)
 """
 
 
@@ -41,7 +45,8 @@ def makefile(text, step):
         text = sub(text, ppc,
                    "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o powerpc/crc32-le-vpmsum.o \\\n"
                    "\t\t       powerpc/crc32-be-vpmsum.o\n" +
-                   obj_flags(["crc32-le-vpmsum.o", "crc32-be-vpmsum.o"]))
+                   obj_flags(["crc32-le-vpmsum.o", "crc32-be-vpmsum.o"]) +
+                   "CFLAGS_crc32-main.o += $(ppc-table-cflags-y)\n")
         text = sub(text, "obj-$(CONFIG_CRC_T10DIF) += crc-t10dif.o\n",
                    FLAGS_HEAD + "\nobj-$(CONFIG_CRC_T10DIF) += crc-t10dif.o\n")
     if step >= 2:
@@ -60,6 +65,7 @@ def makefile(text, step):
         text = sub(text, "crc64-$(CONFIG_RISCV) += riscv/crc64_lsb.o riscv/crc64_msb.o\n",
                    "crc64-$(CONFIG_PPC) += powerpc/crc64-be-vpmsum.o powerpc/crc64-nvme-vpmsum.o\n" +
                    obj_flags(["crc64-be-vpmsum.o", "crc64-nvme-vpmsum.o"]) +
+                   "CFLAGS_crc64-main.o += $(ppc-table-cflags-y)\n" +
                    "crc64-$(CONFIG_RISCV) += riscv/crc64_lsb.o riscv/crc64_msb.o\n")
     return text
 
@@ -95,9 +101,9 @@ def crc32_h(text, step):
         text = sub(text, "#define crc32_le_arch crc32_le_base /* not implemented on this arch */\n"
                    "#define crc32_be_arch crc32_be_base /* not implemented on this arch */\n",
                    glue_line(final, "#define VPMSUM_CRC32_MIN_LEN") + "\n" +
-                   glue_function(final, "vpmsum_crc32_use_vector") + "\n" +
-                   glue_function(final, "crc32_le_vpmsum_sections") + "\n" +
-                   glue_function(final, "crc32_be_vpmsum_sections") + "\n" +
+                   glue_function(final, "vpmsum_crc32_usable") + "\n" +
+                   glue_function(final, "crc32_le_vpmsum_long") + "\n" +
+                   glue_function(final, "crc32_be_vpmsum_long") + "\n" +
                    glue_function(final, "crc32_le_arch") + "\n" +
                    glue_function(final, "crc32_be_arch"))
         text = sub(text, "\t\treturn CRC32C_OPTIMIZATION;\n",

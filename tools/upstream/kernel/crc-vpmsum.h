@@ -63,9 +63,10 @@ static __always_inline void vpmsum_end(void)
  * vpmsum_sections(core, crc, p, len): the state after @core ran over the
  * whole input, in vector sections of at most VPMSUM_CHUNK bytes, the state
  * carried from one section to the next. The caller has checked
- * may_use_simd(). Each user calls it from a noinline function, so that the
- * exported function, which inlines its *_arch() helper, does not set up
- * this loop's frame for the short inputs that take the table code.
+ * may_use_simd(). Each user calls it from a noinline <crc>_vpmsum_long(),
+ * which asks that too, so that the exported function, which inlines its
+ * *_arch() helper, tests only the length before the table code and sets
+ * up no frame for the short inputs.
  */
 #define vpmsum_sections(core, crc, p, len)				\
 ({									\

@@ -8,6 +8,10 @@
  * from 48 bytes for all three CRCs, and the table code is one dependent
  * load per byte, so in cycles the vector path wins at least as early. The
  * three CRCs share the core, so they share the threshold.
+ *
+ * The length is the one test inlined into the exported functions, so that
+ * below the threshold they run the table code as if this file were not
+ * there; whether the vector unit may be used is asked out of line.
  */
 #include "crc-vpmsum.h"
 
@@ -15,45 +19,50 @@
 
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(have_vec_crypto);
 
-static inline bool vpmsum_crc32_use_vector(size_t len)
+static inline bool vpmsum_crc32_usable(void)
 {
-	return len >= VPMSUM_CRC32_MIN_LEN && static_branch_likely(&have_vec_crypto) &&
-	       likely(may_use_simd());
+	return static_branch_likely(&have_vec_crypto) && likely(may_use_simd());
 }
 
-static noinline u32 crc32_le_vpmsum_sections(u32 crc, const u8 *p, size_t len)
+static noinline u32 crc32_le_vpmsum_long(u32 crc, const u8 *p, size_t len)
 {
-	return vpmsum_sections(crc32_le_vpmsum, crc, p, len);
+	if (vpmsum_crc32_usable())
+		return vpmsum_sections(crc32_le_vpmsum, crc, p, len);
+	return crc32_le_base(crc, p, len);
 }
 
 static inline u32 crc32_le_arch(u32 crc, const u8 *p, size_t len)
 {
-	if (vpmsum_crc32_use_vector(len))
-		return crc32_le_vpmsum_sections(crc, p, len);
+	if (len >= VPMSUM_CRC32_MIN_LEN)
+		return crc32_le_vpmsum_long(crc, p, len);
 	return crc32_le_base(crc, p, len);
 }
 
-static noinline u32 crc32_be_vpmsum_sections(u32 crc, const u8 *p, size_t len)
+static noinline u32 crc32_be_vpmsum_long(u32 crc, const u8 *p, size_t len)
 {
-	return vpmsum_sections(crc32_be_vpmsum, crc, p, len);
+	if (vpmsum_crc32_usable())
+		return vpmsum_sections(crc32_be_vpmsum, crc, p, len);
+	return crc32_be_base(crc, p, len);
 }
 
 static inline u32 crc32_be_arch(u32 crc, const u8 *p, size_t len)
 {
-	if (vpmsum_crc32_use_vector(len))
-		return crc32_be_vpmsum_sections(crc, p, len);
+	if (len >= VPMSUM_CRC32_MIN_LEN)
+		return crc32_be_vpmsum_long(crc, p, len);
 	return crc32_be_base(crc, p, len);
 }
 
-static noinline u32 crc32c_vpmsum_sections(u32 crc, const u8 *p, size_t len)
+static noinline u32 crc32c_vpmsum_long(u32 crc, const u8 *p, size_t len)
 {
-	return vpmsum_sections(crc32c_vpmsum, crc, p, len);
+	if (vpmsum_crc32_usable())
+		return vpmsum_sections(crc32c_vpmsum, crc, p, len);
+	return crc32c_base(crc, p, len);
 }
 
 static inline u32 crc32c_arch(u32 crc, const u8 *p, size_t len)
 {
-	if (vpmsum_crc32_use_vector(len))
-		return crc32c_vpmsum_sections(crc, p, len);
+	if (len >= VPMSUM_CRC32_MIN_LEN)
+		return crc32c_vpmsum_long(crc, p, len);
 	return crc32c_base(crc, p, len);
 }
 

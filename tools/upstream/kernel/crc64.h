@@ -2,12 +2,12 @@
 /*
  * crc64_be() and crc64_nvme() by vpmsumd folding (POWER8 and later).
  *
- * Each vector path starts at the shortest of crc_kunit's benchmark lengths
- * from which a call, counted under QEMU with an instruction-counting
- * plugin, executes fewer instructions through the vector section than
- * with the byte-at-a-time table code: 32 bytes for crc64_nvme(), 48 for
- * crc64_be(), whose MSB-first blocks take one vperm more each on
- * little-endian and whose table loop is one instruction per byte shorter.
+ * Where the vector path starts was counted under QEMU with an
+ * instruction-counting plugin in a patched kernel: through it,
+ * crc64_nvme() executes fewer instructions than with the byte-at-a-time
+ * table code at 32 bytes, the shortest length tried, and crc64_be() only
+ * from 48, as its MSB-first blocks take one vperm more each on
+ * little-endian and its table loop is one instruction per byte shorter.
  *
  * The length is the one test inlined into the exported functions, so that
  * below the threshold they run the table code as if this file were not

@@ -24,11 +24,11 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 
+#include "arch/powerpc/crc32c_vmx_core.h"
 #include "crc32c_vmx_compat.h"
-#include "crc32c_vmx_stats.h"
-#include "crc_vmx_cores.h"
 #include "crc_vmx_shash.h"
 #include "crc_vmx_simd.h"
+#include "crc_vmx_stats.h"
 
 #define CRC32C_VMX_DRIVER	"crc32c-vmx"
 /* The digest and the key are both one CRC-32C value, 4 bytes. */
@@ -49,6 +49,30 @@ MODULE_PARM_DESC(priority, "crypto API priority of crc32c-vmx, "
 struct crc32c_vmx_tfm_ctx {
 	u32 seed;
 };
+
+/*
+ * Bytes through the vector path, and of those through the ISA 3.1 core;
+ * bytes through the software CRC, and of those the ones sent there only
+ * because the caller's user vector registers were live.
+ */
+static DEFINE_PER_CPU(u64, crc32c_vmx_vector_bytes);
+static DEFINE_PER_CPU(u64, crc32c_vmx_isa31_bytes);
+static DEFINE_PER_CPU(atomic64_t, crc32c_vmx_fallback_bytes);
+static DEFINE_PER_CPU(atomic64_t, crc32c_vmx_live_state_bytes);
+
+CRC_VMX_STAT(vector_bytes, section, crc32c_vmx_vector_bytes);
+CRC_VMX_STAT(isa31_bytes, section, crc32c_vmx_isa31_bytes);
+CRC_VMX_STAT(fallback_bytes, fallback, crc32c_vmx_fallback_bytes);
+CRC_VMX_STAT(live_state_bytes, fallback, crc32c_vmx_live_state_bytes);
+static struct attribute *crc32c_vmx_stats_attrs[] = {
+	CRC_VMX_STAT_FILE(vector_bytes),
+	CRC_VMX_STAT_FILE(fallback_bytes),
+	CRC_VMX_STAT_FILE(isa31_bytes),
+	CRC_VMX_STAT_FILE(live_state_bytes),
+	NULL,
+};
+
+CRC_VMX_STATS_GROUP(crc32c_vmx);
 
 /*
  * Shortest input handed to the vector core; shorter ones take the kernel's
@@ -73,50 +97,28 @@ struct crc32c_vmx_tfm_ctx {
 #define CRC32C_VMX_MIN_LEN_LIVE	192
 
 /*
- * Set once at load where the ISA 3.1 core may run: a little-endian kernel
- * (on big-endian, crc32c_vmx_core_isa31() is the POWER8 core under another
- * name), an assembler that knows lxvp and xxeval (CRC_VMX_AS_ISA31, from
- * the Kbuild probe) and a CPU with ISA 3.1 (POWER10 and later). The vector
- * section then runs crc32c_vmx_core_isa31() on inputs long enough for its
- * ISA 3.1 loop; the isa31_bytes counter says which branch was taken.
+ * Set once at load where the ISA 3.1 core runs: the loop is built
+ * (CRC_VMX_ISA31_BUILT: little-endian, CONFIG_VSX, an assembler that knows
+ * it) and the CPU has ISA 3.1 with VSX enabled.
  */
 static DEFINE_STATIC_KEY_FALSE_RO(crc32c_vmx_isa31);
 
-static __always_inline bool crc32c_vmx_isa31_possible(void)
-{
-	return IS_ENABLED(CONFIG_CPU_LITTLE_ENDIAN) && CRC_VMX_AS_ISA31;
-}
-
 /*
- * Every input the live-state rule covers takes the AltiVec section: the
- * ISA 3.1 core's VSX section starts above CRC32C_VMX_MIN_LEN_LIVE.
+ * Every input the live-state rule covers takes the AltiVec section, so the
+ * rule tests only the VMX state.
  */
-static_assert(CRC32C_VMX_CORE_ISA31_MIN_LEN >= CRC32C_VMX_MIN_LEN_LIVE,
+static_assert(CRC_VMX_ISA31_MIN_LEN >= CRC32C_VMX_MIN_LEN_LIVE,
 	      "the live-state rule would have to test the VSX state");
 
 /*
- * Whether a section over len bytes runs the ISA 3.1 core. Only from the
- * length where its ISA 3.1 loop runs: below it that core executes the
- * POWER8 code alone, and crc32c_vmx_core() does the same under
- * enable_kernel_altivec(), without the larger VSX save.
+ * Whether a section over len bytes runs the ISA 3.1 core: only from the
+ * length where its loop runs, since below it that core executes the
+ * POWER8 code alone, which needs no VSX save.
  */
 static __always_inline bool crc32c_vmx_use_isa31(size_t len)
 {
-	return crc32c_vmx_isa31_possible() && static_branch_likely(&crc32c_vmx_isa31) &&
-	       len >= CRC32C_VMX_CORE_ISA31_MIN_LEN;
-}
-
-/*
- * Whether the section over len bytes needs VSX (crc_vmx_cores.h). The
- * first test changes nothing but lets the compiler fold it to
- * CRC32C_VMX_CORE_NEEDS_VSX below CRC32C_VMX_MIN_LEN_LIVE, where the
- * live-state rule asks (the assertion above), static key and all.
- */
-static __always_inline bool crc32c_vmx_section_vsx(size_t len)
-{
-	if (len >= CRC32C_VMX_CORE_ISA31_MIN_LEN && crc32c_vmx_use_isa31(len))
-		return CRC32C_VMX_CORE_ISA31_NEEDS_VSX;
-	return CRC32C_VMX_CORE_NEEDS_VSX;
+	return CRC_VMX_ISA31_BUILT && static_branch_likely(&crc32c_vmx_isa31) &&
+	       len >= CRC_VMX_ISA31_MIN_LEN;
 }
 
 /* Why an ISA 3.1 CPU runs the POWER8 core, for the load message; or "". */
@@ -126,7 +128,29 @@ static const char *__init crc32c_vmx_no_isa31_reason(void)
 		return "";
 	if (!IS_ENABLED(CONFIG_CPU_LITTLE_ENDIAN))
 		return " (big-endian kernel: the ISA 3.1 loop is little-endian only)";
-	return " (built with an assembler without lxvp/xxeval: no ISA 3.1 loop)";
+	if (!IS_ENABLED(CONFIG_VSX))
+		return " (kernel without CONFIG_VSX: the ISA 3.1 loop needs it)";
+	if (!CRC_VMX_ISA31_BUILT)
+		return " (built with an assembler without lxvp/xxeval: no ISA 3.1 loop)";
+	return " (VSX is disabled on this CPU: the ISA 3.1 loop needs it)";
+}
+
+/*
+ * The section of one core; isa31 is a constant at each call, so the
+ * compiler writes one straight-line section per core.
+ */
+static __always_inline u32 crc32c_vmx_run_core(u32 crc, const u8 *data, size_t len, bool isa31)
+{
+	crc_vmx_simd_begin(isa31);
+	crc_vmx_count_section(&crc32c_vmx_vector_bytes, len);
+	if (isa31) {
+		crc_vmx_count_section(&crc32c_vmx_isa31_bytes, len);
+		crc = crc32c_vmx_core_isa31(crc, data, len);
+	} else {
+		crc = crc32c_vmx_core(crc, data, len);
+	}
+	crc_vmx_simd_end(isa31);
+	return crc;
 }
 
 /*
@@ -136,19 +160,9 @@ static const char *__init crc32c_vmx_no_isa31_reason(void)
  */
 static noinline u64 crc32c_vmx_section(u64 crc, const u8 *data, size_t len)
 {
-	if (crc32c_vmx_use_isa31(len)) {
-		crc_vmx_simd_begin(CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
-		crc32c_vmx_count_vector(len);
-		crc32c_vmx_count_isa31(len);
-		crc = crc32c_vmx_core_isa31((u32)crc, data, len);
-		crc_vmx_simd_end(CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
-	} else {
-		crc_vmx_simd_begin(CRC32C_VMX_CORE_NEEDS_VSX);
-		crc32c_vmx_count_vector(len);
-		crc = crc32c_vmx_core((u32)crc, data, len);
-		crc_vmx_simd_end(CRC32C_VMX_CORE_NEEDS_VSX);
-	}
-	return crc;
+	if (crc32c_vmx_use_isa31(len))
+		return crc32c_vmx_run_core(crc, data, len, true);
+	return crc32c_vmx_run_core(crc, data, len, false);
 }
 
 /* Inputs longer than one chunk, with preemption points between the chunks. */
@@ -160,7 +174,7 @@ static noinline u32 crc32c_vmx_chunks(u32 crc, const u8 *data, unsigned int len)
 /* The software path: the kernel's CRC, counted as fallback. */
 static __always_inline u32 crc32c_vmx_fallback(u32 crc, const u8 *data, unsigned int len)
 {
-	crc32c_vmx_count_fallback(len);
+	crc_vmx_count_fallback(&crc32c_vmx_fallback_bytes, len);
 	return crc32c_vmx_sw(crc, data, len);
 }
 
@@ -178,9 +192,8 @@ static __always_inline u32 crc32c_vmx_crc(u32 crc, const u8 *data, unsigned int 
 	 * registers, the state that the section for this length would save:
 	 * also counted as live_state.
 	 */
-	if (len < CRC32C_VMX_MIN_LEN_LIVE &&
-	    crc_vmx_user_state_live(crc32c_vmx_section_vsx(len))) {
-		crc32c_vmx_count_live_state(len);
+	if (len < CRC32C_VMX_MIN_LEN_LIVE && crc_vmx_user_state_live(false)) {
+		crc_vmx_count_fallback(&crc32c_vmx_live_state_bytes, len);
 		return crc32c_vmx_fallback(crc, data, len);
 	}
 	/*
@@ -245,7 +258,6 @@ static struct shash_alg crc32c_vmx_alg = {
 
 static int __init crc32c_vmx_mod_init(void)
 {
-	bool isa31;
 	int err;
 
 	if (priority < CRC32C_VMX_PRIO_MIN || priority > CRC32C_VMX_PRIO_MAX) {
@@ -253,22 +265,16 @@ static int __init crc32c_vmx_mod_init(void)
 		       CRC32C_VMX_PRIO_MIN, CRC32C_VMX_PRIO_MAX, CRC32C_VMX_PRIO_DEFAULT);
 		return -EINVAL;
 	}
-	/* VSX is needed only where the ISA 3.1 core will run. */
-	isa31 = crc32c_vmx_isa31_possible() && cpu_has_feature(CPU_FTR_ARCH_31);
-	err = crc_vmx_check_cpu(CRC32C_VMX_CORE_NEEDS_VSX ||
-				(isa31 && CRC32C_VMX_CORE_ISA31_NEEDS_VSX));
-	if (err)
-		return err;
 	crc32c_vmx_alg.base.cra_priority = priority;
-	if (isa31)
+	if (CRC_VMX_ISA31_BUILT && cpu_has_feature(CPU_FTR_ARCH_31) && cpu_has_feature(CPU_FTR_VSX))
 		static_branch_enable(&crc32c_vmx_isa31);
 
-	err = crc32c_vmx_stats_init();
+	err = crc_vmx_stats_init(&crc32c_vmx_stats_group);
 	if (err)
 		return err;
 	err = crypto_register_shash(&crc32c_vmx_alg);
 	if (err) {
-		crc32c_vmx_stats_exit();
+		crc_vmx_stats_exit(&crc32c_vmx_stats_group);
 		return err;
 	}
 	/*
@@ -286,13 +292,13 @@ static int __init crc32c_vmx_mod_init(void)
 static void __exit crc32c_vmx_mod_exit(void)
 {
 	crypto_unregister_shash(&crc32c_vmx_alg);
-	crc32c_vmx_stats_exit();
+	crc_vmx_stats_exit(&crc32c_vmx_stats_group);
 }
 
 /*
  * Loads only on CPUs with the vector crypto facility (vpmsumd, POWER8 and
  * later; udev loads it there from the "cpu" modalias); refuses with
- * -ENODEV elsewhere, and where a core needs VSX that is absent.
+ * -ENODEV elsewhere.
  */
 module_cpu_feature_match(PPC_MODULE_FEATURE_VEC_CRYPTO, crc32c_vmx_mod_init);
 module_exit(crc32c_vmx_mod_exit);

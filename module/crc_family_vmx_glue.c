@@ -28,11 +28,12 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 
+#include "arch/powerpc/crc64_rocksoft_vmx_core.h"
+#include "arch/powerpc/crct10dif_vmx_core.h"
 #include "crc_family_vmx_compat.h"
-#include "crc_family_vmx_stats.h"
-#include "crc_vmx_cores.h"
 #include "crc_vmx_shash.h"
 #include "crc_vmx_simd.h"
+#include "crc_vmx_stats.h"
 
 #if CRC_FAMILY_VMX_SHASH
 
@@ -43,11 +44,6 @@
 #define CRC_FAMILY_VMX_PRIORITY	300
 
 #define CRC64_ROCKSOFT_VMX_DIGEST_SIZE	sizeof(u64)
-
-/* Whether the core of a registered driver needs VSX (the CPU check at load). */
-#define CRC_FAMILY_VMX_NEEDS_VSX \
-	((CRC_FAMILY_VMX_T10DIF_SHASH && CRCT10DIF_VMX_CORE_NEEDS_VSX) || \
-	 (CRC_FAMILY_VMX_CRC64_SHASH && CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX))
 
 /*
  * Shortest input handed to each vector core; shorter ones, and every input
@@ -65,13 +61,19 @@
 #define CRC64_ROCKSOFT_VMX_MIN_LEN	32
 
 #if CRC_FAMILY_VMX_T10DIF_SHASH
+/* Bytes through the vector core and through the software CRC. */
+static DEFINE_PER_CPU(u64, crct10dif_vmx_vector_bytes);
+static DEFINE_PER_CPU(atomic64_t, crct10dif_vmx_fallback_bytes);
+CRC_VMX_STAT(crct10dif_vector_bytes, section, crct10dif_vmx_vector_bytes);
+CRC_VMX_STAT(crct10dif_fallback_bytes, fallback, crct10dif_vmx_fallback_bytes);
+
 /* One vector section over len <= CRC_VMX_CHUNK bytes, from task context. */
 static noinline u64 crct10dif_vmx_section(u64 crc, const u8 *data, size_t len)
 {
-	crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_NEEDS_VSX);
-	crc_family_vmx_count_vector(CRC_FAMILY_VMX_T10DIF, len);
+	crc_vmx_simd_begin(false);
+	crc_vmx_count_section(&crct10dif_vmx_vector_bytes, len);
 	crc = crct10dif_vmx_core((u16)crc, data, len);
-	crc_vmx_simd_end(CRCT10DIF_VMX_CORE_NEEDS_VSX);
+	crc_vmx_simd_end(false);
 	return crc;
 }
 
@@ -83,7 +85,7 @@ static noinline u64 crct10dif_vmx_section(u64 crc, const u8 *data, size_t len)
 static __always_inline u16 crct10dif_vmx_crc(u16 crc, const u8 *data, unsigned int len)
 {
 	if (len < CRCT10DIF_VMX_MIN_LEN || !crypto_simd_usable()) {
-		crc_family_vmx_count_fallback(CRC_FAMILY_VMX_T10DIF, len);
+		crc_vmx_count_fallback(&crct10dif_vmx_fallback_bytes, len);
 		return crc_t10dif_generic(crc, data, len);
 	}
 	return crc_vmx_chunks(crc, data, len, crct10dif_vmx_section);
@@ -105,16 +107,21 @@ CRC_VMX_SHASH_DEFINE(crct10dif_vmx, u16)
 #endif /* CRC_FAMILY_VMX_T10DIF_SHASH */
 
 #if CRC_FAMILY_VMX_CRC64_SHASH
+static DEFINE_PER_CPU(u64, crc64_rocksoft_vmx_vector_bytes);
+static DEFINE_PER_CPU(atomic64_t, crc64_rocksoft_vmx_fallback_bytes);
+CRC_VMX_STAT(crc64_rocksoft_vector_bytes, section, crc64_rocksoft_vmx_vector_bytes);
+CRC_VMX_STAT(crc64_rocksoft_fallback_bytes, fallback, crc64_rocksoft_vmx_fallback_bytes);
+
 /*
  * As crct10dif_vmx_section(). The core takes the raw reflected state; the
  * context holds its complement (crc64_rocksoft_generic()'s convention).
  */
 static noinline u64 crc64_rocksoft_vmx_section(u64 crc, const u8 *data, size_t len)
 {
-	crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
-	crc_family_vmx_count_vector(CRC_FAMILY_VMX_CRC64, len);
+	crc_vmx_simd_begin(false);
+	crc_vmx_count_section(&crc64_rocksoft_vmx_vector_bytes, len);
 	crc = ~crc64_rocksoft_vmx_core(~crc, data, len);
-	crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
+	crc_vmx_simd_end(false);
 	return crc;
 }
 
@@ -122,7 +129,7 @@ static noinline u64 crc64_rocksoft_vmx_section(u64 crc, const u8 *data, size_t l
 static __always_inline u64 crc64_rocksoft_vmx_crc(u64 crc, const u8 *data, unsigned int len)
 {
 	if (len < CRC64_ROCKSOFT_VMX_MIN_LEN || !crypto_simd_usable()) {
-		crc_family_vmx_count_fallback(CRC_FAMILY_VMX_CRC64, len);
+		crc_vmx_count_fallback(&crc64_rocksoft_vmx_fallback_bytes, len);
 		return crc64_rocksoft_generic(crc, data, len);
 	}
 	return crc_vmx_chunks(crc, data, len, crc64_rocksoft_vmx_section);
@@ -142,6 +149,21 @@ static void crc64_rocksoft_vmx_put_digest(u64 crc, u8 *out)
 
 CRC_VMX_SHASH_DEFINE(crc64_rocksoft_vmx, u64)
 #endif /* CRC_FAMILY_VMX_CRC64_SHASH */
+
+/* Each driver's files exist where it is registered. */
+static struct attribute *crc_family_vmx_stats_attrs[] = {
+#if CRC_FAMILY_VMX_T10DIF_SHASH
+	CRC_VMX_STAT_FILE(crct10dif_vector_bytes),
+	CRC_VMX_STAT_FILE(crct10dif_fallback_bytes),
+#endif
+#if CRC_FAMILY_VMX_CRC64_SHASH
+	CRC_VMX_STAT_FILE(crc64_rocksoft_vector_bytes),
+	CRC_VMX_STAT_FILE(crc64_rocksoft_fallback_bytes),
+#endif
+	NULL,
+};
+
+CRC_VMX_STATS_GROUP(crc_family_vmx);
 
 static struct shash_alg crc_family_vmx_algs[] = {
 #if CRC_FAMILY_VMX_T10DIF_SHASH
@@ -176,23 +198,20 @@ static int __init crc_family_vmx_mod_init(void)
 {
 	int err;
 
-	err = crc_vmx_check_cpu(CRC_FAMILY_VMX_NEEDS_VSX);
-	if (err)
-		return err;
-	err = crc_family_vmx_stats_init();
+	err = crc_vmx_stats_init(&crc_family_vmx_stats_group);
 	if (err)
 		return err;
 	/* Quiet on success: /proc/crypto lists the drivers and their priority. */
 	err = crypto_register_shashes(crc_family_vmx_algs, ARRAY_SIZE(crc_family_vmx_algs));
 	if (err)
-		crc_family_vmx_stats_exit();
+		crc_vmx_stats_exit(&crc_family_vmx_stats_group);
 	return err;
 }
 
 static void __exit crc_family_vmx_mod_exit(void)
 {
 	crypto_unregister_shashes(crc_family_vmx_algs, ARRAY_SIZE(crc_family_vmx_algs));
-	crc_family_vmx_stats_exit();
+	crc_vmx_stats_exit(&crc_family_vmx_stats_group);
 }
 
 #if CRC_FAMILY_VMX_T10DIF_SHASH
@@ -225,8 +244,8 @@ static void __exit crc_family_vmx_mod_exit(void)
 
 /*
  * Loads only on CPUs with the vector crypto facility (udev loads it there
- * from the "cpu" modalias), as crc32c_vmx; refuses with -ENODEV elsewhere
- * and where a core needs VSX that is absent, and with -EOPNOTSUPP on
+ * from the "cpu" modalias), as crc32c_vmx; refuses with -ENODEV elsewhere,
+ * and with -EOPNOTSUPP on
  * kernels with neither crypto algorithm (6.15 and later, or configured
  * without them).
  */

@@ -1,28 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What every driver of this project shares around its vector cores: the
- * vector section, the chunk loop, the test for live user vector state and
- * the CPU check at load. crc32c_vmx_glue.c and crc_family_vmx_glue.c hold
- * only their own policy (thresholds, counters, the crypto API glue).
+ * vector section, the chunk loop and the test for live user vector state.
  *
- * A core (arch/powerpc/) may run only from task context (the caller has
+ * A core (arch/powerpc/) runs only from task context (the caller has
  * checked crypto_simd_usable()), with preemption disabled (the kernel's
  * use of the vector registers is not saved on a context switch) and page
  * faults disabled (a fault handler that sleeps would need preemption),
- * inside a section opened by crc_vmx_simd_begin(). Which facility the
- * section switches on is the core's to say: each core header defines a
- * constant <CORE>_NEEDS_VSX, 1 when the core executes VSX instructions
- * (the section then calls enable_kernel_vsx(), which saves 64 VSRs and the
- * FPSCR of a task with live state), 0 when AltiVec alone is enough
- * (enable_kernel_altivec(), 32 VRs). crc_vmx_cores.h refuses to build
- * without them.
+ * inside a section opened by crc_vmx_simd_begin(): AltiVec alone for the
+ * POWER8 cores (enable_kernel_altivec() saves 32 VRs of a task with live
+ * state), VSX for the ISA 3.1 loop (enable_kernel_vsx() saves 64 VSRs and
+ * the FPSCR).
  */
 #ifndef CRC_VMX_SIMD_H
 #define CRC_VMX_SIMD_H
 
-#include <asm/cpu_has_feature.h>
 #include <asm/switch_to.h>
-#include <linux/printk.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/sizes.h>
@@ -100,21 +93,6 @@ static __always_inline u64 crc_vmx_chunks(u64 crc, const u8 *p, size_t len,
 		len -= n;
 	}
 	return section(crc, p, len);
-}
-
-/*
- * Load-time check of the CPU beyond the vector crypto facility (vpmsumd,
- * ISA 2.07), which module_cpu_feature_match() has already required: a
- * driver with a core that needs VSX needs it present and enabled. Returns
- * 0, or -ENODEV after saying why.
- */
-static inline int crc_vmx_check_cpu(bool vsx)
-{
-	if (vsx && !cpu_has_feature(CPU_FTR_VSX)) {
-		pr_err("no VSX on this CPU (or it is disabled): not loading\n");
-		return -ENODEV;
-	}
-	return 0;
 }
 
 #endif /* CRC_VMX_SIMD_H */

@@ -35,8 +35,8 @@ Usage: ${0##*/} [--dir DIR] [--no-vector OBJ ...] [--vpmsumd OBJ ...] [--isa31 O
 Disassembles with $OBJDUMP (OBJDUMP= overrides) and fails if
   - an object that must stay scalar (default: every DIR/module/**/*.o but
     the core objects ${cores[*]##*/},
-    among them DIR/module/crc32c_vmx_glue.o, DIR/module/crc32c_vmx_stats.o
-    and crc_family_vmx's glue and stats objects, which must exist) holds any VMX, VSX or floating-point
+    among them DIR/module/crc32c_vmx_glue.o and DIR/module/crc_family_vmx_glue.o,
+    which must exist) holds any VMX, VSX or floating-point
     instruction: a vector, VSX or FP register operand (v0-v31, vs0-vs63,
     f0-f31) or a mnemonic of those units (lvx, stvx, lxv*, stxv*, lxs*, xx*,
     xs*, xv*, v*, mfvscr, mtvscr, mfvsr*, mtvsr*, mfvrsave, dss, dst*, f*,
@@ -215,8 +215,7 @@ self_test() {
 			--power8 "$loop"
 		# A stray vector object under module/ is caught without being named.
 		mkdir -p "$tmp/module/arch/powerpc"
-		cp "$top/module/crc32c_vmx_glue.o" "$top/module/crc32c_vmx_stats.o" \
-			"$top/module/crc_family_vmx_glue.o" "$top/module/crc_family_vmx_stats.o" "$tmp/module/"
+		cp "$top/module/crc32c_vmx_glue.o" "$top/module/crc_family_vmx_glue.o" "$tmp/module/"
 		cp "$tmp/vector_op.o" "$tmp/module/stray.o"
 		cp "$tmp/vpmsumd.o" "$tmp/module/arch/powerpc/crct10dif_vmx_core.o"
 		cp "$tmp/vpmsumd.o" "$tmp/module/arch/powerpc/crc64_rocksoft_vmx_core.o"
@@ -270,12 +269,11 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-# Default scalar set: every object under DIR/module but the cores; the glue
-# and the counters must be among them (checked below), so an unbuilt tree
+# Default scalar set: every object under DIR/module but the cores; the two
+# glue objects must be among them (checked below), so an unbuilt tree
 # fails rather than passing with nothing checked.
 if [ ${#novec[@]} -eq 0 ]; then
-	novec=(module/crc32c_vmx_glue.o module/crc32c_vmx_stats.o module/crc_family_vmx_glue.o
-		module/crc_family_vmx_stats.o)
+	novec=(module/crc32c_vmx_glue.o module/crc_family_vmx_glue.o)
 	if [ -d "$dir/module" ]; then
 		while IFS= read -r o; do
 			o=${o#"$dir"/}

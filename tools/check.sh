@@ -314,13 +314,14 @@ start_bg_lane deb deb_lane 2>build/deb-lane.log
 if [ "$build_rc" -eq 0 ]; then
 	result guest-build 0
 	# sparse (make C=2), on every kernel object of both modules, the three
-	# vector cores included (under sparse their vector types are a 128-bit
-	# integer stand-in, crc_vmx_core_template.h), the test modules and the
-	# bench module.
+	# vector cores included (sparse reads their AltiVec types through
+	# tools/sparse/vector-types.h, given with -include), the test modules
+	# and the bench module.
 	{
-		KM=(make -s -C "$KDIR" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- C=2 CHECK=sparse)
+		KM=(make -s -C "$KDIR" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- C=2
+			CHECK="sparse -include $top/tools/sparse/vector-types.h")
 		"${KM[@]}" M="$top" CRCVMX_FAMILY_CORES=y module/crc32c_vmx_glue.o \
-			module/crc32c_vmx_stats.o module/crc_family_vmx_glue.o module/crc_family_vmx_stats.o \
+			module/crc_family_vmx_glue.o \
 			module/arch/powerpc/crc32c_vmx_core.o module/arch/powerpc/crct10dif_vmx_core.o \
 			module/arch/powerpc/crc64_rocksoft_vmx_core.o &&
 		"${KM[@]}" M="$top/selftests/kmod" &&

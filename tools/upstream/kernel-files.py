@@ -60,7 +60,6 @@ TEMPLATE_HEAD = """\
  *   VPMSUM_REFLECTED	1: LSB of each byte first; 0: MSB first
  *   VPMSUM_WIDTH		32 or 64: the core's state width
  *   VPMSUM_STATE		the state's type (u32 or u64)
- *   VPMSUM_VEC		its constants header's vector literal macro
  *   VPMSUM_FOLD		its fold table (16 rows)
  *   VPMSUM_REDUCE(r)	its reduce table's row named by the suffix r
  *   VPMSUM_NIBBLE		its nibble table
@@ -212,7 +211,6 @@ def core_c(name, refl, width, state, proto, body, what):
 #define VPMSUM_REFLECTED	{refl}
 #define VPMSUM_WIDTH		{width}
 #define VPMSUM_STATE		{state}
-#define VPMSUM_VEC		{up}_VEC
 #define VPMSUM_FOLD		{name}_vpmsum_fold
 #define VPMSUM_REDUCE(r)	{name}_vpmsum_reduce[{up}_RED_##r]
 #define VPMSUM_NIBBLE		{name}_vpmsum_nibble

@@ -8,14 +8,13 @@
 #include "crc64_rocksoft_vmx_consts.h"
 
 #if CRC64_ROCKSOFT_VMX_CORE_WIDTH != 64 || !CRC64_ROCKSOFT_VMX_REFLECTED || \
-	CRC64_ROCKSOFT_VMX_STRIDES < 16
+	CRC64_ROCKSOFT_VMX_STRIDES != 16
 #error "crc64_rocksoft_vmx_consts.h does not match this core: regenerate it"
 #endif
 
 #define CRC_VMX_REFLECTED	1
 #define CRC_VMX_WIDTH		64
 #define CRC_VMX_STATE		u64
-#define CRC_VMX_VEC		CRC64_ROCKSOFT_VMX_VEC
 #define CRC_VMX_FOLD		crc64_rocksoft_vmx_fold
 #define CRC_VMX_REDUCE(r)	crc64_rocksoft_vmx_reduce[CRC64_ROCKSOFT_VMX_RED_##r]
 #define CRC_VMX_NIBBLE		crc64_rocksoft_vmx_nibble

@@ -8,7 +8,6 @@
  *   CRC_VMX_REFLECTED	1: LSB of each byte first; 0: MSB first
  *   CRC_VMX_WIDTH	32 or 64: the core's state width
  *   CRC_VMX_STATE	the state's type (u32 or u64)
- *   CRC_VMX_VEC	its constants header's vector literal macro
  *   CRC_VMX_FOLD	its fold table (at least 16 rows; 32 with CRC_VMX_ISA31)
  *   CRC_VMX_REDUCE(r)	its reduce table's row named by the suffix r
  *   CRC_VMX_NIBBLE	its nibble table
@@ -33,8 +32,7 @@
 #define CRC_VMX_CORE_TEMPLATE_H
 
 #if !defined(CRC_VMX_REFLECTED) || !defined(CRC_VMX_WIDTH) || !defined(CRC_VMX_STATE) || \
-	!defined(CRC_VMX_VEC) || !defined(CRC_VMX_FOLD) || !defined(CRC_VMX_REDUCE) || \
-	!defined(CRC_VMX_NIBBLE)
+	!defined(CRC_VMX_FOLD) || !defined(CRC_VMX_REDUCE) || !defined(CRC_VMX_NIBBLE)
 #error "define the CRC_VMX_* parameters before including crc_vmx_core_template.h"
 #endif
 #if CRC_VMX_WIDTH != 32 && CRC_VMX_WIDTH != 64
@@ -64,33 +62,12 @@
 #define CRC_VMX_LITTLE_ENDIAN	0
 #endif
 
-#ifndef __CHECKER__
 /* A 128-bit polynomial, and its 16 bytes */
 typedef __vector unsigned int crc_vmx_vec_t;
 typedef __vector unsigned char crc_vmx_bytes_t;
 
-/*
- * A vector from its words, most significant first; the element order of a
- * vector literal is the CPU's memory order.
- */
-#if CRC_VMX_LITTLE_ENDIAN
-#define CRC_VMX_WORDS(w3, w2, w1, w0)	((crc_vmx_vec_t) { w0, w1, w2, w3 })
-#else
-#define CRC_VMX_WORDS(w3, w2, w1, w0)	((crc_vmx_vec_t) { w3, w2, w1, w0 })
-#endif
-#else
-/*
- * sparse has no vector types: it checks the C around the instructions
- * with a 128-bit integer in their place, which has the same operators.
- */
-typedef unsigned __int128 crc_vmx_vec_t;
-typedef unsigned __int128 crc_vmx_bytes_t;
-#define CRC_VMX_WORDS(w3, w2, w1, w0)					\
-	((crc_vmx_vec_t)(w3) << 96 | (crc_vmx_vec_t)(w2) << 64 |	\
-	 (crc_vmx_vec_t)(w1) << 32 | (crc_vmx_vec_t)(w0))
-#endif
-#define CRC_VMX_ZERO		CRC_VMX_WORDS(0, 0, 0, 0)
-#define CRC_VMX_ONES		CRC_VMX_WORDS(~0U, ~0U, ~0U, ~0U)
+#define CRC_VMX_ZERO		((crc_vmx_vec_t){ 0 })
+#define CRC_VMX_ONES		(~CRC_VMX_ZERO)
 
 /*
  * vpmsumd, mfvrd and mtvrd are ISA 2.07 (POWER8); the assembler is told so
@@ -440,25 +417,15 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
 }
 
 #if CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN
-#include "crc_vmx_isa31_loop.h"
 /*
  * The ISA 3.1 (POWER10 and later) main loop, little-endian only, in
  * crc_vmx_isa31_loop.S: 32 * groups + CRC_VMX_ISA31_AHEAD or more whole
  * blocks at aligned p (groups >= 1), acc the remainder just before p.
- * Returns the remainder after those 32 * groups blocks.
+ * Returns the remainder after those 32 * groups blocks. Its shape and
+ * CRC_VMX_ISA31_MIN_BLOCKS come from the instance's core header.
  */
 crc_vmx_vec_t crc_vmx_fold_streams_isa31(const u8 *p, size_t groups, const void *fold,
 					 crc_vmx_vec_t acc);
-
-/*
- * The loop runs from two groups and 8 more whole blocks, where its start
- * and end pay off; an input of CRC_VMX_ISA31_MIN_LEN bytes or more has
- * them at any alignment (the first 16 bytes and up to 15 more come before
- * the aligned blocks). A core's header gives callers this value as a
- * constant of its own, which its .c file checks against this one.
- */
-#define CRC_VMX_ISA31_MIN_BLOCKS	(2 * CRC_VMX_ISA31_BLOCKS + 8)
-#define CRC_VMX_ISA31_MIN_LEN		(16 + 15 + 16 * CRC_VMX_ISA31_MIN_BLOCKS)
 #endif /* CRC_VMX_ISA31 && CRC_VMX_LITTLE_ENDIAN */
 
 /*
@@ -586,10 +553,12 @@ static inline u32 reduce(crc_vmx_vec_t a)
  */
 static inline u32 reduce(crc_vmx_vec_t a)
 {
-	crc_vmx_vec_t b, c, t, s;
+	crc_vmx_vec_t b, c, t, s, low;
 
+	/* ones in the low doubleword, zeros in the high one */
+	asm("vsldoi	%0, %1, %2, 8" : "=v" (low) : "v" (CRC_VMX_ZERO), "v" (CRC_VMX_ONES));
 	b = pmsum(a, load_const(CRC_VMX_REDUCE(128_96)));
-	c = pmsum(b, load_const(CRC_VMX_REDUCE(96_64))) ^ (b & CRC_VMX_WORDS(0, 0, ~0U, ~0U));
+	c = pmsum(b, load_const(CRC_VMX_REDUCE(96_64))) ^ (b & low);
 	t = pmsum(c, load_const(CRC_VMX_REDUCE(MU)));
 	s = pmsum(t, load_const(CRC_VMX_REDUCE(POLY)));
 	return (u32)high_doubleword(rotate_bytes(c ^ s, 8));	/* the low doubleword */

@@ -9,14 +9,13 @@
 #include "crct10dif_vmx_core.h"
 #include "crct10dif_vmx_consts.h"
 
-#if CRCT10DIF_VMX_CORE_WIDTH != 32 || CRCT10DIF_VMX_REFLECTED || CRCT10DIF_VMX_STRIDES < 16
+#if CRCT10DIF_VMX_CORE_WIDTH != 32 || CRCT10DIF_VMX_REFLECTED || CRCT10DIF_VMX_STRIDES != 16
 #error "crct10dif_vmx_consts.h does not match this core: regenerate it"
 #endif
 
 #define CRC_VMX_REFLECTED	0
 #define CRC_VMX_WIDTH		32
 #define CRC_VMX_STATE		u32
-#define CRC_VMX_VEC		CRCT10DIF_VMX_VEC
 #define CRC_VMX_FOLD		crct10dif_vmx_fold
 #define CRC_VMX_REDUCE(r)	crct10dif_vmx_reduce[CRCT10DIF_VMX_RED_##r]
 #define CRC_VMX_NIBBLE		crct10dif_vmx_nibble

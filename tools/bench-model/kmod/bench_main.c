@@ -78,7 +78,6 @@
 
 #include "../../../module/crc32c_vmx_compat.h"
 #include "../../../module/crc_family_vmx_compat.h"
-#include "../../../module/crc_vmx_cores.h"
 #include "../../../module/crc_vmx_simd.h"
 #include "bench_family_cores.h"
 #include "bench_vmx_core.h"
@@ -210,18 +209,18 @@ static u32 crc64_digest(u64 crc)
  */
 static noinline u64 bench_t10dif_section(u64 crc, const u8 *p, size_t len)
 {
-	crc_vmx_simd_begin(CRCT10DIF_VMX_CORE_NEEDS_VSX);
+	crc_vmx_simd_begin(false);
 	crc = bench_t10dif_core((u16)crc, p, len);
-	crc_vmx_simd_end(CRCT10DIF_VMX_CORE_NEEDS_VSX);
+	crc_vmx_simd_end(false);
 	return crc;
 }
 
 /* The core takes the raw state (crc64_rocksoft_vmx_section()). */
 static noinline u64 bench_crc64_section(u64 crc, const u8 *p, size_t len)
 {
-	crc_vmx_simd_begin(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
+	crc_vmx_simd_begin(false);
 	crc = bench_crc64_core(crc, p, len);
-	crc_vmx_simd_end(CRC64_ROCKSOFT_VMX_CORE_NEEDS_VSX);
+	crc_vmx_simd_end(false);
 	return crc;
 }
 
@@ -272,21 +271,21 @@ static u32 bench_want(enum bench_alg alg, const u8 *p, unsigned int len)
  * one function per core: the POWER8/9 core under enable_kernel_altivec(),
  * and the ISA 3.1 core under the section it needs (VSX on little-endian),
  * here at every size, so that the two cores can be compared; the driver
- * runs the ISA 3.1 core only from CRC32C_VMX_CORE_ISA31_MIN_LEN.
+ * runs the ISA 3.1 core only from CRC_VMX_ISA31_MIN_LEN.
  */
 static noinline u64 bench_vmx_section(u64 crc, const u8 *p, size_t len)
 {
-	crc_vmx_simd_begin(CRC32C_VMX_CORE_NEEDS_VSX);
+	crc_vmx_simd_begin(false);
 	crc = bench_vmx_core((u32)crc, p, len);
-	crc_vmx_simd_end(CRC32C_VMX_CORE_NEEDS_VSX);
+	crc_vmx_simd_end(false);
 	return crc;
 }
 
 static noinline u64 bench_isa31_section(u64 crc, const u8 *p, size_t len)
 {
-	crc_vmx_simd_begin(CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
+	crc_vmx_simd_begin(CRC_VMX_ISA31_BUILT);
 	crc = bench_vmx_core_isa31((u32)crc, p, len);
-	crc_vmx_simd_end(CRC32C_VMX_CORE_ISA31_NEEDS_VSX);
+	crc_vmx_simd_end(CRC_VMX_ISA31_BUILT);
 	return crc;
 }
 

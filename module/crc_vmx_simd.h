@@ -16,6 +16,7 @@
 #define CRC_VMX_SIMD_H
 
 #include <asm/switch_to.h>
+#include <linux/kernel.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/sizes.h>

@@ -2,8 +2,8 @@
 /*
  * Differences between the supported kernels that only the test-only
  * modules meet (selftests/kmod, tools/bench-model/kmod): the drivers do
- * not include this file. The shared entries (CRC_VMX_SINCE(), the
- * unaligned helpers) come from the drivers' module/crc_vmx_compat.h.
+ * not include this file. The drivers read the kernel's headers instead
+ * (module/compat.mk); a test module may key on the version.
  */
 #ifndef CRC_VMX_TEST_COMPAT_H
 #define CRC_VMX_TEST_COMPAT_H
@@ -13,7 +13,12 @@
 #include <linux/preempt.h>
 #include <linux/workqueue.h>
 
+#include <linux/version.h>
+
 #include "../../module/crc_vmx_compat.h"
+
+#define CRC_VMX_SINCE(major, minor) \
+	(KERNEL_VERSION(major, minor, 0) <= LINUX_VERSION_CODE)
 
 /*
  * hrtimer_setup() (init + callback in one call) arrived in 6.13 and

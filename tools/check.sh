@@ -315,6 +315,14 @@ start_bg_lane deb deb_lane 2>build/deb-lane.log
 [ "$ctest_started" -eq 0 ] || start_bg_lane ctest ctest_lane
 if [ "$build_rc" -eq 0 ]; then
 	result guest-build 0
+	# The kernel API probes (module/compat.mk) find what this kernel has.
+	tools/compat-probes.sh --kernel-env build/kernel.env >build/compat-probes.log 2>&1
+	result compat-probes:6.1 $?
+	# The same headers, named as the debug kernel (which lacks the family's
+	# crypto algorithms): the probes' findings must not pass as its.
+	sed 's/^KREL=.*/KREL=6.1.0-crcvmx-debug/' build/kernel.env >build/compat-probes-self.env
+	! tools/compat-probes.sh --kernel-env build/compat-probes-self.env >>build/compat-probes.log 2>&1
+	result "harness:compat-probes fails where a kernel's APIs differ from its expectation" $?
 	# sparse (make C=2), on every kernel object of both modules, the three
 	# vector cores included (sparse reads their AltiVec types through
 	# tools/sparse/vector-types.h, given with -include), the test modules
@@ -411,6 +419,8 @@ if [ "$build_rc" -eq 0 ]; then
 		stage "Linux $k (bookworm-backports)"
 		if build_for_kernel "$k" none; then
 			result "$k:build" 0
+			tools/compat-probes.sh --kernel-env "build/kernel-$k.env" >>build/compat-probes.log 2>&1
+			result "compat-probes:$k" $?
 			set_name=check-64k nvme=()
 			[ "$k" != 6.12 ] || { set_name=check; nvme=(--nvme-pi); }
 			KENV=build/kernel-$k.env INITRD=build/k$k/initramfs.cpio.gz KNAME=$k \
@@ -428,6 +438,8 @@ if [ "$build_rc" -eq 0 ]; then
 	stage "Linux newest (Debian testing)"
 	if build_for_kernel newest none; then
 		result "newest:build" 0
+		tools/compat-probes.sh --kernel-env build/kernel-newest.env >>build/compat-probes.log 2>&1
+		result compat-probes:newest $?
 		KENV=build/kernel-newest.env INITRD=build/knewest/initramfs.cpio.gz KNAME=newest \
 			run_set newest check POWER8 --append crcvmx.depth=quick
 	else
@@ -451,6 +463,8 @@ if [ "$build_rc" -eq 0 ]; then
 	stage "debug kernel (built once, cached)"
 	if build_for_kernel debug debug; then
 		result "debug:build" 0
+		tools/compat-probes.sh --kernel-env build/kernel-debug.env >>build/compat-probes.log 2>&1
+		result compat-probes:debug $?
 		KENV=build/kernel-debug.env INITRD=build/debug/initramfs.cpio.gz KNAME=debug \
 			run_set debug check POWER8 --append crcvmx.depth=quick
 		# Module signatures: the debug kernel trusts a throwaway key; booted

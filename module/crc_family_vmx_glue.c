@@ -35,7 +35,9 @@
 #include "crc_vmx_simd.h"
 #include "crc_vmx_stats.h"
 
-#if CRC_FAMILY_VMX_SHASH
+#if !CRC_FAMILY_VMX_SHASH
+#error "no crct10dif or crc64-rocksoft crypto algorithm on this kernel: Kbuild builds this module only where there is one"
+#endif
 
 /*
  * Above crct10dif-generic (100), crc64-rocksoft-generic (200) and the
@@ -223,31 +225,9 @@ MODULE_ALIAS_CRYPTO("crc64-rocksoft");
 MODULE_ALIAS_CRYPTO("crc64-rocksoft-vmx");
 #endif
 
-#else /* !CRC_FAMILY_VMX_SHASH */
-
-/*
- * Neither a "crct10dif" nor a "crc64-rocksoft" crypto algorithm exists on
- * this kernel (crc_family_vmx_compat.h): nothing would ever allocate these
- * drivers, and the software fallbacks may be missing too.
- */
-static int __init crc_family_vmx_mod_init(void)
-{
-	pr_err("this kernel has no crct10dif or crc64-rocksoft crypto API algorithm (removed in Linux 6.15; older kernels need CONFIG_CRYPTO_CRCT10DIF and CONFIG_CRYPTO_CRC64_ROCKSOFT): nothing to register, not loading\n");
-	return -EOPNOTSUPP;
-}
-
-static void __exit crc_family_vmx_mod_exit(void)
-{
-}
-
-#endif /* CRC_FAMILY_VMX_SHASH */
-
 /*
  * Loads only on CPUs with the vector crypto facility (udev loads it there
- * from the "cpu" modalias), as crc32c_vmx; refuses with -ENODEV elsewhere,
- * and with -EOPNOTSUPP on
- * kernels with neither crypto algorithm (6.15 and later, or configured
- * without them).
+ * from the "cpu" modalias), as crc32c_vmx; refuses with -ENODEV elsewhere.
  */
 module_cpu_feature_match(PPC_MODULE_FEATURE_VEC_CRYPTO, crc_family_vmx_mod_init);
 module_exit(crc_family_vmx_mod_exit);

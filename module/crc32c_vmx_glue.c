@@ -75,24 +75,19 @@ static struct attribute *crc32c_vmx_stats_attrs[] = {
 CRC_VMX_STATS_GROUP(crc32c_vmx);
 
 /*
- * Shortest input handed to the vector core; shorter ones take the kernel's
- * software CRC (crc32c_vmx_sw()). Below it, a call into the table code
- * costs less than the vector section's entry (the MSR write of a kernel
- * entry's first section) and the short core path, a chain of dependent
- * vpmsumd; `make bench-model` measures the crossover (docs/performance.md).
+ * Shortest input handed to the vector core: below it the table code costs
+ * less than entering a vector section and the short core path, a chain of
+ * dependent vpmsumd (docs/performance.md has the crossover).
  */
 #define CRC32C_VMX_MIN_LEN	64
 
 /*
  * The same when the calling task's user vector registers are live: the
- * section must then save them first, and the task reloads them on its way
- * back to user space, so the vector path pays only for longer inputs. The
- * save is paid once per kernel entry, not per buffer; a call that takes
- * the software path here leaves the registers live, so many short calls in
- * one system call each pay the software CRC instead of one save. The value
- * follows from the cost of the save that the section below this length
- * makes (enable_kernel_altivec(): the POWER8 core, which needs no VSX);
- * docs/performance.md has the measurement.
+ * section must then save them (enable_kernel_altivec()) and the task
+ * reloads them on its way back to user space, so the vector path pays only
+ * for longer inputs. A short call that takes the software path leaves them
+ * live, so each short call in one system call pays the software CRC rather
+ * than one of them paying the save.
  */
 #define CRC32C_VMX_MIN_LEN_LIVE	192
 

@@ -48,16 +48,11 @@
 #define CRC64_ROCKSOFT_VMX_DIGEST_SIZE	sizeof(u64)
 
 /*
- * Shortest input handed to each vector core; shorter ones, and every input
- * where the vector unit may not be used, take the kernel's table code,
- * which looks up one byte at a time, so the vector path wins early.
- * `make bench-model` measures where it starts to win, crypto API, glue and
- * one MSR write included ("Where the vector path starts to win" in
- * docs/performance.md), and each threshold is the smallest multiple of 16
- * at or above that crossover. Callers with live user vector registers
- * break even later (the same section of docs/performance.md); T10 PI
- * hashes whole protection intervals, far above that, so there is no
- * second threshold here.
+ * Shortest input handed to each vector core: the smallest multiple of 16
+ * at or above the length where the vector path beats the kernel's
+ * byte-at-a-time table code (docs/performance.md). T10 PI hashes whole
+ * protection intervals, far above the later break-even of callers with
+ * live user vector registers, so there is no second threshold here.
  */
 #define CRCT10DIF_VMX_MIN_LEN		16
 #define CRC64_ROCKSOFT_VMX_MIN_LEN	32

@@ -76,15 +76,16 @@ count_lane() {
 	count_verdict_file "$label" "$out" "$rc" "$1"
 }
 
-# guest_verdicts SET LOG RUN_GUEST_EXIT OUT: the checker's verdict lines on
+# guest_verdicts SET LOG RUN_GUEST_EXIT OUT [PINS]: the checker's verdict lines on
 # SET's result channel LOG into OUT; returns the checker's exit code
 # normalised: 0 all PASS, 1 the verdicts are consistent and some FAIL, and
 # anything else (it crashed, printed nothing, or its output contradicts its
 # exit code) after adding a "FAIL<TAB>checker" line.
 guest_verdicts() {
-	local set=$1 log=$2 run_rc=$3 out=$4 rc=0 nfail nacc
+	local set=$1 log=$2 run_rc=$3 out=$4 pins=${5:-} rc=0 nfail nacc
 	python3 "$KTAP_CHECK" --expect "tools/vm/guest/sets/$set.expect" \
-		--allow-skip tools/vm/guest/skip-allowlist.txt --run-rc "$run_rc" "$log" >"$out" || rc=$?
+		--allow-skip tools/vm/guest/skip-allowlist.txt --run-rc "$run_rc" \
+		${pins:+--pins "$pins"} "$log" >"$out" || rc=$?
 	nfail=$(grep -c '^FAIL	' "$out" || true)
 	nacc=$(grep -cE '^(PASS|FAIL)	accounting(	|$)' "$out" || true)
 	if [ "$rc" -gt 1 ]; then
@@ -108,8 +109,14 @@ guest_verdicts() {
 # and checker verdicts are named for the set ("accounting of set check"),
 # so that two sets under one label never share a result name.
 count_guest_results() {
-	local out=${3%.log}.verdicts rc=0
-	guest_verdicts "$2" "$3" "$4" "$out" || rc=$?
+	local out=${3%.log}.verdicts rc=0 pins=
+	# With CRCVMX_PINS=1 (make check) each run's nested subtests are held to
+	# tools/vm/guest/pins/<label>-<set>-<cpu>.pins (tools/vm/pin-subtests.sh).
+	if [ "${CRCVMX_PINS:-0}" = 1 ]; then
+		pins=$(basename "$3" .log)
+		pins=tools/vm/guest/pins/${pins#guest-}.pins
+	fi
+	guest_verdicts "$2" "$3" "$4" "$out" "$pins" || rc=$?
 	sed -i -E "s/^(PASS|FAIL)\t(accounting|checker)(\t|\$)/\1\t\2 of set $2\3/" "$out"
 	# The checker's inconsistency, if any, is already a FAIL line in $out.
 	count_verdict_file "$1" "$out" "$([ "$rc" -le 1 ] && echo "$rc" || echo 1)" "the result checker"

@@ -12,8 +12,11 @@ unexpected test and per accounting rule, on stdout:
     PASS<TAB>name
     FAIL<TAB>name<TAB>reason
 
-A test fails if it is missing, reported twice, "not ok", or skipped (at the
-top level or in its nested results) without an entry in the skip allowlist.
+A test fails if it is missing, reported twice, "not ok" at any depth, or
+carries a directive other than a plain result (SKIP, XFAIL, TODO) at any
+depth of its nested results, or a "# Totals:" line with a non-zero fail,
+xfail, xpass, skip or error count at any depth, without an entry in the skip
+allowlist. Nested KTAP is read at every depth ("# " once per level).
 A kselftest (a name starting "selftests: ", as run_kselftest.sh reports it)
 also fails if it printed no nested results at all, if its nested plan is
 1..0 without a SKIP directive, or if any nested result is "not ok": the
@@ -25,6 +28,11 @@ names, no end marker, a non-zero set exit code, a kernel problem reported by
 the guest, a guest run that did not end cleanly (run-guest.sh exit code), a
 "not ok" line without a number, a number too long to be a test number.
 
+With --pins FILE, each test's nested plans and results must also equal what
+FILE pins for it (tools/vm/pin-subtests.sh writes it from a passing run):
+the same plans, the same numbered subtests with the same descriptions once
+measured values are masked (pin_text()). A test that shrinks to "1..1 / ok
+1", or whose environment-dependent branch flips, changes them.
 Exit code: 0 if every line is PASS, 1 if any is FAIL, 2 on bad usage, 3 if
 the checker itself failed (it then prints a FAIL accounting line too, so a
 crashed checker can never look like an empty set).
@@ -41,7 +49,14 @@ SKIP = re.compile(r'#\s*SKIP', re.IGNORECASE)
 # Test numbers and plans longer than this are not numbers a set prints.
 MAX_DIGITS = 9
 KSELFTEST_PREFIX = 'selftests: '
-TOTALS_SKIP = re.compile(r'#\s*Totals:.*\bskip:\s*([1-9]\d*)')
+TOTALS = re.compile(r'^Totals:(.*)$')
+TOTALS_BAD = ('fail', 'xfail', 'xpass', 'skip', 'error')
+# A run of digits that is a measurement (a count, a byte total) rather than
+# a parameter of the test: parameters are ranges "a..b", sizes with a unit
+# and "a x b" grids, and stay as they are in a pin.
+PIN_NUMBER = re.compile(r'(?<![\w.])(?:0x[0-9a-fA-F]+|\d+\.\.\d+'
+                        r'|\d+(?:\s*(?:KiB|MiB|GiB|B\b|bytes?\b)|-byte\b)'
+                        r'|\d+(?:\.\d+)+|\d+(?![\w]))')
 END = re.compile(r'^CRCVMX-END rc=(\d+)')
 
 
@@ -101,14 +116,130 @@ def load_list(path, with_reason):
     return entries
 
 
-def check(lines, expected, allow, run_rc):
+def pin_text(desc):
+    """A subtest description with its measured values masked as '#'."""
+    def mask(m):
+        t = m.group(0)
+        if t.startswith('0x'):
+            return '0x#'
+        return '#' if re.fullmatch(r'\d+(?:\.\d+)*', t) else t
+    return PIN_NUMBER.sub(mask, desc)
+
+
+def load_pins(path):
+    """{test name: [pinned nested lines]} from a pin file; None if absent."""
+    try:
+        f = open(path, encoding='utf-8')
+    except FileNotFoundError:
+        return None
+    pins, cur = {}, None
+    with f:
+        for raw in f:
+            line = raw.rstrip('\n')
+            if not line or line.startswith('#'):
+                continue
+            if line.startswith('= '):
+                cur = pins.setdefault(line[2:], [])
+            elif cur is None:
+                raise ValueError(f'{path}: pinned line before any "= test name": {line!r}')
+            else:
+                cur.append(line)
+    return pins
+
+
+def split_depth(line):
+    """'# # ok 1 x' -> (2, 'ok 1 x'): the KTAP nesting depth and the line."""
+    depth = 0
+    while line.startswith('# '):
+        depth += 1
+        line = line[2:]
+    return depth, line
+
+
+class Nested:
+    """The nested results of the top-level test being read, at every depth."""
+
+    def __init__(self):
+        self.blocks = {}     # depth -> Block
+        self.notes = []      # problems found so far
+        self.failed = []     # "not ok" subtests
+        self.seen = False    # any nested plan or result
+        self.pinned = []     # the lines a pin compares
+
+    def close_below(self, depth):
+        for d in sorted(k for k in self.blocks if k > depth):
+            self.notes += self.blocks.pop(d).problems(f'nested results (depth {d})')
+
+    def block(self, depth):
+        return self.blocks.setdefault(depth, Block())
+
+    def line(self, depth, inner, raw):
+        m = RESULT.match(inner)
+        if m:
+            self.seen = True
+            self.close_below(depth)
+            n = number(m.group(2), 'nested result', self.notes)
+            self.block(depth).numbers.append(-1 if n is None else n)
+            desc, directive = split_directive(m.group(3))
+            num = m.group(2)[:MAX_DIGITS]
+            if directive and SKIP.match('# ' + directive):
+                self.notes.append(f'subtest {num} (depth {depth}) skipped ({directive})')
+            elif directive:
+                self.notes.append(f'subtest {num} (depth {depth}) has the directive {directive!r}')
+            if m.group(1) == 'not ok':
+                self.failed.append(f'#{num} {desc}'.strip())
+            self.pinned.append(f'{depth}\t{m.group(1)} {num} {pin_text(desc)}')
+            return
+        if NOT_OK.match(inner):
+            self.notes.append(f'nested "not ok" line without a number: {inner[:80]!r}')
+            return
+        m = PLAN.match(inner)
+        if m:
+            self.seen = True
+            self.close_below(depth)
+            n = number(m.group(1), 'nested plan', self.notes)
+            blk = self.block(depth)
+            blk.plan = -1 if n is None else n
+            if SKIP.search(m.group(2)):
+                self.notes.append(f'skipped as a whole ({m.group(2).strip(" #")})')
+                blk.plan_skip = True
+            elif m.group(2).strip():
+                self.notes.append(f'nested plan with a directive ({m.group(2).strip(" #")})')
+            self.pinned.append(f'{depth}\t1..{m.group(1)[:MAX_DIGITS]}')
+            return
+        if re.match(r'^(TAP|KTAP) version', inner):
+            self.close_below(depth - 1)
+            return
+        m = TOTALS.match(inner)
+        if m:
+            for key, val in re.findall(r'(\w+):\s*(\d+)', m.group(1)):
+                if key in TOTALS_BAD and int(val[:MAX_DIGITS]) > 0:
+                    word = 'skipped' if key == 'skip' else key
+                    self.notes.append(f'Totals: {val[:MAX_DIGITS]} subtest(s) {word}')
+
+    def problems(self):
+        self.close_below(0)
+        return self.notes
+
+
+def pin_problems(name, got, pins):
+    """Why the nested lines of test name differ from its pin; [] if equal."""
+    if name not in pins:
+        return [f'no pinned subtests for it in the pin file (tools/vm/pin-subtests.sh)']
+    want = pins[name]
+    if got == want:
+        return []
+    for i, (g, w) in enumerate(zip(got, want)):
+        if g != w:
+            return [f'subtests differ from the pin at nested line {i + 1}: got {g!r}, pinned {w!r}']
+    return [f'{len(got)} nested plan/result lines where the pin has {len(want)}']
+
+
+def check(lines, expected, allow, run_rc, pins=None, pins_missing=None):
     verdicts = []  # (ok, name, reason)
     acc = []                # accounting problems
     top = Block()
-    nested = Block()
-    nested_notes = []       # problems inside the results of the next top-level test
-    nested_seen = False     # the next top-level test printed nested KTAP
-    nested_failed = []      # its nested "not ok" results
+    nested = Nested()
     seen = {}
     rc = None
     kernel_problem = False
@@ -130,37 +261,8 @@ def check(lines, expected, allow, run_rc):
             kernel_problem = True
             continue
         if line.startswith('# '):
-            inner = line[2:]
-            m = RESULT.match(inner)
-            if m:
-                nested_seen = True
-                n = number(m.group(2), 'nested result', nested_notes)
-                nested.numbers.append(-1 if n is None else n)
-                desc, directive = split_directive(m.group(3))
-                if SKIP.match('# ' + directive):
-                    nested_notes.append(f'subtest {m.group(2)[:MAX_DIGITS]} skipped ({directive})')
-                elif m.group(1) == 'not ok':
-                    nested_failed.append(f'#{m.group(2)[:MAX_DIGITS]} {desc}'.strip())
-                continue
-            if NOT_OK.match(inner):
-                nested_notes.append(f'nested "not ok" line without a number: {inner[:80]!r}')
-                continue
-            m = PLAN.match(inner)
-            if m:
-                nested_seen = True
-                n = number(m.group(1), 'nested plan', nested_notes)
-                nested.plan = -1 if n is None else n
-                if SKIP.search(m.group(2)):
-                    nested_notes.append(f'skipped as a whole ({m.group(2).strip(" #")})')
-                    nested.plan_skip = True
-                continue
-            if re.match(r'^(TAP|KTAP) version', inner):
-                nested_notes += nested.problems('nested results')
-                nested = Block()
-                continue
-            m = TOTALS_SKIP.search(line)
-            if m:
-                nested_notes.append(f'{m.group(1)[:MAX_DIGITS]} subtest(s) reported as skipped')
+            depth, inner = split_depth(line)
+            nested.line(depth, inner, line)
             continue
         m = PLAN.match(line)
         if m:
@@ -184,21 +286,22 @@ def check(lines, expected, allow, run_rc):
         skipped = bool(SKIP.match('# ' + directive))
         if skipped:
             reasons.append(f'skipped ({directive})')
-        reasons += nested_notes
-        reasons += nested.problems('nested results')
-        if nested_failed:
-            reasons.append('failed subtests: ' + ', '.join(nested_failed))
+        elif directive:
+            reasons.append(f'has the directive {directive!r}')
+        blk0 = nested.blocks.get(1)
+        reasons += nested.problems()
+        if nested.failed:
+            reasons.append('failed subtests: ' + ', '.join(nested.failed))
         if name.startswith(KSELFTEST_PREFIX) and not skipped:
-            if not nested_seen:
+            if not nested.seen:
                 reasons.append('no nested results: the test printed no KTAP of its own')
-            elif nested.plan == 0 and not nested.plan_skip:
+            elif blk0 is not None and blk0.plan == 0 and not blk0.plan_skip:
                 reasons.append('nested plan 1..0 without a SKIP directive: it checked nothing')
         if name in allow:
-            reasons = [r for r in reasons if 'skipped' not in r]
-        nested_notes = []
-        nested_failed = []
-        nested_seen = False
-        nested = Block()
+            reasons = [r for r in reasons if 'skipped' not in r and 'directive' not in r]
+        if pins is not None and name in expected and not reasons:
+            reasons += pin_problems(name, nested.pinned, pins)
+        nested = Nested()
         if name in seen:
             verdicts.append((False, name, 'reported more than once'))
             continue
@@ -218,13 +321,41 @@ def check(lines, expected, allow, run_rc):
         acc.append(f'the set exited with rc={rc}')
     if kernel_problem:
         acc.append('the guest reported kernel warnings or errors (CRCVMX-KERNEL-PROBLEM)')
+    if pins_missing:
+        acc.append(f'no pin file {pins_missing}: write it from a passing run '
+                   '(tools/vm/pin-subtests.sh)')
     if run_rc != 0:
-        acc.append(f'run-guest.sh exited {run_rc} (1 failure, 3 crash or timeout)')
-    if nested_notes or nested_failed:
-        acc.append('results after the last top-level test: '
-                   + '; '.join(nested_notes + ['not ok ' + f for f in nested_failed]))
+        acc.append(f'run-guest.sh exited {run_rc} (1 failure, 3 crash, 4 timeout)')
+    left = nested.problems() + ['not ok ' + f for f in nested.failed]
+    if left:
+        acc.append('results after the last top-level test: ' + '; '.join(left))
     verdicts.append((not acc, 'accounting', '; '.join(acc)))
     return verdicts
+
+
+def dump_pins(lines):
+    """The pin file text of a passing result channel."""
+    out, nested, begun = [], Nested(), False
+    for raw in lines:
+        line = raw.rstrip('\r\n')
+        if line.startswith('CRCVMX-BEGIN'):
+            begun = True
+            continue
+        if not begun or END.match(line):
+            if END.match(line):
+                break
+            continue
+        if line.startswith('# '):
+            depth, inner = split_depth(line)
+            nested.line(depth, inner, line)
+            continue
+        m = RESULT.match(line)
+        if m:
+            name, _ = split_directive(m.group(3))
+            out.append(f'= {name}')
+            out += nested.pinned
+            nested = Nested()
+    return '\n'.join(out) + '\n'
 
 
 def main():
@@ -232,23 +363,33 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog='Verdict format and rules: see the module docstring.')
     ap.add_argument('results', help='the set\'s result channel (build/guest-<set>-<cpu>.log)')
-    ap.add_argument('--expect', required=True, help='file of expected top-level test names, one a line')
+    ap.add_argument('--expect', help='file of expected top-level test names, one a line')
     ap.add_argument('--allow-skip', help='allowlist: "name<TAB>reason" lines of tests that may skip')
     ap.add_argument('--run-rc', type=int, default=0, help='exit code of run-guest.sh (default 0)')
+    ap.add_argument('--pins', help='pin file of the nested subtests (a missing file fails the set)')
+    ap.add_argument('--dump-pins', action='store_true',
+                    help='print the pin file of RESULTS (a passing run) and exit')
     args = ap.parse_args()
+    pins = None
     try:
-        expected = load_list(args.expect, False)
-        allow = load_list(args.allow_skip, True)
         with open(args.results, encoding='utf-8', errors='replace') as f:
             lines = f.readlines()
+        if args.dump_pins:
+            sys.stdout.write(dump_pins(lines))
+            return 0
+        expected = load_list(args.expect, False)
+        allow = load_list(args.allow_skip, True)
+        if args.pins:
+            pins = load_pins(args.pins)
     except (OSError, ValueError) as e:
         print(f'ktap-check: {e}', file=sys.stderr)
         return 2
     if not expected:
-        print(f'ktap-check: {args.expect} declares no tests', file=sys.stderr)
+        print(f'ktap-check: {args.expect} declares no tests (--expect is required)', file=sys.stderr)
         return 2
     try:
-        verdicts = check(lines, list(expected), allow, args.run_rc)
+        verdicts = check(lines, list(expected), allow, args.run_rc, pins,
+                         args.pins if args.pins and pins is None else None)
     except Exception as e:  # pylint: disable=broad-except
         # Fail closed: a checker that cannot judge must never read as a pass
         # or as a set with no results.

@@ -214,5 +214,80 @@ class KtapCheck(unittest.TestCase):
         os.unlink(path)
 
 
+
+class EveryDepth(unittest.TestCase):
+    """Issue 4.3 hole 1: nested KTAP is read at every depth."""
+
+    def body(self, inner):
+        return ('TAP version 13\n1..1\n# selftests: crc32c_vmx: a\n# TAP version 13\n# 1..1\n'
+                + inner + f'# ok 1 outer\nok 1 {KSFT}a\n')
+
+    def test_second_level_not_ok_fails(self):
+        v = run(self.body('# # TAP version 13\n# # 1..2\n# # ok 1 x\n# # not ok 2 y\n'), [KSFT + 'a'])
+        self.assertFalse(v[KSFT + 'a'][0])
+        self.assertIn('failed subtests', v[KSFT + 'a'][1])
+
+    def test_directives_at_any_depth_fail(self):
+        for d in ('XFAIL known bug', 'TODO later', 'SKIP no premise'):
+            v = run(self.body(f'# # 1..1\n# # ok 1 x # {d}\n'), [KSFT + 'a'])
+            self.assertFalse(v[KSFT + 'a'][0], d)
+        v = run(self.body('# # 1..1\n# # ok 1 x # XFAIL known bug\n'), [KSFT + 'a'],
+                allow={KSFT + 'a': 'reason'})
+        self.assertTrue(v[KSFT + 'a'][0])
+
+    def test_totals_with_errors_fail_at_any_depth(self):
+        for t in ('error:3', 'fail:1', 'xfail:2', 'xpass:1', 'skip:1'):
+            v = run(self.body(f'# # 1..1\n# # ok 1 x\n# # # Totals: pass:1 {t}\n'), [KSFT + 'a'])
+            self.assertFalse(v[KSFT + 'a'][0], t)
+        v = run(self.body('# # 1..1\n# # ok 1 x\n# # # Totals: pass:1 fail:0 error:0\n'),
+                [KSFT + 'a'])
+        self.assertTrue(v[KSFT + 'a'][0], v)
+
+    def test_deeper_plan_mismatch_fails(self):
+        v = run(self.body('# # 1..3\n# # ok 1 x\n'), [KSFT + 'a'])
+        self.assertFalse(v[KSFT + 'a'][0])
+        self.assertIn('depth 2', v[KSFT + 'a'][1])
+
+
+class Pins(unittest.TestCase):
+    """Issue 4.3 hole 5: what a test checks inside is pinned."""
+
+    def pins_of(self, body):
+        lines = ['CRCVMX-BEGIN set=x'] + body.strip('\n').split('\n') + ['CRCVMX-END rc=0']
+        with tempfile.NamedTemporaryFile('w', suffix='.pins', delete=False) as f:
+            f.write(kc.dump_pins(lines))
+        self.addCleanup(os.unlink, f.name)
+        return kc.load_pins(f.name)
+
+    def test_same_run_passes_and_measured_values_are_masked(self):
+        body = GOOD.replace('first thing', 'first thing: 9032 digests, lengths 0..4096')
+        pins = self.pins_of(body)
+        again = body.replace('9032', '8817')
+        v = kc.check(['CRCVMX-BEGIN'] + again.split('\n') + ['CRCVMX-END rc=0'],
+                     [KSFT + 'a', KSFT + 'b'], {}, 0, pins)
+        self.assertTrue(all(ok for ok, _, _ in v), v)
+
+    def test_shrunk_test_fails(self):
+        pins = self.pins_of(GOOD)
+        shrunk = GOOD.replace('# 1..2\n# ok 1 first thing\n# ok 2 second thing\n', '# 1..1\n# ok 1 first thing\n')
+        v = {n: (ok, r) for ok, n, r in kc.check(['CRCVMX-BEGIN'] + shrunk.split('\n') + ['CRCVMX-END rc=0'],
+                                                [KSFT + 'a', KSFT + 'b'], {}, 0, pins)}
+        self.assertFalse(v[KSFT + 'a'][0])
+        self.assertIn('pin', v[KSFT + 'a'][1])
+
+    def test_changed_parameter_fails(self):
+        body = GOOD.replace('first thing', 'lengths 0..4096')
+        pins = self.pins_of(body)
+        quick = body.replace('0..4096', '0..512')
+        v = {n: (ok, r) for ok, n, r in kc.check(['CRCVMX-BEGIN'] + quick.split('\n') + ['CRCVMX-END rc=0'],
+                                                [KSFT + 'a', KSFT + 'b'], {}, 0, pins)}
+        self.assertFalse(v[KSFT + 'a'][0])
+
+    def test_missing_pin_file_fails_the_accounting(self):
+        v = {n: (ok, r) for ok, n, r in kc.check(['CRCVMX-BEGIN'] + GOOD.split('\n') + ['CRCVMX-END rc=0'],
+                                                [KSFT + 'a', KSFT + 'b'], {}, 0, None, '/no/such.pins')}
+        self.assertFalse(v['accounting'][0])
+        self.assertIn('no pin file', v['accounting'][1])
+
 if __name__ == '__main__':
     unittest.main()

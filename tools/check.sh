@@ -388,7 +388,7 @@ if [ "$build_rc" -eq 0 ]; then
 	result "harness:journey-verdict unit tests" $?
 	harness_selftest fault-warn 1 'kernel|run-guest.sh exited 1'
 	harness_selftest fault-panic 3 'CRCVMX-END'
-	harness_selftest fault-hang 3 'CRCVMX-END'
+	harness_selftest fault-hang 4 'CRCVMX-END'
 	harness_selftest fault-noktap 1 'missing: the set did not report it'
 	harness_selftest fault-omit 0 '^FAIL	second	missing'
 	harness_selftest fault-skip 0 '^FAIL	second	skipped' '^FAIL	third	.*skipped as a whole'

@@ -163,7 +163,7 @@ if [ "$report_only" -eq 0 ]; then
 			tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd "$B/initramfs.cpio.gz" \
 			--set bench-insn --cpu "$cpu" --smp 1 --timeout "$timeout" --log "$B/guest$sfx.log" \
 			--show none || rc=$?
-		[ "$rc" -eq 0 ] || { [ "$rc" -eq 3 ] && exit 3; die "the $cpu guest run failed (console: $B/guest$sfx.log)"; }
+		[ "$rc" -eq 0 ] || { [ "$rc" -ge 3 ] && exit 3; die "the $cpu guest run failed (console: $B/guest$sfx.log)"; }
 		"$here/pair-counts.sh" --log "$B/guest$sfx.log" --plugin "$B/plugin$sfx.txt" \
 			>"$B/counts$sfx.tsv" || die "the $cpu guest's intervals do not pair (above)"
 		grep '^# insn-interval:' "$B/plugin$sfx.txt" | sed 's/^# //' >"$B/summary$sfx.txt"

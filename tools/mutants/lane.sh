@@ -90,10 +90,19 @@ while [ -n "$remaining" ]; do
 	next=
 	for m in ${remaining//,/ }; do
 		case " $(echo $done_list) " in *" $m "*) continue ;; esac
-		if [ "$m" = "$current" ] && [ "$rc" -eq 3 ]; then
+		if [ "$m" = "$current" ] && { [ "$rc" -eq 3 ] || [ "$rc" -eq 4 ]; }; then
 			t=$(sed -n "s/^MUTANT-TEST $m //p" "$log" | tail -n 1)
-			say "mutants ($lane): $m crashed the guest during ${t:-loading} ($log)"
-			printf '%s\t%s\t%s\tcrashed\t\n' "$lane" "$m" "${t:-load}" >>"$out/results.tsv"
+			# A hang (run-guest exit 4) is a timeout; a crash counts as
+			# the declared one only with the declared oops in the
+			# declared function (Fault:), on the console of this boot.
+			v=$(mutant_died_verdict "$m" "$rc" "${log%.log}.console.log")
+			case "$v" in
+			timeout) why="the guest hung" ;;
+			crashed) why="$(mutant_fault_oops "$m") in $(mutant_fault_at "$m")" ;;
+			*) why="not the declared fault" ;;
+			esac
+			say "mutants ($lane): $m: $v during ${t:-loading}: $why ($log)"
+			printf '%s\t%s\t%s\t%s\t%s\n' "$lane" "$m" "${t:-load}" "$v" "$why" >>"$out/results.tsv"
 			continue
 		fi
 		next="$next,$m"

@@ -68,6 +68,40 @@ mutant_expect_reason() {
 	sed -n '/^diff \|^--- /q; s/^Expect: *[a-z-]* *//p' "$MUTANT_DIR/$1.patch" | head -n 1
 }
 
+# The fault a mutant that declares a crash expects (Fault: OOPS-TEXT @
+# FUNCTION): the text of the kernel's oops line and the function the oops
+# names (its NIP line). mutant_fault_oops / mutant_fault_at print each part.
+mutant_fault_oops() {
+	sed -n '/^diff \|^--- /q; s/^Fault: *\(.*[^ ]\) *@ *[A-Za-z0-9_]* *$/\1/p' "$MUTANT_DIR/$1.patch" | head -n 1
+}
+mutant_fault_at() {
+	sed -n '/^diff \|^--- /q; s/^Fault: *.* @ *\([A-Za-z0-9_]*\) *$/\1/p' "$MUTANT_DIR/$1.patch" | head -n 1
+}
+
+# mutant_fault_seen NAME CONSOLE-LOG: whether the console shows NAME's
+# declared fault: its oops text, and an oops NIP line in its function.
+mutant_fault_seen() {
+	local oops at
+	oops=$(mutant_fault_oops "$1")
+	at=$(mutant_fault_at "$1")
+	[ -n "$oops" ] && [ -n "$at" ] || return 1
+	grep -qF -- "$oops" "$2" && grep -qE "NIP \[[0-9a-f]+\] $at\+0x" "$2"
+}
+
+# mutant_died_verdict NAME RUN-GUEST-EXIT CONSOLE-LOG: the verdict of the
+# mutant that was running when its guest died: timeout for a hang (exit 4),
+# crashed for a crash with its declared fault, crashed-otherwise for any
+# other crash (never a catch).
+mutant_died_verdict() {
+	if [ "$2" -eq 4 ]; then
+		echo timeout
+	elif mutant_fault_seen "$1" "$3"; then
+		echo crashed
+	else
+		echo crashed-otherwise
+	fi
+}
+
 mutant_has_catch() { # NAME TEST
 	case " $(mutant_catch "$1") " in *" $2 "*) return 0 ;; esac
 	return 1

@@ -82,7 +82,7 @@ mk() { # NAME CATCH [EXPECT-LINE]
 		echo "Mutant: $1"
 		echo "Defect: a planted defect."
 		echo "Catch: $2"
-		[ -z "${3:-}" ] || echo "$3"
+		[ -z "${3:-}" ] || printf '%b\n' "$3"
 		echo "--- a/x"
 	} >"$work/m/$1.patch"
 }
@@ -101,8 +101,35 @@ one caught-by-assertion t '' 'stock\tcaught-by-assertion\tt\tcaught\t#2 b\n' '^P
 one timeout-is-not-a-catch t '' 'stock\ttimeout-is-not-a-catch\tt\ttimeout\tTIMEOUT 45 seconds\n' \
 	'^FAIL.*t=timeout.*rc=1'
 one crash-is-not-a-catch t '' 'stock\tcrash-is-not-a-catch\tt\tcrashed\t\n' '^FAIL.*t=crashed.*rc=1'
-one declared-crash-is-a-catch t 'Expect: crash the read past the end faults on the guard page' \
+one declared-crash-is-a-catch t 'Expect: crash the read past the end faults on the guard page\nFault: BUG: Unable to handle kernel data access @ crc32c_vmx_core' \
 	'stock\tdeclared-crash-is-a-catch\tt\tcrashed\tkernel: Oops\n' '^PASS.*rc=0'
+one declared-crash-needs-its-fault t 'Expect: crash the read past the end faults on the guard page' \
+	'stock\tdeclared-crash-needs-its-fault\tt\tcrashed\tkernel: Oops\n' '^FAIL.*without a Fault:.*rc=1'
+one other-crash-is-not-the-declared-one t 'Expect: crash the read past the end faults on the guard page\nFault: BUG: Unable to handle kernel data access @ crc32c_vmx_core' \
+	'stock\tother-crash-is-not-the-declared-one\tt\tcrashed-otherwise\tnot the declared fault\n' \
+	'^FAIL.*t=crashed-otherwise.*rc=1'
+one hang-is-not-the-declared-crash t 'Expect: crash the read past the end faults on the guard page\nFault: BUG: Unable to handle kernel data access @ crc32c_vmx_core' \
+	'stock\thang-is-not-the-declared-crash\tt\ttimeout\tthe guest hung\n' '^FAIL.*t=timeout.*rc=1'
+
+# --- the guest died: which verdict (tools/mutants/lib.sh mutant_died_verdict) ---
+rm -f "$work/m/"*.patch
+mk dies t 'Expect: crash the read past the end faults\nFault: BUG: Unable to handle kernel data access @ crc32c_vmx_core'
+printf '%s\n' '[ 116.45] BUG: Unable to handle kernel data access on read at 0xc008000000c70000' \
+	'[ 116.45] Oops: Kernel access of bad area, sig: 11 [#1]' \
+	'[ 116.46] NIP [c008000000690f24] crc32c_vmx_core+0x22c/0x5a0 [crc32c_vmx]' >"$work/declared.console"
+printf '%s\n' '[ 116.45] BUG: Unable to handle kernel data access on read at 0xc008000000c70000' \
+	'[ 116.46] NIP [c00000000072d518] alg_test+0xcf8/0xd60' >"$work/elsewhere.console"
+printf '%s\n' '[ 116.45] Kernel panic - not syncing: Fatal exception' >"$work/panic.console"
+# shellcheck source=lib.sh
+. "$top/tools/mutants/lib.sh"
+died() { MUTANT_DIR=$work/m mutant_died_verdict dies "$1" "$2"; }
+check "died: the declared oops in the declared function is the declared crash" \
+	"$(died 3 "$work/declared.console")" '^crashed$'
+check "died: the declared oops in another function is not" "$(died 3 "$work/elsewhere.console")" \
+	'^crashed-otherwise$'
+check "died: a panic without the oops is not" "$(died 3 "$work/panic.console")" '^crashed-otherwise$'
+check "died: a hang (run-guest exit 4) is a timeout, whatever the console says" \
+	"$(died 4 "$work/declared.console")" '^timeout$'
 one declared-crash-needs-a-reason t 'Expect: crash' 'stock\tdeclared-crash-needs-a-reason\tt\tcrashed\t\n' \
 	'^FAIL.*without a reason.*rc=1'
 one unknown-expect-kind t 'Expect: anything goes' 'stock\tunknown-expect-kind\tt\tcaught\t\n' \

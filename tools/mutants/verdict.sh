@@ -99,6 +99,8 @@ for m in $(mutant_names); do
 			missing="$missing (Expect: '$expect' is not crash, timeout or setup-failed)"
 		elif [ -z "$(mutant_expect_reason "$m")" ]; then
 			missing="$missing (Expect: $expect without a reason)"
+		elif [ "$expect" = crash ] && { [ -z "$(mutant_fault_oops "$m")" ] || [ -z "$(mutant_fault_at "$m")" ]; }; then
+			missing="$missing (Expect: crash without a Fault: OOPS-TEXT @ FUNCTION line)"
 		else
 			accept=$(expect_verdict "$expect")
 		fi

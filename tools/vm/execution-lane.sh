@@ -124,7 +124,7 @@ for cpu in ${cpus//,/ }; do
 		--cpu "$cpu" --smp 1 --timeout "$timeout" --log "$d/guest.log" "${nvme[@]}" \
 		--append "crcvmx.exec=$groups crcvmx.mutants=$m crcvmx.realmutant=$as_real" \
 		--show none || rc=$?
-	if [ "$rc" -eq 3 ]; then
+	if [ "$rc" -ge 3 ]; then
 		printf 'FAIL\texecution:%s:guest run\tthe guest crashed or timed out (%s)\n' "$cpu" "$d/guest.log" |
 			tee "$d/verdicts.txt"
 		worst=3

@@ -41,7 +41,8 @@ Usage: ${0##*/} --kernel-env FILE --initrd FILE --set NAME [options]
 Environment: QEMU_EXTRA_ARGS is appended to the qemu command line (e.g.
   "-plugin file=libinsn.so"). Guests run one at a time (a lock in the cache).
 Exit codes: 0 passed, 1 tests failed or kernel problem, 2 bad usage,
-            3 guest crashed or timed out.
+            3 guest crashed (stopped before its end marker), 4 timed out
+            (hung).
 USAGE
 }
 
@@ -131,7 +132,7 @@ secs=$(( $(date +%s) - start ))
 
 if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
 	say "guest: FAILED: no result after ${timeout}s (hang?); logs: $log, $console"
-	exit 3
+	exit 4
 fi
 if ! grep -q '^CRCVMX-END rc=' "$log"; then
 	say "guest: FAILED: the guest stopped before finishing (crash or panic, qemu exit $qrc); console log: $console"

@@ -17,7 +17,11 @@ plus INFO lines with the attributed counts. Fails closed: a plugin line it
 cannot parse, a summary reporting unbalanced markers or lost data, site
 counts that do not add up to their interval, a probe without an interval
 (or the reverse), a probe without a module map, a missing digest line: each
-is a FAIL line and exit code 1.
+is a FAIL line and exit code 1. Every probe must have hashed: its own
+VPMSUMD-PROBE line (between its PROBE line and the next) and its exit code
+(PROBE-RC): 0 with a right digest for the real drivers; for a mutant, a
+digest (right or MISMATCH) and exit 0 or 1. A mutant probe that could not
+hash is a broken lane, never a catch: it gets no row in the mutant tables.
 
 Exit codes: 0 every check passed, 1 a check failed, 2 bad usage.
 """
@@ -128,13 +132,14 @@ def parse_plugin(path, v):
 
 
 def parse_log(path, v):
-    """The probes in order: label, bytes, map (list of (name, lo, hi)), line."""
+    """The probes in order: label, bytes, map (list of (name, lo, hi)), line,
+    and their own digest line and exit code (None where absent)."""
     try:
         lines = open(path, encoding="utf-8", errors="replace").read().splitlines()
     except OSError as e:
         v.check(False, "guest log", "cannot read %s: %s" % (path, e))
-        return None, []
-    probes, regions, digests = [], [], []
+        return None
+    probes, regions = [], []
     for no, line in enumerate(lines, 1):
         f = line.split()
         if not f:
@@ -144,20 +149,27 @@ def parse_log(path, v):
                 regions.append(("kernel", int(f[1], 16), int(f[2], 16)))
             except ValueError:
                 v.check(False, "guest log", "%s:%d: cannot parse %s" % (path, no, line))
-                return None, []
+                return None
         elif f[0] == "MAP" and len(f) == 4:
             try:
                 lo = int(f[2], 16)
                 regions.append((f[1], lo, lo + int(f[3])))
             except ValueError:
                 v.check(False, "guest log", "%s:%d: cannot parse %s" % (path, no, line))
-                return None, []
+                return None
         elif f[0] == "PROBE" and len(f) >= 3 and f[2].startswith("bytes="):
-            probes.append({"label": f[1], "bytes": int(f[2][6:]), "map": regions, "line": no})
+            probes.append({"label": f[1], "bytes": int(f[2][6:]), "map": regions, "line": no,
+                           "digest": None, "rc": None})
             regions = []
-        elif f[0] == "VPMSUMD-PROBE":
-            digests.append(line)
-    return probes, digests
+        elif f[0] == "VPMSUMD-PROBE" and probes:
+            if probes[-1]["digest"] is not None:
+                v.check(False, "guest log", "%s:%d: a second digest line for PROBE %s"
+                        % (path, no, probes[-1]["label"]))
+                return None
+            probes[-1]["digest"] = line
+        elif f[0] == "PROBE-RC" and len(f) == 2 and f[1].isdigit() and probes:
+            probes[-1]["rc"] = int(f[1])
+    return probes
 
 
 def attribute(iv, regions):
@@ -188,7 +200,7 @@ def fmt(att, kind):
 def judge(args):
     v = Verdicts(args.cpu)
     intervals = parse_plugin(args.plugin, v)
-    probes, digests = parse_log(args.log, v)
+    probes = parse_log(args.log, v)
     if intervals is None or probes is None:
         return v
     if len(probes) != len(intervals) or not probes:
@@ -212,6 +224,15 @@ def judge(args):
         att = attribute(iv, p["map"])
         source, driver = label.split(":", 1)
         seen.add(label)
+        if source not in ("real", "nvme"):
+            hashed = (p["rc"] in (0, 1) and p["digest"] is not None and re.fullmatch(
+                r"VPMSUMD-PROBE driver=%s bytes=%d digest=[0-9a-f]+ (ok|MISMATCH)" %
+                (re.escape(driver), nbytes), p["digest"]) is not None)
+            v.check(hashed, "%s probe hashed" % label,
+                    "the mutant's probe did not hash (exit %s, digest line %r): a broken lane, "
+                    "not a catch (%s:%d)" % (p["rc"], p["digest"], args.log, p["line"]))
+            if not hashed:
+                continue
         mod = DRIVER_MODULE.get(driver)
         v.info("%s: %d bytes, %d instructions; vpmsumd: %s; lxvp: %s; xxeval: %s; other "
                "prefixed: %s" % (label, nbytes, iv["insns"], fmt(att, "vpmsumd"),
@@ -224,6 +245,8 @@ def judge(args):
         if source != "real" and source != "nvme":
             continue  # a mutant: judged by tools/mutants/verdict.sh from the tables
         if source == "nvme":
+            v.check(p["rc"] == 0, "NVMe PI I/O (%s) finished" % driver,
+                    "the I/O probe exited %s (%s:%d)" % (p["rc"], args.log, p["line"]))
             mod = "crc_family_vmx"
             n_in, n_out = inside(att, "vpmsumd", mod), outside(att, "vpmsumd", mod)
             v.info("vpmsumd executed in %s: %d for %d MiB of NVMe I/O (%s guard), %d outside "
@@ -234,11 +257,12 @@ def judge(args):
             v.check(n_out == 0, "NVMe PI I/O (%s) ran no vpmsumd outside %s" % (driver, mod),
                     "vpmsumd outside %s: %s" % (mod, fmt(att, "vpmsumd")))
             continue
-        v.check(any(re.fullmatch(r"VPMSUMD-PROBE driver=%s bytes=%d digest=[0-9a-f]+ ok" %
-                                 (re.escape(driver), nbytes), d) for d in digests),
+        v.check(p["rc"] == 0 and p["digest"] is not None and re.fullmatch(
+                    r"VPMSUMD-PROBE driver=%s bytes=%d digest=[0-9a-f]+ ok" %
+                    (re.escape(driver), nbytes), p["digest"]) is not None,
                 "%s digest of the probe is right" % driver,
-                "no 'VPMSUMD-PROBE driver=%s bytes=%d ... ok' line in %s" %
-                (driver, nbytes, args.log))
+                "PROBE %s: exit %s, digest line %r, not a right digest (%s:%d)" %
+                (label, p["rc"], p["digest"], args.log, p["line"]))
         if mod is None:
             # A control: a software driver executes no vpmsumd anywhere.
             v.check(iv["vpmsumd"] == 0, "%s ran no vpmsumd (control)" % driver,

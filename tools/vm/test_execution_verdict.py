@@ -30,6 +30,14 @@ Cases:
   hidden-map        the module addresses 0 (kptr_restrict): the map fails
   missing-probe     a label the lane expects is not in the log
   no-summary        the plugin's summary line is missing (QEMU died)
+  mutant-probe-failed POWER10: the isa31-not-run probe could not hash
+                    ("digest ... failed: Invalid argument", exit 1, no
+                    digest line): a broken lane, never a catch; no row
+  real-probe-exit   POWER9: the real crc32c-vmx probe printed a right
+                    digest but exited 1: its digest check fails
+  digest-elsewhere  POWER10: the real crc32c-vmx probe's digest line missing;
+                    the isa31-not-run mutant's right crc32c-vmx digest must
+                    not stand in for it
 Exit codes: 0 the case passed, 1 it failed, 2 bad usage.
 """
 import os
@@ -229,6 +237,33 @@ def case(name, work):
         p = [l for l in p9() if not l.startswith("# insn-interval:")]
         rc, out, v = run("POWER9", p, read("POWER9", "guest.log"), work)
         return expect_fail(rc, v, ["execution:POWER9:plugin output"], out)
+    if name == "mutant-probe-failed":
+        i = next(k for k, l in enumerate(l10) if l.startswith("PROBE isa31-not-run:"))
+        # Its digest and exit-code lines are the two after it.
+        assert l10[i + 1].startswith("VPMSUMD-PROBE") and l10[i + 2].startswith("PROBE-RC")
+        log = l10[:i + 1] + ["vpmsumd-probe: digest through crc32c-vmx failed: Invalid argument",
+                             "PROBE-RC 1"] + l10[i + 3:]
+        rc, out, v = run("POWER10", p10, log, work)
+        bad = expect_fail(rc, v, ["execution:POWER10:isa31-not-run:crc32c-vmx probe hashed"], out)
+        rows = open(os.path.join(work, "isa31.tsv")).read()
+        if "isa31-not-run" in rows:
+            print("the failed probe still has a mutant row:\n" + rows)
+            bad = 1
+        return bad
+    if name == "real-probe-exit":
+        log = read("POWER9", "guest.log")
+        i = next(k for k, l in enumerate(log) if l.startswith("PROBE real:crc32c-vmx "))
+        j = next(k for k in range(i, len(log)) if log[k].startswith("PROBE-RC"))
+        log[j] = "PROBE-RC 1"
+        rc, out, v = run("POWER9", p9(), log, work)
+        return expect_fail(rc, v, ["execution:POWER9:crc32c-vmx digest of the probe is right"], out)
+    if name == "digest-elsewhere":
+        log = list(l10)
+        i = next(k for k, l in enumerate(log) if l.startswith("PROBE real:crc32c-vmx "))
+        j = next(k for k in range(i, len(log)) if log[k].startswith("VPMSUMD-PROBE"))
+        del log[j]
+        rc, out, v = run("POWER10", p10, log, work)
+        return expect_fail(rc, v, ["execution:POWER10:crc32c-vmx digest of the probe is right"], out)
     print("unknown case %r (try --list)" % name)
     return 2
 
@@ -239,7 +274,7 @@ def p9():
 
 CASES = ("good p10-no-lxvp p10-lxvp-elsewhere p8-prefixed nvme-outside vmx-is-vpmsum "
          "missing-interval unbalanced corrupt-line sites-mismatch hidden-map missing-probe "
-         "no-summary").split()
+         "no-summary mutant-probe-failed real-probe-exit digest-elsewhere").split()
 
 
 def main():

@@ -63,7 +63,10 @@ stats() {
 probe() { # LABEL DRIVER
 	map
 	echo "PROBE $1 bytes=$BYTES"
-	vpmsumd-probe "$2" "$BYTES" || fail=1
+	vpmsumd-probe "$2" "$BYTES"
+	prc=$?
+	echo "PROBE-RC $prc"
+	[ "$prc" -eq 0 ] || fail=1
 	[ "$2" != crc32c-vmx ] || echo "STATS crc32c_vmx$(stats)"
 }
 
@@ -129,7 +132,10 @@ if has nvme; then
 		map
 		# 4 MiB written (guards generated) and read (guards verified)
 		echo "PROBE nvme:${p#*:} bytes=$((8 * 1048576)) dev=$dev"
-		vpmsumd-probe --run /sets/execution.sh --pi-io "$dev" || { echo "NVMe I/O on $dev failed"; fail=1; }
+		vpmsumd-probe --run /sets/execution.sh --pi-io "$dev"
+		prc=$?
+		echo "PROBE-RC $prc"
+		[ "$prc" -eq 0 ] || { echo "NVMe I/O on $dev failed"; fail=1; }
 	done
 	rmmod nvme nvme_core 2>/dev/null
 fi
@@ -150,6 +156,7 @@ for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline
 		map
 		echo "PROBE $m:$d bytes=$BYTES"
 		vpmsumd-probe "$d" "$BYTES"
+		echo "PROBE-RC $?"
 		[ "$d" != crc32c-vmx ] || echo "STATS crc32c_vmx$(stats)"
 	done
 done

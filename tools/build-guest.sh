@@ -167,7 +167,8 @@ ${CROSS}gcc -O2 -Wall -Wextra -Werror -static -mcpu=power8 -I"$top/selftests" \
 	--sysroot "$CRCVMX_CACHE/sysroot-ppc64el" --out "$B/initramfs.cpio.gz" \
 	--ko "$src/crc32c_vmx.ko" "${family_ko[@]}" \
 	--ko "$src/selftests/kmod/crc32c_broken.ko" \
-	--ko "$src/selftests/kmod/harness_warn.ko" --ko "$src/selftests/kmod/crc32c_vmx_ctx.ko" \
+	--ko "$src/selftests/kmod/harness_warn.ko" --ko "$src/selftests/kmod/harness_leak.ko" \
+	--ko "$src/selftests/kmod/crc32c_vmx_ctx.ko" \
 	--ko "$src/selftests/kmod/crc_vmx_bounds.ko" \
 	--ko "$src/tools/bench-model/kmod/crc32c_vmx_bench.ko" \
 	--ksft "$ksft" --bin "$cb/crcbench/crcbench-alg" \

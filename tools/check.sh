@@ -86,7 +86,8 @@ harness_selftest() {
 	# The hang must be cut off by the timeout; the others finish in seconds.
 	local limit=180
 	[ "$set" != fault-hang ] || limit=20
-	tools/vm/run-guest.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \
+	tools/vm/run-guest.sh --kernel-env "${KENV:-build/kernel.env}" \
+		--initrd "${INITRD:-build/initramfs.cpio.gz}" \
 		--set "$set" --timeout "$limit" --log "$log" --show none 2>/dev/null
 	rc=$?
 	guest_verdicts "$set" "$log" "$rc" "${log%.log}.verdicts"
@@ -470,6 +471,12 @@ if [ "$build_rc" -eq 0 ]; then
 		result compat-probes:debug $?
 		KENV=build/kernel-debug.env INITRD=build/debug/initramfs.cpio.gz KNAME=debug \
 			run_set debug check POWER8 --append crcvmx.depth=quick
+		# /init scanned for leaks after unloading every module, and found none.
+		grep -qE '^CRCVMX-KMEMLEAK-SCANNED modules-left=0 entries=0$' build/guest-debug-check-POWER8.log
+		result "debug:kmemleak scanned after the last unload, no leak" $?
+		# ... and a module that leaks on unload fails the run.
+		KENV=build/kernel-debug.env INITRD=build/debug/initramfs.cpio.gz \
+			harness_selftest fault-leak 1 'kmemleak reports unreferenced objects'
 		# Module signatures: the debug kernel trusts a throwaway key; booted
 		# with module.sig_enforce=1 it must load crc32c_vmx signed with that
 		# key and refuse it unsigned, signed with another key or changed.

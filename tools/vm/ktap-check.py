@@ -242,7 +242,7 @@ def check(lines, expected, allow, run_rc, pins=None, pins_missing=None):
     nested = Nested()
     seen = {}
     rc = None
-    kernel_problem = False
+    kernel_problems = []
     begun = False
     for raw in lines:
         line = raw.rstrip('\r\n')
@@ -258,7 +258,7 @@ def check(lines, expected, allow, run_rc, pins=None, pins_missing=None):
                 rc = -1
             break
         if line.startswith('CRCVMX-KERNEL-PROBLEM'):
-            kernel_problem = True
+            kernel_problems.append(line.partition(':')[2].strip()[:200])
             continue
         if line.startswith('# '):
             depth, inner = split_depth(line)
@@ -319,8 +319,9 @@ def check(lines, expected, allow, run_rc, pins=None, pins_missing=None):
         acc.append('no CRCVMX-END marker: the set did not finish')
     elif rc != 0:
         acc.append(f'the set exited with rc={rc}')
-    if kernel_problem:
-        acc.append('the guest reported kernel warnings or errors (CRCVMX-KERNEL-PROBLEM)')
+    if kernel_problems:
+        acc.append('the guest reported kernel problems (CRCVMX-KERNEL-PROBLEM: '
+                   + '; '.join(kernel_problems) + ')')
     if pins_missing:
         acc.append(f'no pin file {pins_missing}: write it from a passing run '
                    '(tools/vm/pin-subtests.sh)')

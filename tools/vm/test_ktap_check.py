@@ -289,5 +289,17 @@ class Pins(unittest.TestCase):
         self.assertFalse(v['accounting'][0])
         self.assertIn('no pin file', v['accounting'][1])
 
+
+class Kmemleak(unittest.TestCase):
+    """Issue 4.3 hole 4: /init's leak report fails the run, with its reason."""
+
+    def test_leak_report_fails_the_accounting(self):
+        body = GOOD + ('CRCVMX-KMEMLEAK-SCANNED modules-left=0 entries=1\n'
+                       'CRCVMX-KERNEL-PROBLEM: kmemleak reports unreferenced objects:\n'
+                       '  kmemleak: unreferenced object 0xc000000012345678 (size 256):\n')
+        v = run(body, [KSFT + 'a', KSFT + 'b'])
+        self.assertFalse(v['accounting'][0])
+        self.assertIn('kmemleak reports unreferenced objects', v['accounting'][1])
+
 if __name__ == '__main__':
     unittest.main()

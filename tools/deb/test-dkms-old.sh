@@ -18,7 +18,7 @@
 # does neither; --no-prepare-kernel --no-clean-kernel give the same path
 # here. dkms 2.8 has no BUILD_EXCLUSIVE_CONFIG (3.0 added it): it ignores
 # the line, and Kbuild's own check (the top of Kbuild) is what refuses a
-# kernel without AltiVec/VSX there.
+# kernel without AltiVec there.
 # Prints one verdict line per check (PASS<TAB>name / FAIL<TAB>name<TAB>why).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)

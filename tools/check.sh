@@ -307,6 +307,19 @@ deb_lane() {
 		printf 'FAIL\tearly boot\ttools/deb/test-early-boot.sh exited %s (see build/deb-early-boot.log)\n' "$?"
 		st=1
 	}
+	# The RPMs (RHEL, SLES): built from the guest's static cross build of
+	# crcbench-alg, rpmlint-clean; payloads, dependencies and scriptlets
+	# checked on the host (tools/rpm/test-rpm.sh).
+	if tools/rpm/build-rpm.sh --crcbench-build build/ppc64le >build/rpm.log 2>&1; then
+		printf 'PASS\tmake rpm (three packages, rpmlint-clean)\n'
+	else
+		printf 'FAIL\tmake rpm (three packages, rpmlint-clean)\tsee build/rpm.log, build/rpm/\n'
+		st=1
+	fi
+	tools/rpm/test-rpm.sh build/rpm 2>>build/rpm.log || {
+		printf 'FAIL\trpm checks\ttools/rpm/test-rpm.sh exited %s (see build/rpm.log)\n' "$?"
+		st=1
+	}
 	return "$st"
 }
 

@@ -11,7 +11,8 @@
 #   Catch: RESULT   that result of the set is "not ok" (the crc_kunit case
 #                   failed an assertion), in a run that otherwise finished;
 #   Catch: crash    with "Expect: crash": the guest died with a kernel
-#                   oops in its console log (run-guest.sh exit 3).
+#                   oops in its console log (run-guest.sh exit 3; a
+#                   timeout, exit 4, is not one).
 # Prints "PASS|FAIL<TAB>mutant NAME caught[<TAB>why]" per mutant and exits 1
 # if any was missed (or failed to build).
 set -uo pipefail
@@ -83,7 +84,7 @@ for p in tools/upstream/mutants/*.patch; do
 		fi
 		continue
 	fi
-	if [ "$rc" -eq 3 ]; then
+	if [ "$rc" -eq 3 ] || [ "$rc" -eq 4 ]; then
 		verdict "$name" 1 "the guest crashed or timed out: not the declared catch '$catch' ($console)"
 	elif grep -qE "^not ok [0-9]+ $catch( #|\$)" "$log"; then
 		verdict "$name" 0

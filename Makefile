@@ -26,6 +26,10 @@
 #                            crc32c-vmx-dkms_<version>_all.deb (DKMS, early boot)
 #                            crc-family-vmx-dkms_<version>_all.deb (DKMS)
 #                            crcbench-alg_<version>_ppc64el.deb (cross-built)
+#   make rpm                 RPMs for RHEL and SLES, rpmlint-checked, into build/rpm/:
+#                            crc32c-vmx-dkms-<version>-1.noarch.rpm (DKMS, dracut)
+#                            crc-family-vmx-dkms-<version>-1.noarch.rpm (DKMS)
+#                            crcbench-alg-<version>-1.ppc64le.rpm (static)
 #   make dist                build/dist/crc32c-vmx-<version>.tar.gz and
 #                            crc-family-vmx-<version>.tar.gz, DKMS source
 #                            trees for `dkms add` (RHEL, SLES, others)
@@ -64,7 +68,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check check-be check-5x check-matrix check-upstream check-system bench-model deb dist
+.PHONY: all modules install clean help setup run check check-be check-5x check-matrix check-upstream check-system bench-model deb rpm dist
 
 all: modules
 
@@ -124,6 +128,9 @@ bench-model:
 
 deb:
 	tools/deb/build-deb.sh
+
+rpm:
+	tools/rpm/build-rpm.sh
 
 dist:
 	tools/dist.sh

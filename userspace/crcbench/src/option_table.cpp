@@ -272,9 +272,25 @@ std::vector<OptionSpec> make_file() {
          "", [](Options &o, std::string_view) { o.file.drop_cache = true; }},
         {"-c", "--check", "LIST",
          "read 'CRC  PATH' lines (from -f sum; '-': stdin) and\n"
-         "check each file: 'PATH: OK' or 'PATH: FAILED'; exit 1\n"
-         "if any failed or could not be read; no PATH operands",
+         "check each file: 'PATH: OK' or 'PATH: FAILED' (as\n"
+         "sha256sum -c; -q leaves out the OK lines); exit 1 if any\n"
+         "failed or could not be read; no PATH operands",
          "sums.txt", [](Options &o, std::string_view v) { o.file.check_list = std::string(v); }},
+        {"", "--tag", "",
+         "with -f sum: BSD-style lines 'CRC32C (PATH) = CRC'\n(--check reads both styles)", "",
+         [](Options &o, std::string_view) { o.file.tag = true; }},
+        {"-z", "--zero", "",
+         "with -f sum: end each line with NUL, not newline,\nand write paths unescaped", "",
+         [](Options &o, std::string_view) { o.file.zero = true; }},
+        {"", "--status", "", "with --check: print nothing on stdout; the exit code\ntells", "",
+         [](Options &o, std::string_view) { o.file.status = true; }},
+        {"", "--strict", "", "with --check: exit 1 for improperly formatted lines", "",
+         [](Options &o, std::string_view) { o.file.strict = true; }},
+        {"", "--ignore-missing", "",
+         "with --check: skip listed files that do not exist\n(exit 1 if none was verified)", "",
+         [](Options &o, std::string_view) { o.file.ignore_missing = true; }},
+        {"-w", "--warn", "", "with --check: name each improperly formatted line", "",
+         [](Options &o, std::string_view) { o.file.warn = true; }},
         {"", "--testing-read-window", "SIZE", "testing: the size of the read buffer (default 1M)",
          "4K",
          [](Options &o, std::string_view v) {

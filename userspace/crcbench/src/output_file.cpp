@@ -2,7 +2,6 @@
 //
 // The report of `crcbench-alg file`: table, JSON (crcbench-alg.file.v1,
 // schema/crcbench-alg.file.v1.schema.json) and CSV.
-#include "checksum_lines.h"
 #include "file_report.h"
 #include "output.h"
 #include "report_parts.h"
@@ -88,14 +87,6 @@ std::string partial_files_text(const FileReport &r) {
             fewest = std::min(fewest, static_cast<unsigned>(d.pass_seconds.size()));
     if (fewest < r.repeat)
         out += fmt::format(", a driver by {} of {} passes", fewest, r.repeat);
-    return out;
-}
-
-std::string file_sum_lines(const FileReport &r) {
-    std::string out;
-    for (const FileResult &f : r.files)
-        if (f.crc)
-            out += checksum_line(r.alg, *f.crc, f.path);
     return out;
 }
 

@@ -214,6 +214,11 @@ std::vector<OptionSpec> make_run() {
          "/tmp/r.json", [](Options &o, std::string_view v) { o.run.json_file = std::string(v); }},
         {"", "--csv", "FILE", "also write the CSV report to FILE (checked before the run)",
          "/tmp/r.csv", [](Options &o, std::string_view v) { o.run.csv_file = std::string(v); }},
+        {"", "--runs-csv", "FILE",
+         "also write every trial to FILE as CSV, one row each\n(as hyperfine's per-run export; "
+         "checked before the run)",
+         "/tmp/runs.csv",
+         [](Options &o, std::string_view v) { o.run.runs_csv_file = std::string(v); }},
         {"", "--seed", "N", "seed of the buffer contents (default: chosen, in the JSON)", "0x10",
          [](Options &o, std::string_view v) { o.run.seed = parse_uint(v, 0, kU64Max, "--seed"); }},
     };

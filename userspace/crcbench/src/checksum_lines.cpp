@@ -3,11 +3,39 @@
 
 #include "text.h"
 
+#include <cctype>
+
 namespace crcbench {
 namespace {
 
 std::size_t digest_hex_length(CrcAlg alg) {
     return alg_info(alg).digest_size * 2;
+}
+
+// "CRC32C", as sha256sum's BSD style names "SHA256".
+std::string alg_tag(CrcAlg alg) {
+    std::string tag(alg_info(alg).name);
+    for (char &c : tag)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return tag;
+}
+
+// The digest and the path of a BSD-style line: the digest has a fixed width,
+// so the path is what lies between "TAG (" and the ") = " before it, and may
+// itself hold ") = ".
+bool split_tagged(CrcAlg alg, std::string_view line, std::string_view &hex,
+                  std::string_view &name) {
+    std::string head = alg_tag(alg) + " (";
+    std::size_t digits = digest_hex_length(alg);
+    constexpr std::string_view kTail = ") = ";
+    if (line.size() < head.size() + kTail.size() + digits || !line.starts_with(head))
+        return false;
+    std::size_t tail = line.size() - digits - kTail.size();
+    if (tail < head.size() || line.substr(tail, kTail.size()) != kTail)
+        return false;
+    hex = line.substr(tail + kTail.size());
+    name = line.substr(head.size(), tail - head.size());
+    return true;
 }
 
 } // namespace
@@ -36,11 +64,16 @@ std::string escape_path(std::string_view path, bool &escaped) {
     return out;
 }
 
-std::string checksum_line(CrcAlg alg, Digest crc, std::string_view path) {
+std::string checksum_line(CrcAlg alg, Digest crc, std::string_view path, SumStyle style) {
     bool escaped = false;
-    std::string name = escape_path(path, escaped);
+    std::string name = style.zero ? std::string(path) : escape_path(path, escaped);
     std::string hex = format_digest(alg, crc).substr(2); // no "0x"
-    return (escaped ? "\\" : "") + hex + "  " + name + "\n";
+    std::string line = escaped ? "\\" : "";
+    if (style.tag)
+        line += alg_tag(alg) + " (" + name + ") = " + hex;
+    else
+        line += hex + "  " + name;
+    return line + (style.zero ? '\0' : '\n');
 }
 
 std::optional<ChecksumEntry> parse_checksum_line(CrcAlg alg, std::string_view line) {
@@ -50,17 +83,21 @@ std::optional<ChecksumEntry> parse_checksum_line(CrcAlg alg, std::string_view li
     if (escaped)
         line.remove_prefix(1);
     std::size_t digits = digest_hex_length(alg);
-    if (line.size() < digits + 3 || line[digits] != ' ' ||
-        (line[digits + 1] != ' ' && line[digits + 1] != '*'))
-        return std::nullopt;
+    std::string_view hex, name;
+    if (!split_tagged(alg, line, hex, name)) {
+        if (line.size() < digits + 3 || line[digits] != ' ' ||
+            (line[digits + 1] != ' ' && line[digits + 1] != '*'))
+            return std::nullopt;
+        hex = line.substr(0, digits);
+        name = line.substr(digits + 2);
+    }
     ChecksumEntry e;
-    for (std::size_t i = 0; i < digits; ++i) {
-        int v = hex_digit(line[i]);
+    for (char c : hex) {
+        int v = hex_digit(c);
         if (v < 0)
             return std::nullopt;
         e.crc = (e.crc << 4) | static_cast<Digest>(v);
     }
-    std::string_view name = line.substr(digits + 2);
     if (!escaped) {
         e.path = std::string(name);
         return e;

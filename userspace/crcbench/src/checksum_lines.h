@@ -16,8 +16,16 @@
 
 namespace crcbench {
 
+// How -f sum writes a line: sha256sum's "CRC  PATH" or, with --tag, its
+// BSD style "CRC32C (PATH) = CRC"; with -z (--zero) the line ends in NUL and
+// the path is written as it is, since only a NUL could end it.
+struct SumStyle {
+    bool tag = false;
+    bool zero = false;
+};
+
 // "e3069283  data\n" (with the newline).
-std::string checksum_line(CrcAlg alg, Digest crc, std::string_view path);
+std::string checksum_line(CrcAlg alg, Digest crc, std::string_view path, SumStyle style = {});
 
 // The path as the line and the "PATH: OK" report print it (escaped, and
 // whether the line needs the leading backslash).
@@ -30,8 +38,9 @@ struct ChecksumEntry {
 
 // One line (without its newline; a trailing '\r' is ignored) of a list:
 // nullopt if it is not "HEX  PATH" with HEX of the algorithm's width
-// (upper- or lower-case; " *PATH", sha256sum's binary marker, is taken too),
-// or an escaped path has an unknown escape.
+// (upper- or lower-case; " *PATH", sha256sum's binary marker, is taken too)
+// nor "TAG (PATH) = HEX" with the algorithm's upper-case name as TAG, or an
+// escaped path has an unknown escape.
 std::optional<ChecksumEntry> parse_checksum_line(CrcAlg alg, std::string_view line);
 
 } // namespace crcbench

@@ -108,7 +108,23 @@ void finish_file(FileOptions &f, const CommonOptions &common) {
             f.json_file || f.csv_file)
             throw UsageError("--check prints 'PATH: OK' or 'PATH: FAILED' lines only: leave out "
                              "--page-size, --innodb, --per-page, --format, --json and --csv");
-    } else if (f.paths.empty()) {
+        if (f.tag || f.zero)
+            throw UsageError(
+                fmt::format("{} shapes the lines -f sum writes and is meaningless when "
+                            "verifying checksums: leave it out of --check",
+                            f.tag ? "--tag" : "--zero"));
+    } else if (f.status || f.strict || f.ignore_missing || f.warn) {
+        throw UsageError(fmt::format("{} is meaningful only when verifying checksums: add --check "
+                                     "LIST",
+                                     f.status           ? "--status"
+                                     : f.strict         ? "--strict"
+                                     : f.ignore_missing ? "--ignore-missing"
+                                                        : "--warn"));
+    } else if ((f.tag || f.zero) && !f.sum_lines) {
+        throw UsageError(
+            fmt::format("{} shapes the lines of -f sum: add -f sum", f.tag ? "--tag" : "--zero"));
+    }
+    if (!f.check_list && f.paths.empty()) {
         throw UsageError("file: no PATH given (usage: crcbench-alg file [OPTIONS] PATH..., "
                          "'-' for standard input; or --check LIST)");
     }

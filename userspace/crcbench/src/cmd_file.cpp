@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "checksum_lines.h"
 #include "commands.h"
 #include "driver_catalog.h"
 #include "error.h"
@@ -49,15 +50,19 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
     if (report.system.emulation.emulated() && !o.common.quiet)
         std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
     if (f.check_list) {
-        int rc = check_list(*f.check_list, f, report, ctx);
+        int rc = check_list(*f.check_list, f, o.common.quiet, report, ctx);
         progress.finish();
         return rc;
     }
 
-    // Every file and output path is checked before the first driver runs.
-    std::vector<PreparedFile> prepared;
-    for (const std::string &path : f.paths)
-        prepared.push_back(prepare_file(path, f));
+    // Every file and output path is checked before the first driver runs,
+    // but for -f sum: there, as with sha256sum, a file that cannot be read is
+    // reported and the rest are hashed, and each line is printed as soon as
+    // its file is done.
+    std::vector<PreparedFile> prepared(f.paths.size());
+    if (!f.sum_lines)
+        for (std::size_t k = 0; k < f.paths.size(); ++k)
+            prepared[k] = prepare_file(f.paths[k], f);
     std::optional<OutputFile> json_out, csv_out;
     if (f.json_file)
         json_out.emplace(*f.json_file);
@@ -67,7 +72,19 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
     // From here on, SIGINT/SIGTERM ends the hashing, not the process: the
     // files hashed so far are reported, marked partial (exit 128 + signal).
     install_interrupt_handlers();
+    bool unreadable = false;
     for (std::size_t k = 0; k < prepared.size() && !interrupt_signal(); ++k) {
+        if (f.sum_lines) {
+            try {
+                prepared[k] = prepare_file(f.paths[k], f);
+            } catch (const ToolError &e) {
+                if (!is_read_error(e))
+                    throw;
+                std::fprintf(stderr, "crcbench-alg: %s\n", e.what());
+                unreadable = true;
+                continue;
+            }
+        }
         std::string label = "file " + std::to_string(k + 1) + "/" + std::to_string(prepared.size());
         FileResult fr;
         try {
@@ -75,12 +92,15 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
         } catch (const Interrupted &) {
             break; // in its reference pass: nothing of this file is reported
         }
+        prepared[k].file.reset(); // closed now, not after the last file
         for (const FileDriverResult &dr : fr.results)
             if (dr.transfer_note && !o.common.quiet)
                 std::fprintf(stderr, "crcbench-alg: note: %s on %s: %s\n", dr.driver.c_str(),
                              fr.path.c_str(), dr.transfer_note->c_str());
         if (fr.results.empty())
             break; // interrupted before its first driver completed a pass
+        if (f.sum_lines && fr.crc)
+            write_stdout(checksum_line(report.alg, *fr.crc, fr.path, {f.tag, f.zero}));
         report.files.push_back(std::move(fr));
     }
     progress.finish();
@@ -88,12 +108,15 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
     if (report.interrupted_by)
         note_interrupted(report.interrupted_by, partial_files_text(report));
 
-    write_stdout(f.sum_lines ? file_sum_lines(report) : render(report, f.format));
+    if (!f.sum_lines)
+        write_stdout(render(report, f.format));
     for (const FileMismatch &m : report.mismatches)
         std::fprintf(stderr, "%s\n", format_file_reproducer(m, report).c_str());
     // Exit 1: a driver disagreed with the reference, or (--innodb) a page's
-    // stored checksum is wrong. A failed report write never hides that.
-    ExitCode rc = report.agree() && report.pages_valid() ? ExitCode::ok : ExitCode::mismatch;
+    // stored checksum is wrong, or (-f sum) a file could not be read. A
+    // failed report write never hides that.
+    ExitCode rc =
+        report.agree() && report.pages_valid() && !unreadable ? ExitCode::ok : ExitCode::mismatch;
     save_report(json_out, file_json(report), rc);
     save_report(csv_out, file_csv(report), rc);
     return exit_code_after(rc, report.interrupted_by);

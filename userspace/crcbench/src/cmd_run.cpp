@@ -85,7 +85,9 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
                            what);
     }
     // Opened now: an unwritable path fails before the run, not after it.
-    std::optional<OutputFile> json_out, csv_out;
+    std::optional<OutputFile> json_out, csv_out, runs_out;
+    if (opt.runs_csv_file)
+        runs_out.emplace(*opt.runs_csv_file);
     if (opt.json_file)
         json_out.emplace(*opt.json_file);
     if (opt.csv_file)
@@ -145,6 +147,7 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     ExitCode rc = report.ok() ? ExitCode::ok : ExitCode::mismatch;
     save_report(json_out, run_json(report), rc);
     save_report(csv_out, run_csv(report), rc);
+    save_report(runs_out, run_trials_csv(report), rc);
     return exit_code_after(rc, report.interrupted_by);
 }
 

@@ -241,6 +241,7 @@ std::uint64_t read_stream(const InputFile &file, ReadBuffer &buf, UnitCutter &cu
                           const ByteProgress &progress) {
     std::span<std::uint8_t> window = buf.span();
     std::uint64_t done = 0;
+    InterruptibleReads interruptible; // a pipe may stay idle
     while (true) {
         throw_if_interrupted();
         ssize_t n = ::read(file.fd(), window.data(), window.size());

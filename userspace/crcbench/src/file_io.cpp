@@ -198,7 +198,8 @@ void note_stdout(bool failed) {
 
 void write_stdout(const std::string &text) {
     errno = 0;
-    note_stdout(std::fputs(text.c_str(), stdout) == EOF || std::fflush(stdout) != 0);
+    note_stdout(std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ||
+                std::fflush(stdout) != 0); // -z lines hold NULs
 }
 
 void flush_stdout() {

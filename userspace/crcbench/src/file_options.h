@@ -26,6 +26,13 @@ struct FileOptions {
     bool drop_cache = false;               // --drop-cache: page cache dropped before each pass
     bool sum_lines = false;                // --format sum: "CRC  PATH" lines (sha256sum style)
     std::optional<std::string> check_list; // --check LIST: verify a list of such lines
+    bool tag = false;                      // --tag: BSD-style "CRC32C (PATH) = CRC" sum lines
+    bool zero = false;                     // -z: sum lines end in NUL, paths unescaped
+    // --check's sha256sum -c flags (only with --check).
+    bool status = false;         // --status: nothing on stdout; the exit code tells
+    bool strict = false;         // --strict: an improperly formatted line fails the check
+    bool ignore_missing = false; // --ignore-missing: a listed file that does not exist is skipped
+    bool warn = false;           // -w: say which lines are improperly formatted
     // testing: --testing-read-window SIZE, the read buffer's size
     std::optional<std::size_t> read_window;
 };

@@ -86,8 +86,6 @@ std::string file_table(const FileReport &r);
 std::string file_json(const FileReport &r);
 std::string file_csv(const FileReport &r);
 std::string render(const FileReport &r, Format f);
-// --format sum: one "CRC  PATH" line per file (checksum_lines.h).
-std::string file_sum_lines(const FileReport &r);
 
 // What an interrupted run reports: "the 2 files hashed so far, the last by
 // 1 of 3 drivers, a driver by 4 of 10 passes".

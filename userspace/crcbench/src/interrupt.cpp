@@ -20,21 +20,43 @@ extern "C" void on_signal(int sig) {
     }
 }
 
-} // namespace
+// The signals whose handler is ours (not those the parent ignores).
+bool g_handled[2] = {};
+constexpr int kSignals[2] = {SIGINT, SIGTERM};
 
-void install_interrupt_handlers() {
+void set_handlers(int flags) {
     struct sigaction sa {};
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    for (int sig : {SIGINT, SIGTERM}) {
+    sa.sa_flags = flags;
+    for (int i = 0; i < 2; ++i)
+        if (g_handled[i])
+            sigaction(kSignals[i], &sa, nullptr);
+}
+
+} // namespace
+
+void install_interrupt_handlers() {
+    for (int i = 0; i < 2; ++i) {
         // A signal the parent ignores stays ignored (nohup, a shell's
         // background job): the user asked for the run not to be stopped.
         struct sigaction old {};
-        if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN)
+        if (sigaction(kSignals[i], nullptr, &old) == 0 && old.sa_handler == SIG_IGN &&
+            !g_handled[i])
             continue;
-        sigaction(sig, &sa, nullptr);
+        g_handled[i] = true;
     }
+    // SA_RESTART: a write to stdout or a report that the signal catches
+    // half-way goes on instead of failing with EINTR.
+    set_handlers(SA_RESTART);
+}
+
+InterruptibleReads::InterruptibleReads() {
+    set_handlers(0);
+}
+
+InterruptibleReads::~InterruptibleReads() {
+    set_handlers(SA_RESTART);
 }
 
 int interrupt_signal() {

@@ -16,6 +16,19 @@ namespace crcbench {
 // Installs the handlers (idempotent).
 void install_interrupt_handlers();
 
+// While one lives (and the handlers are installed), the signal ends a
+// blocked read with EINTR instead of resuming it, so that Ctrl-C ends
+// `crcbench-alg file -` waiting on an idle pipe or terminal at once. Only
+// around reads that may wait without end: elsewhere a write caught half-way
+// must go on.
+class InterruptibleReads {
+  public:
+    InterruptibleReads();
+    ~InterruptibleReads();
+    InterruptibleReads(const InterruptibleReads &) = delete;
+    InterruptibleReads &operator=(const InterruptibleReads &) = delete;
+};
+
 // The signal that interrupted the run, 0 if none. Async-signal-safe to set,
 // cheap to read in a measuring loop.
 int interrupt_signal();

@@ -214,6 +214,11 @@ std::vector<OptionSpec> make_run() {
          "/tmp/r.json", [](Options &o, std::string_view v) { o.run.json_file = std::string(v); }},
         {"", "--csv", "FILE", "also write the CSV report to FILE (checked before the run)",
          "/tmp/r.csv", [](Options &o, std::string_view v) { o.run.csv_file = std::string(v); }},
+        {"", "--runs-csv", "FILE",
+         "also write every trial to FILE as CSV, one row each\n(as hyperfine's per-run export; "
+         "checked before the run)",
+         "/tmp/runs.csv",
+         [](Options &o, std::string_view v) { o.run.runs_csv_file = std::string(v); }},
         {"", "--seed", "N", "seed of the buffer contents (default: chosen, in the JSON)", "0x10",
          [](Options &o, std::string_view v) { o.run.seed = parse_uint(v, 0, kU64Max, "--seed"); }},
     };
@@ -272,9 +277,25 @@ std::vector<OptionSpec> make_file() {
          "", [](Options &o, std::string_view) { o.file.drop_cache = true; }},
         {"-c", "--check", "LIST",
          "read 'CRC  PATH' lines (from -f sum; '-': stdin) and\n"
-         "check each file: 'PATH: OK' or 'PATH: FAILED'; exit 1\n"
-         "if any failed or could not be read; no PATH operands",
+         "check each file: 'PATH: OK' or 'PATH: FAILED' (as\n"
+         "sha256sum -c; -q leaves out the OK lines); exit 1 if any\n"
+         "failed or could not be read; no PATH operands",
          "sums.txt", [](Options &o, std::string_view v) { o.file.check_list = std::string(v); }},
+        {"", "--tag", "",
+         "with -f sum: BSD-style lines 'CRC32C (PATH) = CRC'\n(--check reads both styles)", "",
+         [](Options &o, std::string_view) { o.file.tag = true; }},
+        {"-z", "--zero", "",
+         "with -f sum: end each line with NUL, not newline,\nand write paths unescaped", "",
+         [](Options &o, std::string_view) { o.file.zero = true; }},
+        {"", "--status", "", "with --check: print nothing on stdout; the exit code\ntells", "",
+         [](Options &o, std::string_view) { o.file.status = true; }},
+        {"", "--strict", "", "with --check: exit 1 for improperly formatted lines", "",
+         [](Options &o, std::string_view) { o.file.strict = true; }},
+        {"", "--ignore-missing", "",
+         "with --check: skip listed files that do not exist\n(exit 1 if none was verified)", "",
+         [](Options &o, std::string_view) { o.file.ignore_missing = true; }},
+        {"-w", "--warn", "", "with --check: name each improperly formatted line", "",
+         [](Options &o, std::string_view) { o.file.warn = true; }},
         {"", "--testing-read-window", "SIZE", "testing: the size of the read buffer (default 1M)",
          "4K",
          [](Options &o, std::string_view v) {

@@ -62,8 +62,9 @@ struct RunOptions {
     Format format = Format::table;
     std::optional<std::string> json_file;
     std::optional<std::string> csv_file;
-    std::optional<std::uint64_t> seed; // buffer contents
-    BackendOptions backend;            // --backend, --tcrypt-sec (backend_options.h)
+    std::optional<std::string> runs_csv_file; // --runs-csv: one row per trial
+    std::optional<std::uint64_t> seed;        // buffer contents
+    BackendOptions backend;                   // --backend, --tcrypt-sec (backend_options.h)
 };
 
 struct Options {

@@ -24,6 +24,8 @@ std::string list_csv(const ListReport &r);
 std::string run_table(const RunReport &r);
 std::string run_json(const RunReport &r);
 std::string run_csv(const RunReport &r);
+// --runs-csv: one row per trial of every cell (the JSON's samples[]).
+std::string run_trials_csv(const RunReport &r);
 
 std::string render(const ListReport &r, Format f);
 std::string render(const RunReport &r, Format f);

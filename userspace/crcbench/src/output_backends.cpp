@@ -87,6 +87,9 @@ std::string side_by_side(const RunReport &r) {
     return out;
 }
 
+// How far below zero an intercept may lie and still be noise around zero.
+constexpr double kInterceptNoiseSe = 2.0;
+
 std::string fits_table(const RunReport &r) {
     std::string out = "fit time_ns = a + b*size per driver and backend (least squares on "
                       "relative error): a = per-call cost,\n1/b = marginal throughput "
@@ -103,11 +106,21 @@ std::string fits_table(const RunReport &r) {
             continue;
         }
         const LineFit &l = *f.result.fit;
-        if (l.negative_intercept())
+        // Within a couple of standard errors of zero the intercept is noise
+        // around a small cost; far below zero no positive cost fits, so the
+        // straight line is the wrong model for these sizes.
+        double below = l.a_se_ns > 0 ? -l.a_ns / l.a_se_ns : 0.0;
+        if (l.negative_intercept() && below <= kInterceptNoiseSe)
             negative.push_back(fmt::format(
                 "{} {}: a = {:.1f} ns < 0 ({:.1f} standard errors): the per-call cost is below "
                 "what the fit resolves, read it as about 0",
-                f.driver, backend_label(r, f), l.a_ns, l.a_se_ns > 0 ? -l.a_ns / l.a_se_ns : 0.0));
+                f.driver, backend_label(r, f), l.a_ns, below));
+        else if (l.negative_intercept())
+            negative.push_back(fmt::format(
+                "{} {}: a = {:.1f} ns < 0 ({:.1f} standard errors): the straight line does not "
+                "fit these sizes (the time is not a + b*size here; see max resid), so neither a "
+                "nor 1/b means what it says; fit a narrower range of sizes (-s)",
+                f.driver, backend_label(r, f), l.a_ns, below));
         t.add(
             {f.driver, backend_label(r, f), size_span(f.points),
              fmt::format("{}{} +-{:.1f}", ns(l.a_ns), l.negative_intercept() ? "*" : "", l.a_se_ns),

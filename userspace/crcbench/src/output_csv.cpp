@@ -145,4 +145,18 @@ std::string run_csv(const RunReport &r) {
     return out;
 }
 
+std::string run_trials_csv(const RunReport &r) {
+    std::string out = "driver,size,threads,trial,seconds,bytes,ops,bytes_per_s,user_s,system_s,"
+                      "partial\n";
+    for (const RunRow &row : r.rows)
+        for (std::size_t k = 0; k < row.samples.size(); ++k) {
+            const TrialSample &t = row.samples[k];
+            double bps = t.seconds > 0 ? static_cast<double>(t.bytes) / t.seconds : 0.0;
+            out += fmt::format("{},{},{},{},{:.9f},{},{},{:.1f},{:.6f},{:.6f},{}\n", row.driver,
+                               row.size, row.threads, k + 1, t.seconds, t.bytes, t.ops, bps,
+                               t.user_s, t.system_s, r.interrupted_by ? "true" : "false");
+        }
+    return out;
+}
+
 } // namespace crcbench

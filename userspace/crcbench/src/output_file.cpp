@@ -2,7 +2,6 @@
 //
 // The report of `crcbench-alg file`: table, JSON (crcbench-alg.file.v1,
 // schema/crcbench-alg.file.v1.schema.json) and CSV.
-#include "checksum_lines.h"
 #include "file_report.h"
 #include "output.h"
 #include "report_parts.h"
@@ -65,13 +64,22 @@ std::string file_crc_cell(const std::optional<Digest> &crc, CrcAlg alg) {
     return crc ? format_digest(alg, *crc) : "";
 }
 
+// "1.204-1.391": the slowest and the fastest pass in GB/s.
+std::string pass_spread(const FileDriverResult &d) {
+    if (d.pass_seconds.empty())
+        return "-";
+    auto [fast, slow] = std::minmax_element(d.pass_seconds.begin(), d.pass_seconds.end());
+    auto gbps = [&](double s) { return s > 0 ? static_cast<double>(d.bytes) / s / 1e9 : 0.0; };
+    return format_fixed(gbps(*slow), 3) + "-" + format_fixed(gbps(*fast), 3);
+}
+
 std::string pass_line(const FileReport &r) {
     std::string cache = r.drop_cache ? "--drop-cache: the page cache dropped before each pass"
                                      : "data from the page cache once the file has been read";
     if (r.repeat == 1)
         return "GB/s = 10^9 bytes/s, one timed pass per driver (" + cache + ")\n";
     return "GB/s = 10^9 bytes/s, SECONDS the median of " + std::to_string(r.repeat) +
-           " timed passes per driver (" + cache + ")\n";
+           " timed passes per driver, GB/s min-max the slowest and the fastest (" + cache + ")\n";
 }
 
 } // namespace
@@ -88,14 +96,6 @@ std::string partial_files_text(const FileReport &r) {
             fewest = std::min(fewest, static_cast<unsigned>(d.pass_seconds.size()));
     if (fewest < r.repeat)
         out += fmt::format(", a driver by {} of {} passes", fewest, r.repeat);
-    return out;
-}
-
-std::string file_sum_lines(const FileReport &r) {
-    std::string out;
-    for (const FileResult &f : r.files)
-        if (f.crc)
-            out += checksum_line(r.alg, *f.crc, f.path);
     return out;
 }
 
@@ -137,12 +137,16 @@ std::string file_table(const FileReport &r) {
         out += file_heading(f, r.alg);
         bool paged = f.page_size.has_value();
         std::vector<std::string> head = {"", "DRIVER", "TRANSFER", "BYTES", "SECONDS", "GB/s"};
+        // --repeat: the spread of the passes beside their median.
+        const bool spread = r.repeat > 1;
+        if (spread)
+            head.push_back("GB/s min-max");
         if (paged)
             head.push_back("kpages/s");
         else
             head.push_back(upper(alg_info(r.alg).name));
         head.push_back("CHECK");
-        Table t(head, "lllrrrrl");
+        Table t(head, spread ? "lllrrrrrl" : "lllrrrrl");
         for (const FileDriverResult &d : f.results) {
             std::string check =
                 d.disagreeing_units
@@ -154,6 +158,8 @@ std::string file_table(const FileReport &r) {
                                             std::to_string(d.bytes),
                                             format_fixed(d.seconds, 4),
                                             format_fixed(bytes_per_s(d) / 1e9, 3)};
+            if (spread)
+                row.push_back(pass_spread(d));
             if (paged) {
                 auto pps = pages_per_s(f, d);
                 row.push_back(pps ? format_fixed(*pps / 1e3, 1) : "-");

@@ -177,26 +177,32 @@ std::string run_table(const RunReport &r) {
                backends_table(r) +
                (r.system.emulation.emulated() ? "*** " + std::string(kEmulationNotice) + " ***\n"
                                               : std::string());
-    out += "throughput in MB/s (10^6 bytes/s) over the trials; kops/s median; ratio = median "
+    out += "throughput in MB/s (10^6 bytes/s) over the trials: min, median, max, mean +- the "
+           "standard deviation; kops/s median; ratio = median "
            "over the trials of (this driver / " +
            std::string(r.baseline_name()) +
            " in the same trial, same size); ratio CI: the distribution-free confidence interval "
            "of that median (" +
-           ci_level_text(r) + "); ~ = noisy: that interval wider than 10% of the ratio\n";
+           ci_level_text(r) +
+           "); ~ = noisy: on the ratio, that interval wider than 10% of it; on the median MB/s "
+           "(the baseline's row, a row without a ratio), the throughput's\n";
     if (std::string why = r.no_ratio_reason(); !why.empty())
         out += "ratios: - (" + why + ")\n";
     const bool sweep = r.thread_counts.size() > 1; // then a THREADS column
     const std::string vs = "vs " + std::string(r.baseline_name());
-    std::vector<std::string> head = {"SIZE",   "DRIVER", "MB/s min", "median", "max",
-                                     "kops/s", vs,       "ratio CI", "CHECK"};
+    std::vector<std::string> head = {"SIZE",       "DRIVER", "MB/s min", "median",   "max",
+                                     "mean +- sd", "kops/s", vs,         "ratio CI", "CHECK"};
     if (sweep)
         head.insert(head.begin(), "THREADS");
-    Table t(head, sweep ? "rrlrrrrrrl" : "rlrrrrrrl");
+    Table t(head, sweep ? "rrlrrrrrrrl" : "rlrrrrrrrl");
     for (const RunRow &row : r.rows) {
         std::string ratio =
             row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 2) + "x" : "-";
-        if (row.noisy)
+        if (row.noisy && row.noisy_ratio())
             ratio += "~";
+        std::string median = mb(row.bytes_per_s.median);
+        if (row.noisy && !row.noisy_ratio())
+            median += "~";
         std::string check = row.mismatches ? "WRONG " + std::to_string(row.mismatches) + "/" +
                                                  std::to_string(row.checked_ops)
                                            : "ok";
@@ -204,8 +210,11 @@ std::string run_table(const RunReport &r) {
             format_size(row.size),
             row.driver,
             mb(row.bytes_per_s.min),
-            mb(row.bytes_per_s.median),
+            median,
             mb(row.bytes_per_s.max),
+            row.bytes_per_s.count > 1
+                ? mb(row.bytes_per_s.mean) + " +-" + mb(row.bytes_per_s.stddev)
+                : mb(row.bytes_per_s.mean),
             format_fixed(row.ops_per_s.median / 1e3, 1),
             ratio,
             row.ratio_trials

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 
@@ -90,6 +91,58 @@ std::vector<std::string> run_warnings(const RunReport &r) {
         } catch (const UsageError &) {
         }
     }
+    // Too few or too short trials: numbers without the means to judge them.
+    if (r.settings.trials < kFewestTrials)
+        out.push_back(fmt::format("{} trial{} per cell: no spread and no confidence interval to "
+                                  "judge the numbers by; use --trials {} or more",
+                                  r.settings.trials, r.settings.trials == 1 ? "" : "s",
+                                  kFewestTrials));
+    // Outliers by the modified z-score of each trial's bytes/s, 0.6745 (x -
+    // median) / MAD (Iglewicz and Hoaglin), which one wild trial cannot
+    // drag along as it does a mean and a standard deviation.
+    std::size_t outlier_cells = 0, outliers = 0, trials_seen = 0;
+    const RunRow *first_outlier = nullptr;
+    for (const RunRow &row : r.rows) {
+        const Summary &b = row.bytes_per_s;
+        if (b.mad <= 0)
+            continue;
+        std::size_t here = 0;
+        for (const TrialSample &t : row.samples) {
+            double bps = t.seconds > 0 ? static_cast<double>(t.bytes) / t.seconds : 0.0;
+            if (0.6745 * std::fabs(bps - b.median) / b.mad > kOutlierZ)
+                ++here;
+        }
+        if (here) {
+            if (!first_outlier) {
+                first_outlier = &row;
+                outliers = here;
+                trials_seen = row.samples.size();
+            }
+            ++outlier_cells;
+        }
+    }
+    if (first_outlier)
+        out.push_back(fmt::format(
+            "outliers: {} of {} trials of {} at {} bytes{} lie far from the rest (another program, "
+            "an interrupt storm or a clock change during a trial); the medians and intervals "
+            "discount them, the means do not; run on a quiet machine, pin with --cpus, or use a "
+            "longer --warmup or more --trials",
+            outliers, trials_seen, first_outlier->driver, first_outlier->size,
+            outlier_cells > 1 ? fmt::format(" (and {} more cells)", outlier_cells - 1) : ""));
+    const RunRow *shortest_row = nullptr;
+    double shortest = 0;
+    for (const RunRow &row : r.rows)
+        for (const TrialSample &t : row.samples)
+            if (!shortest_row || t.seconds < shortest) {
+                shortest_row = &row;
+                shortest = t.seconds;
+            }
+    if (shortest_row && shortest < kShortestTrialSeconds)
+        out.push_back(fmt::format(
+            "a trial took {:.3f} ms ({} at {} bytes): trials that short measure the clock, the "
+            "threads' start and the scheduler as much as the driver; use a larger --iterations "
+            "or --duration (a trial of {} ms or more)",
+            shortest * 1e3, shortest_row->driver, shortest_row->size, kShortestTrialSeconds * 1e3));
     return out;
 }
 
@@ -138,8 +191,8 @@ std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, std::string_
                 r.ratio_to_generic = r.ratio_trials->median;
             }
         }
-        const Summary &judged =
-            r.ratio_trials && r.driver != generic ? *r.ratio_trials : r.bytes_per_s;
+        r.is_baseline = r.driver == generic;
+        const Summary &judged = r.noisy_ratio() ? *r.ratio_trials : r.bytes_per_s;
         r.noisy = judged.relative_ci_width() > kNoisySpread;
     }
     return rows;

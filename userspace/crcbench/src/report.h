@@ -58,7 +58,11 @@ struct RunRow {
     std::optional<double> ratio_to_generic; // median of the per-trial ratios
     std::optional<Summary> ratio_trials;    // their min / median / max, MAD, CI
     bool noisy = false;                     // relative_ci_width() above kNoisySpread
-    std::vector<TrialSample> samples;       // every trial, in order
+    // Which interval `noisy` judged: the ratio's, or (the baseline's own row,
+    // and a row without a ratio) the throughput's.
+    bool noisy_ratio() const { return ratio_trials && ratio_to_generic && !is_baseline; }
+    bool is_baseline = false;         // the row of the driver the ratios divide by
+    std::vector<TrialSample> samples; // every trial, in order
     std::uint64_t checked_ops = 0;
     std::uint64_t mismatches = 0;
 };
@@ -104,6 +108,15 @@ struct RunReport {
 // other than performance, pinned CPUs that are SMT siblings. Printed on
 // stderr and kept in the JSON ("warnings").
 std::vector<std::string> run_warnings(const RunReport &r);
+
+// Below these, run_warnings() says the trials cannot be judged: fewer
+// trials leave no interval, and a shorter trial is mostly timer and
+// scheduler (hyperfine warns below the same few milliseconds).
+inline constexpr unsigned kFewestTrials = 3;
+inline constexpr double kShortestTrialSeconds = 0.005;
+// A trial whose modified z-score exceeds this is an outlier (the cut-off
+// Iglewicz and Hoaglin recommend).
+inline constexpr double kOutlierZ = 3.5;
 
 // Turns measured cells into rows with statistics and baseline ratios.
 // The ratios are to baseline_driver(alg).

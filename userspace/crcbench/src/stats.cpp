@@ -39,6 +39,12 @@ Summary summarize(std::span<const double> values) {
     s.max = v.back();
     s.median = median_of_sorted(v);
     s.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(n);
+    if (n > 1) {
+        double squares = 0;
+        for (double x : v)
+            squares += (x - s.mean) * (x - s.mean);
+        s.stddev = std::sqrt(squares / static_cast<double>(n - 1));
+    }
     std::vector<double> dev;
     dev.reserve(n);
     for (double x : v)

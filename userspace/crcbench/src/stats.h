@@ -19,6 +19,9 @@ struct Summary {
     double median = 0;
     double max = 0;
     double mean = 0;
+    // The sample standard deviation (n - 1); 0 for fewer than two values.
+    // With mean, what hyperfine users read first.
+    double stddev = 0;
     unsigned count = 0;
     // Median absolute deviation from the median (unscaled): a dispersion
     // that settles as trials are added, where max - min keeps growing.

@@ -308,6 +308,35 @@ partial_checks() {
 	[ -z "$leftover" ] || fail "$pname: a temporary file was left behind: $leftover"
 }
 
+# Item 4 of the 4.4 issue: SIGINT ends a read blocked on an idle pipe at
+# once (the handler is not SA_RESTART around that read). The pipe's writer
+# never writes nor closes it, so without that the tool would wait for ever;
+# the bound is loose for a loaded host, the time itself is printed.
+case_sigint_blocked_read() {
+	"$PYTHON3" - "$FAKE_AFALG" "$PC" "$CRCBENCH" "$TMP/sigread" <<-'EOF' || fail "SIGINT on a blocked read"
+	import os, signal, subprocess, sys, time
+	fake, pc, tool, base = sys.argv[1:5]
+	env = dict(os.environ, LD_PRELOAD=fake, CRCBENCH_PROC_CRYPTO=pc)
+	with open(base + ".out", "w") as out, open(base + ".err", "w") as err:
+	    p = subprocess.Popen([tool, "file", "-q", "-d", "user:slice8", "-f", "sum", "-"],
+	                         env=env, stdin=subprocess.PIPE, stdout=out, stderr=err)
+	    time.sleep(1.5)
+	    assert p.poll() is None, "ended before the signal"
+	    t0 = time.monotonic()
+	    p.send_signal(signal.SIGINT)
+	    try:
+	        rc = p.wait(timeout=10)
+	    except subprocess.TimeoutExpired:
+	        p.kill()
+	        sys.exit("still blocked 10 s after SIGINT")
+	    took = time.monotonic() - t0
+	print("ended %.0f ms after SIGINT, exit %d" % (took * 1000, rc))
+	assert rc == 130, "exit %d, expected 130" % rc
+	assert took < 0.5, "%.0f ms after SIGINT" % (took * 1000)
+	assert "interrupted by SIGINT" in open(base + ".err").read(), "no interrupted note"
+	EOF
+}
+
 case_file_partial_on_signal() {
 	# Issue 3.4: SIGINT/SIGTERM during `file`: the files hashed so far are
 	# written (stdout, --json, --csv; atomically), marked partial: a file
@@ -949,7 +978,7 @@ case_file_sum_check() {
 	[ "0x$want" = "$got" ] || fail "sum line $want, table CRC $got"
 	# The round trip: --check verifies every line, escaped names too.
 	cd "$TMP/d" || fail "cd"
-	run fcheck 0 -- file -q -d crc32c-generic,user:slice8 --check "$TMP/fsum.out"
+	run fcheck 0 -- file -d crc32c-generic,user:slice8 --check "$TMP/fsum.out"
 	cd - >/dev/null || fail "cd -"
 	[ "$(grep -c ': OK$' "$TMP/fcheck.out")" = 4 ] || { cat "$TMP/fcheck.out"; fail "not 4 OK lines"; }
 	has fcheck.out '^plain: OK$'
@@ -968,6 +997,125 @@ case_file_sum_check() {
 	has fcheck_paths.err "give no PATH operands"
 }
 
+# stderr with each tool's name and wording taken out: the shape of its lines
+# (a cause per unreadable file, WARNING lines word for word).
+stderr_shape() { # FILE
+	sed -e 's/^sha256sum: //' -e 's/^crcbench-alg: //' \
+		-e 's/^.*: [0-9]*: improperly formatted .*/LIST: N: improperly formatted/' \
+		-e 's/^\(sha\|crc\)\.[a-z]*: /LIST: /' \
+		-e '/^WARNING/!s/^.*\(missing\|gone\).*/cannot open a missing file/' "$1"
+}
+
+# Item 2 of the 4.4 issue: --check is sha256sum -c, flag for flag. The same
+# files, listed by each tool and spoiled the same way (a changed file, a
+# junk line, a missing file), give the same stdout and exit code with each
+# flag, and stderr lines of the same shape.
+case_check_as_sha256sum() {
+	command -v sha256sum >/dev/null || fail "no sha256sum (coreutils)"
+	mkdir "$TMP/d"
+	cd "$TMP/d" || fail "cd"
+	nl='
+'
+	head -c 70000 /dev/urandom >a
+	head -c 5000 /dev/urandom >b
+	: >empty
+	head -c 300 /dev/urandom >"n${nl}l"
+	sha256sum a b empty "n${nl}l" >sha.good
+	run crcgood 0 -- file -q -d user:slice8 -f sum a b empty "n${nl}l"
+	mv "$TMP/crcgood.out" crc.good
+	for t in sha crc; do
+		cp $t.good $t.list
+		echo 'not a checksum line' >>$t.list
+		sed -n 1p $t.good | sed 's/  a$/  missing/' >>$t.list
+		sed -n 1p $t.good | sed 's/  a$/  gone/' >$t.allmissing
+		grep -v '  b$' $t.good >$t.junk
+		echo junk >>$t.junk
+	done
+	head -c 5000 /dev/urandom >b.new
+	cp b b.old
+	for flags in "" "--quiet" "--status" "--strict" "--ignore-missing" "-w" "--strict -w" \
+		"--quiet --ignore-missing"; do
+		for list in good list allmissing junk; do
+			for state in old new; do
+				cp "b.$state" b
+				# shellcheck disable=SC2086
+				sha256sum -c $flags sha.$list >sha.out 2>sha.err
+				src=$?
+				# shellcheck disable=SC2086
+				env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" \
+					"$CRCBENCH" file -d user:slice8 --check crc.$list $flags \
+					>crc.out 2>crc.err
+				crc=$?
+				what="--check $flags on the '$list' list, b $state"
+				[ "$src" = "$crc" ] ||
+					{ cat crc.err; fail "$what: exit code $crc, sha256sum's $src"; }
+				cmp -s sha.out crc.out ||
+					{ diff sha.out crc.out; fail "$what: stdout differs from sha256sum's"; }
+				stderr_shape sha.err >sha.shape
+				stderr_shape crc.err >crc.shape
+				cmp -s sha.shape crc.shape ||
+					{ diff sha.err crc.err; fail "$what: stderr lines differ in shape"; }
+			done
+		done
+	done
+	cp b.old b
+	# --tag lines (BSD style) are read back by --check, as sha256sum does.
+	sha256sum --tag a "n${nl}l" >sha.tag
+	run crctag 0 -- file -q -d user:slice8 -f sum --tag a "n${nl}l"
+	grep -qx 'CRC32C (a) = [0-9a-f]\{8\}' "$TMP/crctag.out" ||
+		{ cat "$TMP/crctag.out"; fail "no 'CRC32C (a) = CRC' line"; }
+	[ "$(sed 's/[0-9a-f]*$//' "$TMP/crctag.out" | sed 's/^\\CRC32C/\\SHA256/; s/^CRC32C/SHA256/')" = \
+		"$(sed 's/[0-9a-f]*$//' sha.tag)" ] || { cat "$TMP/crctag.out" sha.tag; fail "--tag shape"; }
+	sha256sum -c sha.tag >sha.out
+	run crctagcheck 0 -- file -d user:slice8 --check "$TMP/crctag.out"
+	cmp -s sha.out "$TMP/crctagcheck.out" || { cat "$TMP/crctagcheck.out"; fail "--check of --tag lines"; }
+	# -z: NUL-ended lines, the path unescaped.
+	sha256sum -z a "n${nl}l" | tr '\0' '@' | sed 's/[0-9a-f]\{8,\}//g' >sha.z
+	run crcz 0 -- file -q -d user:slice8 -f sum -z a "n${nl}l"
+	tr '\0' '@' <"$TMP/crcz.out" | sed 's/[0-9a-f]\{8,\}//g' >crc.z
+	cmp -s sha.z crc.z || { od -c "$TMP/crcz.out"; fail "-z differs from sha256sum -z"; }
+	# Both refuse what makes no sense (sha256sum exits 1, this tool 2 for
+	# any usage error, as everywhere else).
+	run ctag 2 -- file --check crc.good --tag
+	one_line ctag.err
+	has ctag.err "meaningless when verifying checksums"
+	run cz 2 -- file --check crc.good -z
+	run sstatus 2 -- file --status a
+	has sstatus.err "meaningful only when verifying checksums"
+	run ttag 2 -- file --tag a
+	has ttag.err "add -f sum"
+	cd - >/dev/null || fail "cd -"
+}
+
+# Item 2 of the 4.4 issue, -f sum: a file that cannot be read among several
+# is reported and the rest are hashed (exit 1, as sha256sum), and each line
+# is printed as its file is done: the first line is out while the second
+# file, standard input, has not even been written.
+case_sum_streams_lines() {
+	head -c 70000 /dev/urandom >"$TMP/a"
+	head -c 5000 /dev/urandom >"$TMP/b"
+	run sbad 1 -- file -q -d user:slice8 -f sum "$TMP/a" "$TMP/nonexistent" "$TMP/b"
+	[ "$(wc -l <"$TMP/sbad.out")" = 2 ] || { cat "$TMP/sbad.out"; fail "not 2 lines"; }
+	has sbad.out "  $TMP/a\$"
+	has sbad.out "  $TMP/b\$"
+	one_line sbad.err
+	has sbad.err "$TMP/nonexistent"
+	sha256sum "$TMP/a" "$TMP/nonexistent" "$TMP/b" >/dev/null 2>&1
+	[ $? = 1 ] || fail "sha256sum's exit code is not 1 here"
+	: >"$TMP/s.out"
+	# shellcheck disable=SC2094 # the writer watches the tool's output on purpose
+	{
+		i=0
+		while [ ! -s "$TMP/s.out" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+		[ -s "$TMP/s.out" ] && echo shown >"$TMP/s.early"
+		cat "$TMP/b"
+	} | env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" "$CRCBENCH" file -q \
+		-d user:slice8 -f sum "$TMP/a" - >"$TMP/s.out" 2>"$TMP/s.err" ||
+		{ cat "$TMP/s.err"; fail "-f sum a -: exit code $?"; }
+	[ -f "$TMP/s.early" ] || { cat "$TMP/s.out"; fail "a's line waited for standard input"; }
+	[ "$(wc -l <"$TMP/s.out")" = 2 ] || { cat "$TMP/s.out"; fail "not 2 lines"; }
+}
+
 case_file_check_mismatch() {
 	head -c 70000 /dev/urandom >"$TMP/a"
 	head -c 70000 /dev/urandom >"$TMP/b"
@@ -976,11 +1124,11 @@ case_file_check_mismatch() {
 	printf 'not a checksum line\n' >>"$TMP/list"
 	echo "00000000  $TMP/missing" >>"$TMP/list"
 	head -c 70000 /dev/urandom >"$TMP/b" # b changed since the list was made
-	run fcheck 1 -- file -q -d crc32c-generic --check "$TMP/list"
+	run fcheck 1 -- file -w -d crc32c-generic --check "$TMP/list"
 	has fcheck.out "^$TMP/a: OK$"
 	has fcheck.out "^$TMP/b: FAILED$"
 	has fcheck.out "^$TMP/missing: FAILED open or read$"
-	has fcheck.err "$TMP/list:3: improperly formatted crc32c checksum line"
+	has fcheck.err "$TMP/list: 3: improperly formatted crc32c checksum line"
 	has fcheck.err "cannot open $TMP/missing: ENOENT"
 	has fcheck.err "WARNING: 1 line is improperly formatted"
 	has fcheck.err "WARNING: 1 listed file could not be read"
@@ -991,7 +1139,7 @@ case_file_check_mismatch() {
 	has fcheck_junk.err "no properly formatted crc32c checksum lines found"
 	# The list is right but a driver is wrong: OK line, MISMATCH, exit 1.
 	run fsum_a 0 -- file -q -d crc32c-generic -f sum "$TMP/a"
-	run fcheck_broken 1 -- file -q -d crc32c-broken --check "$TMP/fsum_a.out"
+	run fcheck_broken 1 -- file -d crc32c-broken --check "$TMP/fsum_a.out"
 	has fcheck_broken.out "^$TMP/a: OK$"
 	has fcheck_broken.err "^MISMATCH driver=crc32c-broken"
 	has fcheck_broken.err "WARNING: a driver returned wrong CRCs for 1 file"
@@ -1023,8 +1171,8 @@ case_file_innodb() {
 all="help bad_args unknown_driver no_af_alg no_algif_hash no_crypto_user permission
 missing_proc_crypto thread_limit list verify_pass verify_broken run_json run_broken output_files working_set_rss reports_survive baseline cpus threads_sweep run_table emulated
 syscalls plot user_baselines file_whole file_splice_fallback file_broken file_pages file_innodb
-file_rss_bounded file_shrinks file_repeat file_drop_cache file_stdin file_sum_check file_check_mismatch
-file_partial_on_signal verify_partial_on_signal pinned_cpus"
+file_rss_bounded file_shrinks file_repeat file_drop_cache file_stdin file_sum_check file_check_mismatch check_as_sha256sum sum_streams_lines
+sigint_blocked_read file_partial_on_signal verify_partial_on_signal pinned_cpus"
 if [ "${1:-}" = all ]; then
 	for c in $all; do ("case_$c") || exit 1; echo "ok - $c"; done
 	exit 0

@@ -163,8 +163,18 @@ TEST(Cli, EveryDocumentedOptionParses) {
             v.push_back("--mode");
             v.push_back("stream");
         }
-        if (command == "file" && spec.long_name != "--check") { // documented: file needs a
-            v.push_back("t.ibd"); // PATH (--check: none); --per-page, pages
+        // Documented as "with --check: ..." or "with -f sum: ...".
+        bool with_check = spec.help.starts_with("with --check");
+        if (with_check) {
+            v.push_back("--check");
+            v.push_back("sums.txt");
+        }
+        if (spec.help.starts_with("with -f sum")) {
+            v.push_back("-f");
+            v.push_back("sum");
+        }
+        if (command == "file" && spec.long_name != "--check" && !with_check) { // documented:
+            v.push_back("t.ibd"); // file needs a PATH (--check: none); --per-page, pages
             if (spec.long_name == "--per-page")
                 v.push_back("--innodb");
         }

@@ -143,6 +143,39 @@ TEST(ChecksumLines, RoundTripEscapesNewlineAndBackslash) {
     EXPECT_EQ(upper->path, "data");
 }
 
+TEST(ChecksumLines, TagAndZeroStylesAsSha256sum) {
+    EXPECT_EQ(checksum_line(CrcAlg::crc32c, 0xe3069283, "data", {.tag = true}),
+              "CRC32C (data) = e3069283\n");
+    EXPECT_EQ(checksum_line(CrcAlg::crc64_rocksoft, 1, "a\nb", {.tag = true}),
+              "\\CRC64-ROCKSOFT (a\\nb) = 0000000000000001\n");
+    EXPECT_EQ(checksum_line(CrcAlg::crc32c, 1, "a\nb", {.zero = true}),
+              std::string("00000001  a\nb\0", 14));
+    // A tagged line reads back, a path holding ") = " too.
+    for (std::string path : {"data", "x) = y", "new\nline", "(p)"}) {
+        std::string line = checksum_line(CrcAlg::crct10dif, 0xd0db, path, {.tag = true});
+        line.pop_back();
+        auto e = parse_checksum_line(CrcAlg::crct10dif, line);
+        ASSERT_TRUE(e) << line;
+        EXPECT_EQ(e->path, path);
+        EXPECT_EQ(e->crc, 0xd0dbu);
+    }
+    for (std::string_view line : {"CRC32C (data) = e306928", "CRCT10DIF (data) = e3069283",
+                                  "CRC32C (data)= e3069283", "CRC32C data) = e3069283"})
+        EXPECT_FALSE(parse_checksum_line(CrcAlg::crc32c, line)) << line;
+}
+
+TEST(Cli, CheckFlagsBelongToTheirMode) {
+    Options o = parse({"file", "--check", "l", "--status", "--strict", "--ignore-missing", "-w"});
+    EXPECT_TRUE(o.file.status && o.file.strict && o.file.ignore_missing && o.file.warn);
+    EXPECT_TRUE(parse({"file", "-f", "sum", "--tag", "-z", "a"}).file.zero);
+    EXPECT_THROW(parse({"file", "--status", "a"}), UsageError);
+    EXPECT_THROW(parse({"file", "-w", "a"}), UsageError);
+    EXPECT_THROW(parse({"file", "--check", "l", "--tag"}), UsageError);
+    EXPECT_THROW(parse({"file", "--check", "l", "-z"}), UsageError);
+    EXPECT_THROW(parse({"file", "--tag", "a"}), UsageError);
+    EXPECT_THROW(parse({"file", "-f", "json", "-z", "a"}), UsageError);
+}
+
 TEST(ChecksumLines, ImproperLinesAreRejected) {
     for (std::string_view line :
          {"", "e3069283", "e3069283  ", "e3069283 data", "e306928  data", "e30692833  data",

@@ -186,6 +186,49 @@ TEST(Output, MismatchesShowInTableAndVerdict) {
     EXPECT_TRUE(check::check_report(j, none).empty());
 }
 
+// Item 1 of the 4.4 issue: file --repeat shows the spread of its passes
+// (the slowest and the fastest in GB/s) beside their median.
+TEST(Output, FileRepeatShowsItsSpread) {
+    FileReport f;
+    f.system = tst::sample_run(false).system;
+    f.measured = {"crc32c-generic"};
+    f.repeat = 3;
+    FileResult one;
+    one.path = "data";
+    one.size = 1000000000;
+    one.crc = 0x1234;
+    one.results.push_back({"crc32c-generic",
+                           Transfer::read,
+                           std::nullopt,
+                           1000000000,
+                           0.5,
+                           {0.5, 0.25, 1.0},
+                           0x1234,
+                           0,
+                           0});
+    f.files.push_back(one);
+    std::string table = file_table(f);
+    EXPECT_NE(table.find("GB/s min-max"), std::string::npos) << table;
+    EXPECT_NE(table.find(" 1.000-4.000 "), std::string::npos) << table;
+    EXPECT_NE(table.find("the slowest and the fastest"), std::string::npos) << table;
+    f.repeat = 1;
+    f.files[0].results[0].pass_seconds = {0.5};
+    EXPECT_EQ(file_table(f).find("min-max"), std::string::npos);
+}
+
+// Item 1 of the 4.4 issue: every trial exported as CSV (--runs-csv), as
+// hyperfine exports every run.
+TEST(Output, RunTrialsCsvHasOneRowPerTrial) {
+    RunReport r = tst::sample_run(false);
+    auto rows = lines(run_trials_csv(r));
+    ASSERT_EQ(rows.size(), 1u + 2 * 2 * 3);
+    EXPECT_EQ(rows[0], "driver,size,threads,trial,seconds,bytes,ops,bytes_per_s,user_s,system_s,"
+                       "partial");
+    // crc32c-generic at 64 bytes, trial 2: 2000 ops of 64 bytes in 0.5 s.
+    EXPECT_EQ(rows[2], "crc32c-generic,64,1,2,0.500000000,128000,2000,256000.0,0.000000,0.000000,"
+                       "false");
+}
+
 TEST(Output, JsonEscapesStrings) {
     auto r = sample_run(false);
     r.system.cpu_model = "quote\" backslash\\ tab\t ctl\x01";

@@ -41,6 +41,17 @@ std::vector<double> jittered(std::size_t n) {
 bool has(const std::string &text, const std::string &part) {
     return text.find(part) != std::string::npos;
 }
+
+// A 4 KiB cell whose trials ran at the given MB/s, one second each.
+CellResult cell(const char *driver, std::vector<double> mbps) {
+    CellResult c;
+    c.driver = driver;
+    c.size = 4096;
+    c.checked_ops = 100;
+    for (double m : mbps)
+        c.trials.push_back({1.0, static_cast<std::uint64_t>(m * 1e6), 1});
+    return c;
+}
 } // namespace
 
 TEST(SoundStatistics, DispersionAndIntervalDoNotGrowWithTrials) {
@@ -82,15 +93,6 @@ TEST(SoundStatistics, IntervalIsTheExactOrderStatisticOne) {
 // The old rule ((max - min) / median > 10%) flagged a cell for one stray
 // trial among many; the interval of the median does not.
 TEST(SoundStatistics, NoisyComesFromTheInterval) {
-    auto cell = [](const char *driver, std::vector<double> mbps) {
-        CellResult c;
-        c.driver = driver;
-        c.size = 4096;
-        c.checked_ops = 100;
-        for (double m : mbps)
-            c.trials.push_back({1.0, static_cast<std::uint64_t>(m * 1e6), 1});
-        return c;
-    };
     std::vector<double> base(30, 100.0), fast(30, 300.0);
     fast[7] = 200.0; // one disturbed trial: ratio 2 instead of 3
     auto rows = make_rows({cell("crc32c-generic", base), cell("crc32c-vmx", fast)});
@@ -163,6 +165,95 @@ TEST(SoundStatistics, WarningsForSharedCpusLoadGovernorAndSiblings) {
     w = run_warnings(r);
     ASSERT_EQ(w.size(), 1u);
     EXPECT_TRUE(has(w[0], "16 threads on 8 online CPUs"));
+}
+
+// Item 1 of the 4.4 issue: the `~` sits on the figure whose interval it
+// judged: the ratio's, but on the baseline's own row (ratio 1.00 by
+// definition) the median throughput's.
+TEST(SoundStatistics, NoisyMarkSitsOnTheFigureItJudged) {
+    std::vector<double> wander, steady;
+    for (int i = 0; i < 9; ++i) {
+        wander.push_back(i % 2 ? 60.0 : 140.0);
+        steady.push_back(3 * (i % 2 ? 60.0 : 140.0)); // the same drift: a steady ratio
+    }
+    RunReport r = tst::sample_run(false);
+    r.sizes = {4096};
+    r.rows = make_rows({cell("crc32c-generic", wander), cell("crc32c-vmx", steady)});
+    ASSERT_TRUE(r.rows[0].noisy);
+    EXPECT_FALSE(r.rows[0].noisy_ratio());
+    EXPECT_FALSE(r.rows[1].noisy);
+    std::string table = run_table(r);
+    EXPECT_TRUE(std::regex_search(table, std::regex(R"(crc32c-generic +[0-9.]+ +[0-9.]+~ )")))
+        << table;
+    EXPECT_FALSE(has(table, "1.00x~")) << table;
+    // mean +- the standard deviation beside min, median and max.
+    EXPECT_TRUE(has(table, "mean +- sd")) << table;
+    EXPECT_TRUE(has(table, " 104.4 +-42.2 ")) << table;
+    // A wandering ratio is marked on the ratio, not on the throughput.
+    r.rows = make_rows(
+        {cell("crc32c-generic", std::vector<double>(9, 100.0)), cell("crc32c-vmx", steady)});
+    ASSERT_TRUE(r.rows[1].noisy && r.rows[1].noisy_ratio());
+    table = run_table(r);
+    EXPECT_TRUE(std::regex_search(table, std::regex(R"(crc32c-vmx .* [0-9.]+x~ )"))) << table;
+}
+
+// Item 1: too few trials, or trials too short to time, are warned about
+// with the fix.
+TEST(SoundStatistics, TooFewOrTooShortTrialsAreWarned) {
+    RunReport r = tst::sample_run(false);
+    EXPECT_TRUE(run_warnings(r).empty());
+    r.settings.trials = 1;
+    std::vector<std::string> w = run_warnings(r);
+    ASSERT_EQ(w.size(), 1u);
+    EXPECT_TRUE(has(w[0], "1 trial per cell")) << w[0];
+    EXPECT_TRUE(has(w[0], "--trials 3 or more")) << w[0];
+    r.settings.trials = 3;
+    // A short trial at the same speed: no outlier, only too short.
+    TrialSample &t = r.rows[1].samples[2];
+    t.bytes = static_cast<std::uint64_t>(static_cast<double>(t.bytes) * (0.0002 / t.seconds));
+    t.seconds = 0.0002;
+    w = run_warnings(r);
+    ASSERT_EQ(w.size(), 1u);
+    EXPECT_TRUE(has(w[0], "a trial took 0.200 ms (crc32c-vmx at 64 bytes)")) << w[0];
+    EXPECT_TRUE(has(w[0], "--iterations or --duration")) << w[0];
+}
+
+// Item 1: outliers are warned about, with their likely cause and the fix,
+// as hyperfine does; steady trials are not.
+TEST(SoundStatistics, OutliersAreWarnedWithCauseAndFix) {
+    RunReport r = tst::sample_run(false);
+    r.settings.trials = 9;
+    std::vector<double> steady{100, 101, 99, 100, 102, 98, 100, 101, 99};
+    r.rows = make_rows({cell("crc32c-generic", steady), cell("crc32c-vmx", steady)});
+    EXPECT_TRUE(run_warnings(r).empty());
+    std::vector<double> wild = steady;
+    wild[8] = 300;
+    r.rows = make_rows({cell("crc32c-generic", steady), cell("crc32c-vmx", wild)});
+    std::vector<std::string> w = run_warnings(r);
+    ASSERT_EQ(w.size(), 1u);
+    EXPECT_TRUE(has(w[0], "outliers: 1 of 9 trials of crc32c-vmx at 4096 bytes")) << w[0];
+    EXPECT_TRUE(has(w[0], "quiet machine")) << w[0];
+}
+
+// Item 1: an intercept far below zero says the line does not fit; one
+// within noise of zero is read as about 0.
+TEST(SoundStatistics, SizeFitSaysWhenTheLineDoesNotFit) {
+    RunReport r = tst::sample_run(false);
+    r.sizes = {64, 1024, 4096, 16384};
+    auto timed = [](std::size_t size, double ns) {
+        CellResult c;
+        c.driver = "crc32c-vmx";
+        c.size = size;
+        c.checked_ops = 3;
+        for (int t = 0; t < 3; ++t)
+            c.trials.push_back({ns * 1e-9 * 1000, 1000 * size, 1000});
+        return c;
+    };
+    // Cheap at 64 bytes, then steeper: no straight line with a positive a.
+    r.rows = make_rows({timed(64, 1), timed(1024, 200), timed(4096, 900), timed(16384, 3700)});
+    std::string fits = backends_table(r);
+    EXPECT_TRUE(has(fits, "the straight line does not fit these sizes")) << fits;
+    EXPECT_FALSE(has(fits, "read it as about 0")) << fits;
 }
 
 TEST(SoundStatistics, FitsHaveStandardErrorsAndFlagNegativeIntercepts) {

@@ -37,3 +37,14 @@ TEST(Stats, SafeRatio) {
     EXPECT_DOUBLE_EQ(safe_ratio(6, 3), 2);
     EXPECT_DOUBLE_EQ(safe_ratio(6, 0), 0);
 }
+
+// Item 1 of the 4.4 issue: mean and sample standard deviation (n - 1), as
+// hyperfine prints them, beside the median.
+TEST(Stats, MeanAndStandardDeviation) {
+    std::vector<double> v{4, 2, 8, 6};
+    Summary s = summarize(v);
+    EXPECT_DOUBLE_EQ(s.mean, 5.0);
+    EXPECT_NEAR(s.stddev, 2.5819889, 1e-6); // sqrt(20 / 3)
+    std::vector<double> one{7};
+    EXPECT_EQ(summarize(one).stddev, 0.0);
+}

@@ -35,8 +35,9 @@
 #include "crc_vmx_simd.h"
 #include "crc_vmx_stats.h"
 
+/* Kbuild builds this module only where the kernel has one of them. */
 #if !CRC_FAMILY_VMX_SHASH
-#error "no crct10dif or crc64-rocksoft crypto algorithm on this kernel: Kbuild builds this module only where there is one"
+#error "no crct10dif or crc64-rocksoft crypto algorithm on this kernel"
 #endif
 
 /*

@@ -40,11 +40,7 @@
  * the body starts 64-byte aligned and places each at a multiple of 8
  * bytes, so the assembler inserts no padding inside the loop.
  */
-#ifdef __KERNEL__
 #include <linux/linkage.h>
-#else
-#include "harness_linkage.h"
-#endif
 #include "crc_vmx_isa31_loop.h"
 
 	.machine	power10

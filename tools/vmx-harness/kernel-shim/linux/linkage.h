@@ -2,10 +2,11 @@
 /*
  * Userspace stand-ins for the two <linux/linkage.h> macros that the
  * module's assembly files use (crc_vmx_isa31_loop.S), for the harness's
- * cross builds: a global function symbol, aligned, typed and sized.
+ * and user:vmx's cross builds, which put kernel-shim/ on the include path:
+ * a global function symbol, aligned, typed and sized.
  */
-#ifndef HARNESS_LINKAGE_H
-#define HARNESS_LINKAGE_H
+#ifndef CRC_VMX_SHIM_LINKAGE_H
+#define CRC_VMX_SHIM_LINKAGE_H
 
 #define SYM_FUNC_START(name)	\
 	.globl name;		\
@@ -16,4 +17,4 @@
 	.type name, @function;		\
 	.size name, . - name
 
-#endif /* HARNESS_LINKAGE_H */
+#endif /* CRC_VMX_SHIM_LINKAGE_H */

@@ -16,6 +16,9 @@ cd "$top"
 no_arguments "(no arguments) runs the accounting self-tests; exit 0 if all pass" "$@"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The cases below run without subtest pins unless they ask for them
+# (make check exports CRCVMX_PINS=1).
+unset CRCVMX_PINS
 mkdir -p "$work/build"
 bad=0
 
@@ -89,6 +92,15 @@ case_run "a set whose only test is not ok is never '0 passed, 0 failed'" 2 0 \
 	'count_guest_results L t "$work/notok.log" 1'
 case_run "a 5000-digit test number fails, it does not crash the count" + - \
 	'count_guest_results L t "$work/huge.log" 0'
+# With pins required (make check), a run without its pin file fails, and one
+# that matches its pins passes.
+printf 'CRCVMX-BEGIN\n1..1\n# 1..1\n# ok 1 inner\nok 1 x\nCRCVMX-END rc=0\n' >"$work/build/guest-L-t-P.log"
+case_run "with pins required, a run without its pin file fails" 1 1 \
+	'CRCVMX_PINS=1 count_guest_results L t "$work/build/guest-L-t-P.log" 0'
+mkdir -p "$work/tools/vm/guest/pins"
+printf '= x\n1\t1..1\n1\tok 1 inner\n' >"$work/tools/vm/guest/pins/L-t-P.pins"
+case_run "with pins required, a run that matches its pin file passes: 2 results" 0 2 \
+	'CRCVMX_PINS=1 count_guest_results L t "$work/build/guest-L-t-P.log" 0'
 
 # Background lanes (the deb stage).
 case_run "a background lane that stops early fails" + 1 \

@@ -77,7 +77,8 @@ mkdir -p "$dir/s"
 # registers); the core is the kernel build's objects, linked as they are.
 src=$here/short-call
 common=(-O2 -std=gnu11 -Wall -Wextra -Werror -mcpu=power8 -I"$top/module"
-	-I"$top/module/arch/powerpc" -I"$top/tools/vmx-harness" -I"$src")
+	-I"$top/module/arch/powerpc" -I"$top/tools/vmx-harness" -I"$top/tools/vmx-harness/kernel-shim"
+	-I"$src")
 "$CC" "${common[@]}" -mno-altivec -mno-vsx -c "$src/sw.c" -o "$dir/sw.o" &&
 "$CC" "${common[@]}" -c "$src/short_call.c" -o "$dir/short_call.o" &&
 "$CC" -static -z noexecstack -o "$dir/short-call" "$dir/short_call.o" "$dir/sw.o" "${core_objs[@]}" ||

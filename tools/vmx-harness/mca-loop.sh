@@ -54,7 +54,7 @@ if [ -z "$obj" ]; then
 	func=${func:-crc32c_vmx_core}
 	obj=$work/crc32c_vmx_core.o
 	powerpc64le-linux-gnu-gcc -O2 -mcpu=power8 -maltivec -mno-vsx -mhard-float -std=gnu11 \
-		-I"$top/module/arch/powerpc" -I"$here" \
+		-I"$top/module/arch/powerpc" -I"$here" -I"$here/kernel-shim" -DCRC_VMX_ISA31_BUILT=1 \
 		-c "$top/module/arch/powerpc/crc32c_vmx_core.c" -o "$obj"
 fi
 

@@ -84,7 +84,8 @@ missing-vperm)
 vperm-loop)
 	# The harness's userspace build of the core (tools/vmx-harness), with
 	# the kernel module's code generation flags for the vector unit.
-	"${CROSS}gcc" -O2 -mcpu=power8 -maltivec -mno-vsx -mhard-float -I"$top/tools/vmx-harness" -c \
+	"${CROSS}gcc" -O2 -mcpu=power8 -maltivec -mno-vsx -mhard-float -I"$top/tools/vmx-harness" \
+		-I"$top/tools/vmx-harness/kernel-shim" -c \
 		-o "$work/t10dif.o" "$top/module/arch/powerpc/crct10dif_vmx_core.c" ||
 		die "cannot build the CRC-T10DIF core for ppc64le (${CROSS}gcc)"
 	"$bm/mca.sh" --name t10dif --function crct10dif_vmx_core --drop vperm --mcpu pwr9 \

@@ -123,6 +123,8 @@ def pin_text(desc):
         if t.startswith('0x'):
             return '0x#'
         return '#' if re.fullmatch(r'\d+(?:\.\d+)*', t) else t
+    # Device names the kernel numbers in probe order (nvme0n1, nvme0n2).
+    desc = re.sub(r'\bnvme\d+n\d+\b', 'nvme#n#', desc)
     return PIN_NUMBER.sub(mask, desc)
 
 

@@ -175,7 +175,7 @@ class Nested:
     def block(self, depth):
         return self.blocks.setdefault(depth, Block())
 
-    def line(self, depth, inner, raw):
+    def line(self, depth, inner):
         m = RESULT.match(inner)
         if m:
             self.seen = True
@@ -237,7 +237,7 @@ def pin_problems(name, got, pins):
     return [f'{len(got)} nested plan/result lines where the pin has {len(want)}']
 
 
-def check(lines, expected, allow, run_rc, pins=None, pins_missing=None):
+def check(lines, expected, allow, run_rc, pins=None, pins_missing=None, record=None):
     verdicts = []  # (ok, name, reason)
     acc = []                # accounting problems
     top = Block()
@@ -264,7 +264,7 @@ def check(lines, expected, allow, run_rc, pins=None, pins_missing=None):
             continue
         if line.startswith('# '):
             depth, inner = split_depth(line)
-            nested.line(depth, inner, line)
+            nested.line(depth, inner)
             continue
         m = PLAN.match(line)
         if m:
@@ -303,6 +303,8 @@ def check(lines, expected, allow, run_rc, pins=None, pins_missing=None):
             reasons = [r for r in reasons if 'skipped' not in r and 'directive' not in r]
         if pins is not None and name in expected and not reasons:
             reasons += pin_problems(name, nested.pinned, pins)
+        if record is not None:
+            record.append((name, nested.pinned))
         nested = Nested()
         if name in seen:
             verdicts.append((False, name, 'reported more than once'))
@@ -337,27 +339,14 @@ def check(lines, expected, allow, run_rc, pins=None, pins_missing=None):
 
 
 def dump_pins(lines):
-    """The pin file text of a passing result channel."""
-    out, nested, begun = [], Nested(), False
-    for raw in lines:
-        line = raw.rstrip('\r\n')
-        if line.startswith('CRCVMX-BEGIN'):
-            begun = True
-            continue
-        if not begun or END.match(line):
-            if END.match(line):
-                break
-            continue
-        if line.startswith('# '):
-            depth, inner = split_depth(line)
-            nested.line(depth, inner, line)
-            continue
-        m = RESULT.match(line)
-        if m:
-            name, _ = split_directive(m.group(3))
-            out.append(f'= {name}')
-            out += nested.pinned
-            nested = Nested()
+    """The pin file text of a passing result channel: each top-level test's
+    nested lines as check() reads them."""
+    record = []
+    check(lines, [], {}, 0, record=record)
+    out = []
+    for name, pinned in record:
+        out.append(f'= {name}')
+        out += pinned
     return '\n'.join(out) + '\n'
 
 

@@ -91,6 +91,8 @@ CRC_VMX_STATS_GROUP(crc32c_vmx);
  */
 #define CRC32C_VMX_MIN_LEN_LIVE	192
 
+static_assert(CRC32C_VMX_MIN_LEN >= CRC_VMX_CORE_MIN_LEN);
+
 /*
  * Set once at load where the ISA 3.1 core runs: the loop is built
  * (CRC_VMX_ISA31_BUILT: little-endian, CONFIG_VSX, an assembler that knows

@@ -58,6 +58,9 @@
 #define CRCT10DIF_VMX_MIN_LEN		16
 #define CRC64_ROCKSOFT_VMX_MIN_LEN	32
 
+static_assert(CRCT10DIF_VMX_MIN_LEN >= CRC_VMX_CORE_MIN_LEN);
+static_assert(CRC64_ROCKSOFT_VMX_MIN_LEN >= CRC_VMX_CORE_MIN_LEN);
+
 #if CRC_FAMILY_VMX_T10DIF_SHASH
 /* Bytes through the vector core and through the software CRC. */
 static DEFINE_PER_CPU(u64, crct10dif_vmx_vector_bytes);

@@ -33,6 +33,12 @@
  */
 #define CRC_VMX_CHUNK	SZ_32K
 
+/*
+ * Shortest input any core takes: its first load is a whole 16-byte block.
+ * Each glue's thresholds are at least this, and so is every chunk below.
+ */
+#define CRC_VMX_CORE_MIN_LEN	16
+
 /* Open a vector section for a core that needs VSX (vsx) or AltiVec only. */
 static __always_inline void crc_vmx_simd_begin(bool vsx)
 {
@@ -80,7 +86,8 @@ typedef u64 (*crc_vmx_section_fn)(u64 crc, const u8 *p, size_t len);
  * with a preemption point between two sections. The last chunk is never a
  * sliver: what is left over between one and two chunks is cut in two
  * halves (the first rounded up to 16 bytes), so no section is shorter than
- * about CRC_VMX_CHUNK / 2 when len > CRC_VMX_CHUNK. Inlined with a constant
+ * about CRC_VMX_CHUNK / 2 when len > CRC_VMX_CHUNK, and every section of a
+ * call that met CRC_VMX_CORE_MIN_LEN meets it too. Inlined with a constant
  * section, which it then calls directly.
  */
 static __always_inline u64 crc_vmx_chunks(u64 crc, const u8 *p, size_t len,

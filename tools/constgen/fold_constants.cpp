@@ -48,28 +48,6 @@ NamedVec reflected64_fold(unsigned k, const Gf2Poly &p) {
             "k = " + std::to_string(k) + ": " + xpow(d - 1) + ", " + xpow(d + 63)};
 }
 
-// rpoly: the modulus without its top term, reflected to core_width bits.
-std::uint64_t reflected_nibble(std::uint64_t n, std::uint64_t rpoly) {
-    std::uint64_t s = n;
-    for (int i = 0; i < 4; ++i)
-        s = (s >> 1) ^ ((s & 1u) ? rpoly : 0u);
-    return s;
-}
-
-std::uint32_t msb_first_nibble(std::uint32_t n, std::uint32_t poly) {
-    std::uint32_t s = n << 28;
-    for (int i = 0; i < 4; ++i)
-        s = (s << 1) ^ ((s & 0x80000000u) ? poly : 0u);
-    return s;
-}
-
-std::uint64_t msb_first64_nibble(std::uint64_t n, std::uint64_t poly) {
-    std::uint64_t s = n << 60;
-    for (int i = 0; i < 4; ++i)
-        s = (s << 1) ^ ((s >> 63) ? poly : 0u);
-    return s;
-}
-
 void check_spec(const CrcSpec &spec) {
     if (spec.strides < kMinStrides || spec.strides > kMaxStrides)
         throw std::invalid_argument("strides must be in [" + std::to_string(kMinStrides) + ", " +
@@ -144,8 +122,6 @@ FoldConstants compute_fold_constants(const CrcSpec &spec) {
         c.reduce.push_back({{(c.mu ^ Gf2Poly::monomial(64)).low_u64(), 0},
                             "Barrett: hi mu - x^64, mu = floor(x^128 / P)"});
         c.reduce.push_back({{(p ^ Gf2Poly::monomial(64)).low_u64(), 0}, "Barrett: hi P - x^64"});
-        for (std::uint32_t n = 0; n < 16; ++n)
-            c.nibble[n] = msb_first64_nibble(n, spec.poly);
         return c;
     }
 
@@ -169,15 +145,11 @@ FoldConstants compute_fold_constants(const CrcSpec &spec) {
             {{1, reflect64(rem(127, p))}, "128 -> 128 bits: hi x^63 (exact), lo " + xpow(127)});
         c.reduce.push_back({{0, reflect64(c.mu)}, "Barrett: lo mu = floor(x^127 / P)"});
         c.reduce.push_back({{0, reflect64(p ^ Gf2Poly::monomial(64))}, "Barrett: lo P - x^64"});
-        const std::uint64_t rpoly = reflect64(p ^ Gf2Poly::monomial(64));
-        for (std::uint32_t n = 0; n < 16; ++n)
-            c.nibble[n] = reflected_nibble(n, rpoly);
         return c;
     }
 
     c.mu_exponent = spec.order == BitOrder::reflected ? 95 : 64;
     c.mu = Gf2Poly::monomial(c.mu_exponent) / p;
-    const auto core_poly = static_cast<std::uint32_t>(spec.poly << embed);
     if (spec.order == BitOrder::reflected) {
         for (unsigned k = 1; k <= spec.strides; ++k)
             c.fold.push_back(reflected_fold(k, p));
@@ -192,9 +164,6 @@ FoldConstants compute_fold_constants(const CrcSpec &spec) {
                             "128 -> 96 bits: hi x^31 (exact), lo " + xpow(95)});
         c.reduce.push_back({{0, reflect64(c.mu)}, "Barrett: lo mu = floor(x^95 / P)"});
         c.reduce.push_back({{0, reflect33(p)}, "Barrett: lo P"});
-        const std::uint32_t rpoly = reflect32(Gf2Poly(core_poly));
-        for (std::uint32_t n = 0; n < 16; ++n)
-            c.nibble[n] = reflected_nibble(n, rpoly);
     } else {
         for (unsigned k = 1; k <= spec.strides; ++k)
             c.fold.push_back(msb_first_fold(k, p));
@@ -203,8 +172,6 @@ FoldConstants compute_fold_constants(const CrcSpec &spec) {
         c.reduce.push_back({{rem(64, p).low_u64(), 0}, "96 -> 64 bits: hi " + xpow(64)});
         c.reduce.push_back({{0, c.mu.low_u64()}, "Barrett: lo mu = floor(x^64 / P)"});
         c.reduce.push_back({{p.low_u64(), 0}, "Barrett: hi P"});
-        for (std::uint32_t n = 0; n < 16; ++n)
-            c.nibble[n] = msb_first_nibble(n, core_poly);
     }
     return c;
 }

@@ -8,7 +8,6 @@
 
 #include "gf2_poly.h"
 
-#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -77,10 +76,6 @@ struct FoldConstants {
     // Barrett P. MSB-first, four: 128 -> 96 bits, 96 -> 64 bits, Barrett mu,
     // Barrett P.
     std::vector<NamedVec> reduce;
-    // Scalar path for inputs shorter than one vector: the core state after
-    // four zero bits, per value of the four bits shifted out (core_width
-    // bits wide).
-    std::array<std::uint64_t, 16> nibble{};
 };
 
 // Throws std::invalid_argument when strides is outside [kMinStrides,

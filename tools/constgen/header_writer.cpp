@@ -22,12 +22,6 @@ std::string hex64(std::uint64_t v) {
     return buf;
 }
 
-std::string hex32(std::uint32_t v) {
-    char buf[16];
-    std::snprintf(buf, sizeof(buf), "0x%08x", v);
-    return buf;
-}
-
 // A polynomial of the given width in normal form: width / 4 hex digits,
 // with the C suffix a 64-bit constant needs when `suffix`.
 std::string hex_poly(std::uint64_t v, unsigned width, bool suffix) {
@@ -167,21 +161,6 @@ std::string render_header(const FoldConstants &c, const std::string &name,
     o << "static const u64 " << name << "_reduce[" << c.reduce.size() << "][2] __aligned(16) = {\n";
     for (const NamedVec &v : c.reduce)
         vec_entry(o, vec, v);
-    o << "};\n\n";
-
-    const bool wide = c.core_width == 64;
-    o << "/*\n * Scalar path for inputs shorter than 16 bytes, four bits per step:\n * "
-      << (refl ? "crc = (crc >> 4) ^ " + name + "_nibble[crc & 15]"
-               : "crc = (crc << 4) ^ " + name + "_nibble[crc >> " + (wide ? "60]" : "28]"))
-      << "\n */\n";
-    o << "static const " << (wide ? "u64 " : "u32 ") << name << "_nibble[16] = {\n";
-    const std::size_t per_line = wide ? 2 : 4;
-    for (std::size_t i = 0; i < c.nibble.size(); i += per_line) {
-        o << '\t';
-        for (std::size_t j = i; j < i + per_line; ++j)
-            o << (wide ? hex64(c.nibble[j]) : hex32(static_cast<std::uint32_t>(c.nibble[j])))
-              << (j + 1 < i + per_line ? ", " : ",\n");
-    }
     o << "};\n\n";
     o << "#endif /* " << up << "_CONSTS_H */\n";
     return o.str();

@@ -81,21 +81,6 @@ class Engine {
         return static_cast<std::uint32_t>(cc.lo ^ t2.lo);
     }
 
-    std::uint64_t scalar(std::uint64_t crc, const std::uint8_t *p, std::size_t len) const {
-        for (std::size_t i = 0; i < len; ++i) {
-            if (c_.reflected) {
-                crc ^= p[i];
-                crc = (crc >> 4) ^ c_.nibble[crc & 15];
-                crc = (crc >> 4) ^ c_.nibble[crc & 15];
-            } else {
-                crc ^= std::uint64_t{p[i]} << 24;
-                crc = ((crc << 4) & 0xffffffffu) ^ c_.nibble[(crc >> 28) & 15];
-                crc = ((crc << 4) & 0xffffffffu) ^ c_.nibble[(crc >> 28) & 15];
-            }
-        }
-        return crc;
-    }
-
   private:
     const Constants &c_;
     Trace &t_;
@@ -112,10 +97,9 @@ std::uint64_t fold_update(const Constants &c, std::uint64_t crc, std::span<const
     const std::uint8_t *p = data.data();
     std::size_t len = data.size();
 
-    if (len < 16) {
-        t.scalar = true;
-        return e.scalar(crc, p, len);
-    }
+    if (len < kMinLength)
+        throw std::invalid_argument("fold_update: the core takes at least 16 bytes, got " +
+                                    std::to_string(len));
 
     // First vector: unaligned, with the state folded into its first bytes.
     V128 acc = e.load(p) ^ e.state_vector(crc);

@@ -29,8 +29,6 @@ Constants build() {
     c.reduce[0] = row(crc32c_vmx_reduce[CRC32C_VMX_RED_FOLD]);
     c.reduce[1] = row(crc32c_vmx_reduce[CRC32C_VMX_RED_MU]);
     c.reduce[2] = row(crc32c_vmx_reduce[CRC32C_VMX_RED_POLY]);
-    for (std::size_t i = 0; i < c.nibble.size(); ++i)
-        c.nibble[i] = crc32c_vmx_nibble[i];
     return c;
 }
 

@@ -164,16 +164,21 @@ static uint64_t random_state(struct run *r)
 	return harness_rand(&r->rng) & r->ref.mask;
 }
 
-/* The catalogue's check value: the reference and the core on "123456789". */
+/*
+ * The catalogue's check value: the reference on "123456789", and the core,
+ * which takes at least 16 bytes, on those 9 and 7 zero bytes: it must end
+ * where the catalogue's state, advanced over the zeros, does.
+ */
 static void catalogue(struct run *r)
 {
-	static const uint8_t digits[] = "123456789";
+	static const uint8_t digits[HARNESS_CORE_MIN_LEN] = "123456789";
 	const struct family_crc *c = r->crc;
 
 	check(r, "catalogue", "bitwise reference", 9, 0, c->init, c->check,
 	      crc_ref_bitwise(&r->ref, c->init, digits, 9) ^ c->xorout);
-	check(r, "catalogue", c->core_name, 9, 0, c->init, c->check,
-	      c->core(c->init, digits, 9) ^ c->xorout);
+	check(r, "catalogue", c->core_name, sizeof(digits), 0, c->init,
+	      crc_ref_bitwise(&r->ref, c->check ^ c->xorout, digits + 9, sizeof(digits) - 9),
+	      c->core(c->init, digits, sizeof(digits)));
 }
 
 /* The span reference against plain bitwise updates. */
@@ -196,13 +201,13 @@ static int self_check(struct run *r)
 	return 0;
 }
 
-/* Every length 0..EXHAUSTIVE_MAX at every offset 0..15, a random state each. */
+/* Every length 16..EXHAUSTIVE_MAX at every offset 0..15, a random state each. */
 static void exhaustive(struct run *r)
 {
 	size_t len, off;
 
 	for (off = 0; off < 16; off++)
-		for (len = 0; len <= EXHAUSTIVE_MAX; len++)
+		for (len = HARNESS_CORE_MIN_LEN; len <= EXHAUSTIVE_MAX; len++)
 			check_case(r, "exhaustive", len, off, random_state(r));
 }
 
@@ -222,11 +227,11 @@ static void random_cases(struct run *r, unsigned long long count)
 
 		x >>= 10;
 		if (pick < 972)
-			len = x % 513;
+			len = HARNESS_CORE_MIN_LEN + x % (513 - HARNESS_CORE_MIN_LEN);
 		else if (pick < 1020)
-			len = x % 4097;
+			len = HARNESS_CORE_MIN_LEN + x % (4097 - HARNESS_CORE_MIN_LEN);
 		else
-			len = x % (BUF_LEN - 16 + 1);
+			len = HARNESS_CORE_MIN_LEN + x % (BUF_LEN - 2 * HARNESS_CORE_MIN_LEN + 1);
 		off = (x >> 20) % (BUF_LEN - len + 1);
 		check_case(r, "random", len, off, random_state(r));
 	}
@@ -257,6 +262,7 @@ static void guard_setup(struct harness_guard *g, struct run *r,
 	g->ref = guard_ref;
 	g->ref_ctx = &r->ref;
 	g->mask = r->ref.mask;
+	g->min_len = HARNESS_CORE_MIN_LEN;
 	g->data = r->base;
 	g->data_len = BUF_LEN;
 	g->seed = r->seed;
@@ -294,15 +300,16 @@ static void usage(FILE *f)
 		"Checks a template core of the CRC family against a bitwise reference written\n"
 		"from the CRC's definition (raw state in and out); NAME is one of the list\n"
 		"at the end.\n"
-		"The catalogue's check value, every length 0..%d at offsets 0..15, lengths\n"
-		"0..%d against guard pages (both ends, offsets 0..15), then N random\n"
-		"(length, offset, state) cases (default 1000000).\n"
+		"The catalogue's check value, then on the lengths a core takes (16 bytes\n"
+		"and more): every length 16..%d at offsets 0..15, lengths 16..%d against\n"
+		"guard pages (both ends, offsets 0..15), then N random (length, offset,\n"
+		"state) cases (default 1000000).\n"
 		"  --seed N    seeds the data and all random choices (default 1)\n"
 		"  --case ...  runs only that case (as printed in a mismatch report)\n"
 		"  --guard     runs only the guard-page sweep of the core: inputs that end m\n"
 		"              bytes before an inaccessible page or start m bytes after one\n"
 		"              (m 0..15); a read outside the input is reported as a FAULT.\n"
-		"              At the end: lengths 0..--guard-max (default %d) at m = 0,\n"
+		"              At the end: lengths 16..--guard-max (default %d) at m = 0,\n"
 		"              every m up to --guard-all-m (default %d) and at the multiples\n"
 		"              of --guard-spread (default %d, 0: none); at the start: every m\n"
 		"              up to --guard-start-all-m (default %d), m = 0 up to\n"
@@ -361,7 +368,7 @@ int main(int argc, char **argv)
 			for (i = 0; i < 3; i++)
 				if (harness_parse_u64(argv[++a], &one_case[i]))
 					goto bad;
-			if (one_case[0] + one_case[1] > BUF_LEN)
+			if (one_case[0] < HARNESS_CORE_MIN_LEN || one_case[0] + one_case[1] > BUF_LEN)
 				goto bad;
 			have_case = 1;
 		} else if (!strcmp(argv[a], "--guard")) {
@@ -375,7 +382,8 @@ int main(int argc, char **argv)
 			for (i = 0; i < 2; i++)
 				if (harness_parse_u64(argv[++a], &guard_case[i]))
 					goto bad;
-			if (guard_case[0] > BUF_LEN / 2 || guard_case[1] > 15)
+			if (guard_case[0] < HARNESS_CORE_MIN_LEN || guard_case[0] > BUF_LEN / 2 ||
+			    guard_case[1] > 15)
 				goto bad;
 		} else {
 			goto bad;
@@ -435,7 +443,8 @@ int main(int argc, char **argv)
 	       r.passed + r.failed);
 	v = r.passed + r.failed;
 	exhaustive(&r);
-	printf("  exhaustive (lengths 0..%d x 16 offsets): %llu comparisons\n", EXHAUSTIVE_MAX,
+	printf("  exhaustive (lengths %d..%d x 16 offsets): %llu comparisons\n",
+	       HARNESS_CORE_MIN_LEN, EXHAUSTIVE_MAX,
 	       r.passed + r.failed - v);
 	guard_sweep(&r, &guard_small);
 	v = r.passed + r.failed;

@@ -198,7 +198,7 @@ static void run_plan(struct harness_guard *g, const struct region *rg, void *arg
 	size_t len, m;
 
 	(void)arg;
-	for (len = 0; len <= g->plan.max_len; len++)
+	for (len = g->min_len; len <= g->plan.max_len; len++)
 		for (m = 0; m < M_COUNT; m++) {
 			if (wanted(g, 0, len, m))
 				one_case(g, rg, 0, len, m);
@@ -244,6 +244,10 @@ int harness_guard_case(struct harness_guard *g, int at_start, size_t len, size_t
 		printf("guard sweep: m must be 0..%d\n", M_COUNT - 1);
 		return -1;
 	}
+	if (len < g->min_len) {
+		printf("guard sweep: %s takes at least %zu bytes\n", g->path, g->min_len);
+		return -1;
+	}
 	return with_region(g, len, run_single, &s);
 }
 
@@ -278,7 +282,7 @@ static unsigned long long count_cases(const struct harness_guard *g, int at_star
 	unsigned long long n = 0;
 	size_t len, m;
 
-	for (len = 0; len <= g->plan.max_len; len++)
+	for (len = g->min_len; len <= g->plan.max_len; len++)
 		for (m = 0; m < M_COUNT; m++)
 			n += wanted(g, at_start, len, m);
 	return n;
@@ -396,7 +400,7 @@ void harness_guard_describe(const struct harness_guard *g, char *buf, size_t siz
 	plan_clamp(&clamped);
 	if (p->spread)
 		snprintf(spread, sizeof(spread), ", at multiples of %zu", p->spread);
-	snprintf(buf, size, "end: m = 0 up to %zu, m 0..15 up to %zu%s; start: m 0..15 up to %zu,"
-		 " m = 0 up to %zu%s", p->max_len, p->all_m_max, spread, p->start_all_m_max,
+	snprintf(buf, size, "from %zu bytes; end: m = 0 up to %zu, m 0..15 up to %zu%s;"
+		 " start: m 0..15 up to %zu, m = 0 up to %zu%s", g->min_len, p->max_len, p->all_m_max, spread, p->start_all_m_max,
 		 p->start_max, p->spread ? " and at the multiples" : "");
 }

@@ -9,9 +9,10 @@
  * reports the case that caused it (path, placement, length, m, where the
  * faulting address lies) as a failure and goes on with the next case.
  *
- * Which (length, m) pairs run is the plan. At the end (where a loop that
- * loads ahead would overrun):
- *   every length 0..max_len at m = 0;
+ * Which (length, m) pairs run is the plan, from the shortest length the
+ * path takes (min_len) up. At the end (where a loop that loads ahead would
+ * overrun):
+ *   every length min_len..max_len at m = 0;
  *   every m 0..15 for the lengths up to all_m_max;
  *   every m at the lengths that are multiples of spread (0: none).
  * At the start (where only the head of the input is read from):
@@ -36,6 +37,7 @@ struct harness_guard {
 	uint64_t (*ref)(const void *ctx, uint64_t state, size_t off, size_t len);
 	const void *ref_ctx;
 	uint64_t mask;		/* the state's bits */
+	size_t min_len;		/* the shortest input the path takes */
 	const uint8_t *data;	/* copied into the guarded region */
 	size_t data_len;	/* at least harness_guard_region_len(max_len) */
 	uint64_t seed;		/* the case states derive from it */

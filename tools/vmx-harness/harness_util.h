@@ -9,6 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The shortest input every core takes: its first load is a whole block. */
+#define HARNESS_CORE_MIN_LEN	16
+
 /* splitmix64: small, good enough, and the same on every host. */
 uint64_t harness_rand(uint64_t *s);
 

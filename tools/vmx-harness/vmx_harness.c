@@ -88,13 +88,13 @@ static int self_check(struct run *r)
 	return 0;
 }
 
-/* Every length 0..8192 at every offset 0..15, a random seed per case. */
+/* Every length 16..8192 at every offset 0..15, a random seed per case. */
 static void exhaustive(struct run *r)
 {
 	size_t len, off;
 
 	for (off = 0; off < 16; off++)
-		for (len = 0; len <= EXHAUSTIVE_MAX; len++)
+		for (len = HARNESS_CORE_MIN_LEN; len <= EXHAUSTIVE_MAX; len++)
 			check_case(r, "exhaustive", len, off, (uint32_t)harness_rand(&r->rng));
 }
 
@@ -105,7 +105,7 @@ static void near_boundaries(struct run *r)
 
 	for (i = 0; i < sizeof(near_centres) / sizeof(near_centres[0]); i++) {
 		size_t c = near_centres[i];
-		size_t lo = c > NEAR_WIDTH ? c - NEAR_WIDTH : 0;
+		size_t lo = c > HARNESS_CORE_MIN_LEN + NEAR_WIDTH ? c - NEAR_WIDTH : HARNESS_CORE_MIN_LEN;
 
 		for (len = lo; len <= c + NEAR_WIDTH; len++)
 			for (off = 0; off < 16; off++)
@@ -121,7 +121,7 @@ static void near_boundaries(struct run *r)
  */
 static void vr_abi(struct run *r)
 {
-	static const size_t lens[] = { 0, 64, 256, 1183, 1184, 2047, 4096, 32768, 65536 };
+	static const size_t lens[] = { 16, 64, 256, 1183, 1184, 2047, 4096, 32768, 65536 };
 	static uint8_t in[HARNESS_VR_ABI_BYTES] __attribute__((aligned(16)));
 	static uint8_t out[HARNESS_VR_ABI_BYTES] __attribute__((aligned(16)));
 	size_t i, j, off;
@@ -167,11 +167,11 @@ static void random_cases(struct run *r, unsigned long long count)
 
 		x >>= 10;
 		if (pick < 750)
-			len = x % 513;
+			len = HARNESS_CORE_MIN_LEN + x % (513 - HARNESS_CORE_MIN_LEN);
 		else if (pick < 1020)
-			len = x % 4097;
+			len = HARNESS_CORE_MIN_LEN + x % (4097 - HARNESS_CORE_MIN_LEN);
 		else
-			len = x % (BUF_LEN - 16 + 1);
+			len = HARNESS_CORE_MIN_LEN + x % (BUF_LEN - 2 * HARNESS_CORE_MIN_LEN + 1);
 		off = (x >> 20) % (BUF_LEN - len + 1);
 		check_case(r, "random", len, off, (uint32_t)harness_rand(&r->rng));
 	}
@@ -213,6 +213,7 @@ static void guard_setup(struct harness_guard *g, struct run *r, const struct gua
 	g->ref = guard_ref;
 	g->ref_ctx = &r->prefix;
 	g->mask = 0xffffffffu;
+	g->min_len = HARNESS_CORE_MIN_LEN;
 	g->data = r->base;
 	g->data_len = BUF_LEN;
 	g->seed = r->seed;
@@ -246,9 +247,10 @@ static void usage(FILE *f)
 		"                   [--guard-spread N] [--guard-start-max N] [--guard-start-all-m N]\n"
 		"       vmx-harness [--seed N] --guard-case PATH end|start LEN M\n"
 		"       vmx-harness --guard-selftest\n"
-		"Checks crc32c_vmx_core() against a bitwise CRC32C reference:\n"
-		"  every length 0..%d at offsets 0..15, +/-%d around 16, 128, 256, 512,\n"
-		"  1168, 4096, 32768 and 65536 at offsets 0..15, lengths 0..%d against guard\n"
+		"Checks crc32c_vmx_core() against a bitwise CRC32C reference, on the\n"
+		"  lengths it takes (16 bytes and more): every length 16..%d at offsets\n"
+		"  0..15, +/-%d around 16, 128, 256, 512, 1168, 4096, 32768 and 65536\n"
+		"  at offsets 0..15, lengths 16..%d against guard\n"
 		"  pages, on little-endian that v20-v31 are kept across calls (ELFv2),\n"
 		"  then N random (length, offset, seed) cases (default 1000000).\n"
 		"  Each case starts from its own random CRC state.\n"
@@ -259,7 +261,7 @@ static void usage(FILE *f)
 		"  --guard     runs only the guard-page sweep of the core: each input ends m\n"
 		"              bytes before an inaccessible page, or starts m bytes after one\n"
 		"              (m 0..15); a read outside it is reported as a FAULT of that case.\n"
-		"              The core at the end: lengths 0..--guard-max (default %d) at\n"
+		"              The core at the end: lengths 16..--guard-max (default %d) at\n"
 		"              m = 0, every m up to --guard-all-m (default %d, with --isa31\n"
 		"              %d) and at the multiples of --guard-spread (default %d, 0: none);\n"
 		"              at the start: every m up to --guard-start-all-m (default %d),\n"
@@ -323,7 +325,8 @@ int main(int argc, char **argv)
 			for (i = 0; i < 2; i++)
 				if (harness_parse_u64(argv[++a], &guard_case[i]))
 					goto bad;
-			if (guard_case[0] > BUF_LEN / 2 || guard_case[1] > 15)
+			if (guard_case[0] < HARNESS_CORE_MIN_LEN || guard_case[0] > BUF_LEN / 2 ||
+			    guard_case[1] > 15)
 				goto bad;
 		} else if (!strcmp(argv[a], "--seed") && a + 1 < argc) {
 			if (harness_parse_u64(argv[++a], &r.seed))
@@ -336,7 +339,8 @@ int main(int argc, char **argv)
 			for (i = 0; i < 3; i++)
 				if (harness_parse_u64(argv[++a], &one_case[i]))
 					goto bad;
-			if (one_case[0] + one_case[1] > BUF_LEN || one_case[2] > 0xffffffffULL)
+			if (one_case[0] < HARNESS_CORE_MIN_LEN || one_case[0] + one_case[1] > BUF_LEN ||
+			    one_case[2] > 0xffffffffULL)
 				goto bad;
 			have_case = 1;
 		} else {
@@ -398,7 +402,8 @@ int main(int argc, char **argv)
 		return r.failed ? 1 : 0;
 	}
 	exhaustive(&r);
-	printf("  exhaustive (lengths 0..%d x 16 offsets): %llu cases\n", EXHAUSTIVE_MAX,
+	printf("  exhaustive (lengths %d..%d x 16 offsets): %llu cases\n", HARNESS_CORE_MIN_LEN,
+	       EXHAUSTIVE_MAX,
 	       r.passed + r.failed);
 	v = r.passed + r.failed;
 	near_boundaries(&r);

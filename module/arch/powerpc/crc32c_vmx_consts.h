@@ -122,15 +122,4 @@ static const u64 crc32c_vmx_reduce[3][2] __aligned(16) = {
 	CRC32C_VMX_VEC(0x0000000000000000ULL, 0x0000000105ec76f1ULL),
 };
 
-/*
- * Scalar path for inputs shorter than 16 bytes, four bits per step:
- * crc = (crc >> 4) ^ crc32c_vmx_nibble[crc & 15]
- */
-static const u32 crc32c_vmx_nibble[16] = {
-	0x00000000, 0x105ec76f, 0x20bd8ede, 0x30e349b1,
-	0x417b1dbc, 0x5125dad3, 0x61c69362, 0x7198540d,
-	0x82f63b78, 0x92a8fc17, 0xa24bb5a6, 0xb21572c9,
-	0xc38d26c4, 0xd3d3e1ab, 0xe330a81a, 0xf36e6f75,
-};
-
 #endif /* CRC32C_VMX_CONSTS_H */

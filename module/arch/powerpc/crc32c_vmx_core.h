@@ -2,9 +2,9 @@
 /*
  * CRC32C by vpmsumd folding on POWER8 and later: the math only.
  *
- * Each core advances the raw reflected CRC32C state over len bytes (no
- * pre- or post-inversion, the contract of the kernel's __crc32c_le()), at
- * any alignment. The caller runs it with preemption and page faults
+ * Each core advances the raw reflected CRC32C state over len >= 16 bytes
+ * (no pre- or post-inversion, the contract of the kernel's __crc32c_le()),
+ * at any alignment; shorter inputs are the caller's. The caller runs it with preemption and page faults
  * disabled, between enable_kernel_altivec() and disable_kernel_altivec();
  * it allocates nothing, never sleeps and calls nothing.
  */

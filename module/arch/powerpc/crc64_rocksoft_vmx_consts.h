@@ -93,19 +93,4 @@ static const u64 crc64_rocksoft_vmx_reduce[3][2] __aligned(16) = {
 	CRC64_ROCKSOFT_VMX_VEC(0x0000000000000000ULL, 0x9a6c9329ac4bc9b5ULL),
 };
 
-/*
- * Scalar path for inputs shorter than 16 bytes, four bits per step:
- * crc = (crc >> 4) ^ crc64_rocksoft_vmx_nibble[crc & 15]
- */
-static const u64 crc64_rocksoft_vmx_nibble[16] = {
-	0x0000000000000000ULL, 0x78e0ff3b88be6f81ULL,
-	0xf1c1fe77117cdf02ULL, 0x8921014c99c2b083ULL,
-	0xd75adabd7a6e2d6fULL, 0xafba2586f2d042eeULL,
-	0x269b24ca6b12f26dULL, 0x5e7bdbf1e3ac9decULL,
-	0x9a6c9329ac4bc9b5ULL, 0xe28c6c1224f5a634ULL,
-	0x6bad6d5ebd3716b7ULL, 0x134d926535897936ULL,
-	0x4d364994d625e4daULL, 0x35d6b6af5e9b8b5bULL,
-	0xbcf7b7e3c7593bd8ULL, 0xc41748d84fe75459ULL,
-};
-
 #endif /* CRC64_ROCKSOFT_VMX_CONSTS_H */

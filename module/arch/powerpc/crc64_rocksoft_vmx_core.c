@@ -17,7 +17,6 @@
 #define CRC_VMX_STATE		u64
 #define CRC_VMX_FOLD		crc64_rocksoft_vmx_fold
 #define CRC_VMX_REDUCE(r)	crc64_rocksoft_vmx_reduce[CRC64_ROCKSOFT_VMX_RED_##r]
-#define CRC_VMX_NIBBLE		crc64_rocksoft_vmx_nibble
 #include "crc_vmx_core_template.h"
 
 u64 crc64_rocksoft_vmx_core(u64 crc, const u8 *p, size_t len)

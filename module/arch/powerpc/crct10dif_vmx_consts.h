@@ -91,15 +91,4 @@ static const u64 crct10dif_vmx_reduce[4][2] __aligned(16) = {
 	CRCT10DIF_VMX_VEC(0x000000018bb70000ULL, 0x0000000000000000ULL),
 };
 
-/*
- * Scalar path for inputs shorter than 16 bytes, four bits per step:
- * crc = (crc << 4) ^ crct10dif_vmx_nibble[crc >> 28]
- */
-static const u32 crct10dif_vmx_nibble[16] = {
-	0x00000000, 0x8bb70000, 0x9cd90000, 0x176e0000,
-	0xb2050000, 0x39b20000, 0x2edc0000, 0xa56b0000,
-	0xefbd0000, 0x640a0000, 0x73640000, 0xf8d30000,
-	0x5db80000, 0xd60f0000, 0xc1610000, 0x4ad60000,
-};
-
 #endif /* CRCT10DIF_VMX_CONSTS_H */

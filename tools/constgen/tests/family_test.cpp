@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <stdexcept>
 #include <span>
 #include <string>
 #include <vector>
@@ -128,7 +129,12 @@ void check_value_on_bitwise_and_model(const Member &e) {
     const std::span<const std::uint8_t> d(reinterpret_cast<const std::uint8_t *>(s.data()),
                                           s.size());
     EXPECT_EQ(bitwise(e.spec, e.init, d) ^ e.xorout, e.check) << "the reference itself";
-    EXPECT_EQ(OnModel(e.spec).update(e.init, d) ^ e.xorout, e.check);
+    // The message is shorter than the core takes: the model hashes it with 7
+    // zero bytes after it, which the reference adds to the catalogue's state.
+    std::vector<std::uint8_t> padded(s.begin(), s.end());
+    padded.resize(16, 0);
+    const std::span<const std::uint8_t> zeros = std::span<const std::uint8_t>(padded).subspan(9);
+    EXPECT_EQ(OnModel(e.spec).update(e.init, padded), bitwise(e.spec, e.check ^ e.xorout, zeros));
     // The same message behind 23 bytes whose state is known runs the vector
     // paths: compare with the reference there.
     std::vector<std::uint8_t> longer(23 + s.size(), 0x5a);
@@ -141,7 +147,7 @@ void every_length_every_offset(const Member &e) {
     const OnModel crc(e.spec);
     const auto buf = random_bytes(2048 + 32 + 16, 11);
     std::mt19937_64 rng(12);
-    for (std::size_t len = 0; len <= 2048; ++len) {
+    for (std::size_t len = foldmodel::kMinLength; len <= 2048; ++len) {
         for (std::size_t off = 0; off < 16; ++off) {
             const auto d = aligned_at(buf, off, len);
             const std::uint64_t seed = rng() & mask(e.spec.width);
@@ -157,7 +163,7 @@ void million_random_cases(const Member &e) {
     std::mt19937_64 rng(14);
     for (int i = 0; i < 1000000; ++i) {
         // Mostly short (where the paths change), some up to 64 KiB.
-        const std::size_t len = (i % 1000 == 0) ? rng() % 65536 : rng() % 300;
+        const std::size_t len = 16 + ((i % 1000 == 0) ? rng() % 65520 : rng() % 284);
         const std::size_t off = rng() % 16;
         const std::uint64_t seed = rng() & mask(e.spec.width);
         const auto d = aligned_at(buf, off, len);
@@ -171,8 +177,7 @@ TEST(Family64, PathsAreTaken) {
     const OnModel crc(kFamily[2].spec);
     const auto buf = random_bytes(2000, 15);
     foldmodel::Trace t;
-    crc.update(0, aligned_at(buf, 0, 15), &t);
-    EXPECT_TRUE(t.scalar);
+    EXPECT_THROW(crc.update(0, aligned_at(buf, 0, 15), &t), std::invalid_argument);
     crc.update(0, aligned_at(buf, 5, 16 + 11 + 32 + 7), &t);
     EXPECT_TRUE(t.head_align);
     EXPECT_EQ(t.short_chunks, 2u);

@@ -101,24 +101,6 @@ TEST(FoldConstants, BarrettMuByDivision) {
     }
 }
 
-// Nibble table: the state after 4 zero bits is the 4 bits that fall off,
-// times x^4... as polynomials: (bits at x^31..x^28) * x^4 mod P.
-TEST(FoldConstants, NibbleTableAsPolynomials) {
-    const auto c = constgen::compute_fold_constants(CrcSpec{});
-    for (unsigned n = 0; n < 16; ++n) {
-        Gf2Poly v;
-        for (unsigned i = 0; i < 4; ++i)
-            if ((n >> i) & 1u)
-                v.set_coeff(31 - i, true);
-        EXPECT_EQ(unreflect32(c.nibble[n]), v.shifted_up(4) % c.modulus) << n;
-    }
-    CrcSpec msb;
-    msb.order = BitOrder::msb_first;
-    const auto m = constgen::compute_fold_constants(msb);
-    for (unsigned n = 0; n < 16; ++n)
-        EXPECT_EQ(Gf2Poly(m.nibble[n]), Gf2Poly(n).shifted_up(32) % m.modulus) << n;
-}
-
 TEST(FoldConstants, StridesOutOfRangeThrow) {
     CrcSpec spec;
     spec.strides = 0;
@@ -156,9 +138,9 @@ struct Catalogued {
     std::uint32_t init, xorout, check; // check = CRC of "123456789"
 };
 
-// Check values from the CRC catalogue (reveng); "123456789" is 9 bytes, so
-// these exercise the scalar path. The padded variants below push the same
-// message through every vector path.
+// Check values from the CRC catalogue (reveng). "123456789" is 9 bytes,
+// shorter than the core takes: the model hashes it with 7 zero bytes after
+// it, and the bitwise reference advances the catalogue's state over them.
 const Catalogued kCatalogue[] = {
     {"CRC-32C", 0x1EDC6F41u, BitOrder::reflected, ~0u, ~0u, 0xE3069283u},
     {"CRC-32/ISO-HDLC", 0x04C11DB7u, BitOrder::reflected, ~0u, ~0u, 0xCBF43926u},
@@ -173,10 +155,12 @@ TEST(ThroughModel, CheckValues) {
         spec.poly = e.poly;
         spec.order = e.order;
         const auto m = to_model(constgen::compute_fold_constants(spec));
-        const auto got =
-            static_cast<std::uint32_t>(foldmodel::fold_update(m, e.init, bytes("123456789"))) ^
-            e.xorout;
-        EXPECT_EQ(got, e.check) << e.name;
+        const auto check = bytes("123456789");
+        std::vector<std::uint8_t> msg(check.begin(), check.end());
+        msg.resize(16, 0);
+        const auto zeros = std::span<const std::uint8_t>(msg).subspan(9);
+        EXPECT_EQ(foldmodel::fold_update(m, e.init, msg), bitwise(spec, e.check ^ e.xorout, zeros))
+            << e.name;
     }
 }
 
@@ -201,8 +185,8 @@ TEST(ThroughModel, EveryCataloguedCrcMatchesBitwiseOnAllPaths) {
         spec.poly = e.poly;
         spec.order = e.order;
         const auto m = to_model(constgen::compute_fold_constants(spec));
-        for (std::size_t len : {0u, 1u, 15u, 16u, 17u, 31u, 32u, 100u, 255u, 256u, 257u, 511u, 512u,
-                                1000u, 4096u, 4999u}) {
+        for (std::size_t len : {16u, 17u, 31u, 32u, 100u, 255u, 256u, 257u, 511u, 512u, 1000u,
+                                4096u, 4999u}) {
             for (std::size_t off : {0u, 1u, 7u, 15u}) {
                 const auto d = std::span<const std::uint8_t>(buf).subspan(off, len);
                 const auto seed = static_cast<std::uint32_t>(rng());
@@ -240,7 +224,7 @@ TEST(Header, RendersKernelStyle) {
 
 // The 64-bit MSB-first core (crc64_be, ECMA-182; the upstream series): fold
 // constants as x^n mod P computed step by step, mu by division (x^128 =
-// mu * P + r), the reduction rows and the nibble table as polynomials.
+// mu * P + r) and the reduction rows as polynomials.
 TEST(FoldConstants, MsbFirst64) {
     CrcSpec spec;
     spec.poly = 0x42F0E1EBA9EA3693ULL;
@@ -261,6 +245,4 @@ TEST(FoldConstants, MsbFirst64) {
     EXPECT_EQ(c.reduce[0].value.lo, 0u);
     EXPECT_EQ(Gf2Poly(c.reduce[1].value.hi), c.mu ^ Gf2Poly::monomial(64));
     EXPECT_EQ(Gf2Poly(c.reduce[2].value.hi), c.modulus ^ Gf2Poly::monomial(64));
-    for (unsigned n = 0; n < 16; ++n)
-        EXPECT_EQ(Gf2Poly(c.nibble[n]), Gf2Poly(n).shifted_up(64) % c.modulus) << n;
 }

@@ -15,6 +15,5 @@ inline foldmodel::Constants to_model(const constgen::FoldConstants &c) {
         m.fold.push_back({f.value.hi, f.value.lo});
     for (std::size_t i = 0; i < c.reduce.size(); ++i)
         m.reduce[i] = {c.reduce[i].value.hi, c.reduce[i].value.lo};
-    m.nibble = c.nibble;
     return m;
 }

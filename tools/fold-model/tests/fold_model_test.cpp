@@ -9,7 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
+#include <stdexcept>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -45,18 +47,27 @@ class Buffer {
     const std::uint8_t *base_;
 };
 
+// The catalogue's check value: "123456789" is shorter than the core takes,
+// so the model hashes it followed by 7 zero bytes, and the state the
+// catalogue gives for it is advanced over those by the bitwise reference.
 TEST(FoldModel, CheckValue) {
-    const std::string_view s = "123456789";
+    const std::string_view s("123456789\0\0\0\0\0\0\0", 16);
     const std::span<const std::uint8_t> d(reinterpret_cast<const std::uint8_t *>(s.data()),
                                           s.size());
-    EXPECT_EQ(~update32(consts(), ~0u, d), 0xE3069283u);
+    ASSERT_EQ(d.size(), 16u);
+    EXPECT_EQ(update32(consts(), ~0u, d), crc32c_ref::update(~0xE3069283u, d.subspan(9)));
 }
 
-// Every length 0..2048 at every offset 0..15, one random seed per case.
+TEST(FoldModel, RejectsLessThanOneBlock) {
+    const std::array<std::uint8_t, 15> d{};
+    EXPECT_THROW(update32(consts(), 0, d), std::invalid_argument);
+}
+
+// Every length 16..2048 at every offset 0..15, one random seed per case.
 TEST(FoldModel, EveryLengthEveryOffset) {
     const Buffer buf(2048 + 16, 1);
     std::mt19937 rng(99);
-    for (std::size_t len = 0; len <= 2048; ++len) {
+    for (std::size_t len = foldmodel::kMinLength; len <= 2048; ++len) {
         for (std::size_t off = 0; off < 16; ++off) {
             const auto d = buf.at(off, len);
             const std::uint32_t seed = rng();
@@ -69,7 +80,7 @@ TEST(FoldModel, EveryLengthEveryOffset) {
 TEST(FoldModel, SeedsZeroAndAllOnes) {
     const Buffer buf(700, 2);
     for (std::uint32_t seed : {0u, ~0u, 0x80000000u, 1u})
-        for (std::size_t len : {0u, 5u, 16u, 17u, 255u, 256u, 257u, 600u})
+        for (std::size_t len : {16u, 17u, 31u, 255u, 256u, 257u, 600u})
             for (std::size_t off : {0u, 3u, 12u, 13u})
                 ASSERT_EQ(update32(consts(), seed, buf.at(off, len)),
                           crc32c_ref::update(seed, buf.at(off, len)))
@@ -94,7 +105,7 @@ TEST(FoldModel, RandomCases) {
     const Buffer buf(20000 + 16, 4);
     std::mt19937_64 rng(6);
     for (int i = 0; i < 3000; ++i) {
-        const std::size_t len = rng() % 20000;
+        const std::size_t len = foldmodel::kMinLength + rng() % (20000 - foldmodel::kMinLength);
         const std::size_t off = rng() % 16;
         const auto seed = static_cast<std::uint32_t>(rng());
         ASSERT_EQ(update32(consts(), seed, buf.at(off, len)),
@@ -114,7 +125,10 @@ TEST(FoldModel, ResumableAcrossSplits) {
         std::uint32_t s = ~0u;
         std::size_t pos = 0;
         while (pos < all.size()) {
-            const std::size_t n = std::min<std::size_t>(all.size() - pos, rng() % 700);
+            // Pieces the core takes: 16 bytes or more, the last one too.
+            std::size_t n = foldmodel::kMinLength + rng() % 700;
+            if (all.size() - pos < n + foldmodel::kMinLength)
+                n = all.size() - pos;
             s = update32(consts(), s, all.subspan(pos, n));
             pos += n;
         }
@@ -126,12 +140,7 @@ TEST(FoldModel, ResumableAcrossSplits) {
 TEST(FoldModel, PathsAreTakenWhereDesigned) {
     const Buffer buf(1200, 9);
     foldmodel::Trace t;
-    update32(consts(), 0, buf.at(0, 15), &t);
-    EXPECT_TRUE(t.scalar);
-    EXPECT_EQ(t.vpmsumd, 0u);
-
     update32(consts(), 0, buf.at(0, 16), &t);
-    EXPECT_FALSE(t.scalar);
     EXPECT_FALSE(t.head_align);
     EXPECT_EQ(t.vpmsumd, 3u); // the reduction only: three dependent multiplies
 

@@ -35,7 +35,9 @@
  *    bytes (ending flush against the guard of a vmalloc area) are
  *    compared with the reference driver's digest of the same bytes, and
  *    the same driver fed the same bytes in odd-sized pieces (1, 15, 4097,
- *    32767, 32769, 65537, 131073, 3, 1024, in turn) must agree too.
+ *    32767, 32769, 65537, 131073, 3, 1024, in turn) must agree too. So
+ *    must digest() calls of 32 KiB + 1..15 and 64 KiB + 1..15 bytes, whose
+ *    last 32 KiB chunk would leave a core fewer bytes than it takes.
  *
  * Everything runs at load, in the process context of modprobe, and the
  * module stays loaded to report in read-only parameters, one element per
@@ -117,6 +119,13 @@ static const struct {
 	{ SZ_1M + 3, BIT(FORM_DIGEST) | BIT(FORM_UPDATE_FINUP) | BIT(FORM_PIECES) },
 	{ LONG_MAX_LEN, BIT(FORM_UPDATE) },
 };
+
+/*
+ * Split lengths: each plus 1..15 bytes is a call whose last 32 KiB chunk,
+ * cut from the front, would leave 1..15 bytes, less than any core takes;
+ * the drivers' chunk loop must never hand a core such a remainder.
+ */
+static const unsigned int split_bases[] = { SZ_32K, SZ_64K };
 
 /* Piece lengths of the split form, used in turn (all odd but one) */
 static const unsigned int pieces[] = { 1, 15, 4097, 32767, 32769, 65537, 131073, 3, 1024 };
@@ -485,6 +494,26 @@ static int hash_pieces(int i, const u8 *p, unsigned int len, unsigned int first,
 	return err;
 }
 
+/* One digest() of len bytes ending flush with the long area's guard. */
+static int long_digest(int i, unsigned int len)
+{
+	struct bounds_driver *d = &drivers[i];
+	const u8 *p = long_area + long_len - len;
+	u8 want[MAX_DIGEST], got[MAX_DIGEST];
+	int err;
+
+	err = crypto_shash_tfm_digest(d->ref_tfm, p, len, want);
+	if (!err)
+		err = crypto_shash_tfm_digest(d->vmx_tfm, p, len, got);
+	if (err)
+		return err;
+	count_call(i, len);
+	cases[i]++;
+	if (memcmp(want, got, crypto_shash_digestsize(d->vmx_tfm)))
+		report(d, form_name[FORM_DIGEST], len, "end-0", want, got);
+	return 0;
+}
+
 static int long_driver(int i)
 {
 	struct bounds_driver *d = &drivers[i];
@@ -530,6 +559,14 @@ static int long_driver(int i)
 			cases[i]++;
 			if (memcmp(want, got, ds))
 				report(d, form_name[f], len, "end-0", want, got);
+			cond_resched();
+		}
+	}
+	for (l = 0; l < ARRAY_SIZE(split_bases); l++) {
+		for (len = split_bases[l] + 1; len < split_bases[l] + 16; len++) {
+			err = long_digest(i, len);
+			if (err)
+				return err;
 			cond_resched();
 		}
 	}

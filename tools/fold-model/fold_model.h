@@ -3,9 +3,10 @@
 // Host model of the VMX core (module/arch/powerpc/crc32c_vmx_core.c): the
 // same steps in the same order (unaligned first vector, alignment step,
 // 16-stream main loop, stream combine, short-chunk combine, partial tail,
-// 128 -> 32-bit reduction), on the software registers of vreg.h, driven by a constant set. The reflected
-// form is what the core runs; the MSB-first form is its mirror image and
-// exists so that the generator's --msb-first output is tested too.
+// 128 -> 32-bit reduction), on the software registers of vreg.h, driven by
+// a constant set. The reflected form is what the core runs; the MSB-first
+// form is its mirror image and exists so that the generator's --msb-first
+// output is tested too.
 #pragma once
 
 #include "vreg.h"
@@ -18,7 +19,7 @@
 
 namespace foldmodel {
 
-inline constexpr unsigned kStreams = 16; // parallel 16-byte streams of the main loop
+inline constexpr unsigned kStreams = 16;      // parallel 16-byte streams of the main loop
 inline constexpr std::size_t kMinLength = 16; // the core's first load is a whole block
 
 struct Constants {

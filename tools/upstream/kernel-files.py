@@ -62,11 +62,11 @@ TEMPLATE_HEAD = """\
  *   VPMSUM_STATE		the state's type (u32 or u64)
  *   VPMSUM_FOLD		its fold table (16 rows)
  *   VPMSUM_REDUCE(r)	its reduce table's row named by the suffix r
- *   VPMSUM_NIBBLE		its nibble table
  *
  * includes its generated constants and this file, and gets the static
- * vpmsum_run(): the raw state (no inversion) advanced over len bytes at
- * any address and alignment, reading exactly those bytes. A 16-byte block
+ * vpmsum_run(): the raw state (no inversion) advanced over len >= 16
+ * bytes at any address and alignment. Shorter inputs are the caller's:
+ * the table code is cheaper there than a vector section. A 16-byte block
  * loaded into a vector register is the polynomial whose x^127 coefficient
  * is the first message bit, and folding it forward by d bits is one vpmsumd
  * by x^d mod P. The message is folded as 16 independent streams of 16-byte
@@ -75,8 +75,7 @@ TEMPLATE_HEAD = """\
  * and partial blocks folded in, and the 128-bit remainder reduced to the
  * CRC by Barrett reduction. What the bit order and the width change is only
  * the byte order of a loaded block, the direction of the byte shifts, where
- * the state enters the first block, the final reduction and the scalar path
- * below 16 bytes.
+ * the state enters the first block and the final reduction.
  *
  * The instructions are VMX (AltiVec) and the ISA 2.07 vector crypto ones,
  * so callers need only enable_kernel_altivec(). Build with
@@ -213,7 +212,6 @@ def core_c(name, refl, width, state, proto, body, what):
 #define VPMSUM_STATE		{state}
 #define VPMSUM_FOLD		{name}_vpmsum_fold
 #define VPMSUM_REDUCE(r)	{name}_vpmsum_reduce[{up}_RED_##r]
-#define VPMSUM_NIBBLE		{name}_vpmsum_nibble
 #include "crc-vpmsum-core.h"
 
 {proto}

@@ -211,6 +211,66 @@ static void exhaustive(struct run *r)
 			check_case(r, "exhaustive", len, off, random_state(r));
 }
 
+#ifdef FAMILY_HARNESS_UPSTREAM
+/* Open vector sections: the kernel-shim's enable/disable_kernel_altivec() */
+int harness_open_sections;
+
+static struct run *sections_run;
+static unsigned long long sections_bad_calls;
+
+/*
+ * The core as vpmsum_sections() calls it, with what each call must meet; a
+ * call shorter than a core takes is counted and not made (the core would
+ * read outside the input).
+ */
+static uint64_t sections_core(uint64_t state, const u8 *p, size_t len)
+{
+	if (len < HARNESS_CORE_MIN_LEN || len > VPMSUM_CHUNK + 15 || harness_open_sections != 1)
+		sections_bad_calls++;
+	if (len < HARNESS_CORE_MIN_LEN)
+		return state;
+	return sections_run->crc->core(state, p, len);
+}
+
+/*
+ * vpmsum_sections() over one and two VPMSUM_CHUNK plus 0..15 bytes, at the
+ * start and at the end of the buffer: a split that left the last section
+ * 1..15 bytes would hand the core less than it takes. Each call must give
+ * the reference's state, call the core only inside one vector section,
+ * with 16 to VPMSUM_CHUNK + 15 bytes, and close every section it opened.
+ */
+static void sections(struct run *r)
+{
+	static const size_t bases[] = { VPMSUM_CHUNK, 2 * VPMSUM_CHUNK };
+	size_t b, rem, end;
+
+	sections_run = r;
+	for (b = 0; b < sizeof(bases) / sizeof(bases[0]); b++) {
+		for (rem = 0; rem < 16; rem++) {
+			for (end = 0; end <= 1; end++) {
+				size_t len = bases[b] + rem, off = end ? BUF_LEN - len : 0;
+				uint64_t seed = random_state(r), got;
+
+				sections_bad_calls = 0;
+				got = vpmsum_sections(sections_core, seed, r->base + off, len);
+				check(r, "sections", "vpmsum_sections", len, off, seed,
+				      crc_ref_span(&r->ref, seed, off, len), got & r->ref.mask);
+				if (!sections_bad_calls && !harness_open_sections) {
+					r->passed++;
+					continue;
+				}
+				r->failed++;
+				printf("SECTIONS length=%zu offset=%zu: %llu core calls outside one"
+				       " vector section or of a length no core takes, %d sections"
+				       " left open\n", len, off, sections_bad_calls,
+				       harness_open_sections);
+				harness_open_sections = 0;
+			}
+		}
+	}
+}
+#endif
+
 /*
  * Mostly lengths up to 512 (where the paths change fastest; under TCG a
  * case costs about its length), some up to 4096 and a few up to the whole
@@ -446,6 +506,12 @@ int main(int argc, char **argv)
 	printf("  exhaustive (lengths %d..%d x 16 offsets): %llu comparisons\n",
 	       HARNESS_CORE_MIN_LEN, EXHAUSTIVE_MAX,
 	       r.passed + r.failed - v);
+#ifdef FAMILY_HARNESS_UPSTREAM
+	v = r.passed + r.failed;
+	sections(&r);
+	printf("  vpmsum_sections() at 32 and 64 KiB + 0..15: %llu comparisons\n",
+	       r.passed + r.failed - v);
+#endif
 	guard_sweep(&r, &guard_small);
 	v = r.passed + r.failed;
 	random_cases(&r, random_count);

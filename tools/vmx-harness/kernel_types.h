@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Userspace stand-ins for the few kernel types and attributes that the VMX
- * core and its generated constants header use. The kernel build takes them
- * from <linux/types.h> and <linux/compiler.h> instead (see __KERNEL__ in
- * crc32c_vmx_core.h). u64 is unsigned long long, as in the kernel, so that
+ * core and its generated constants header use; kernel-shim/ includes it
+ * where the kernel's <linux/types.h> and <linux/compiler.h> would give
+ * them. u64 is unsigned long long, as in the kernel, so that
  * vector loads of the constant tables type-check the same way.
  */
 #ifndef CRC32C_VMX_KERNEL_TYPES_H
 #define CRC32C_VMX_KERNEL_TYPES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 

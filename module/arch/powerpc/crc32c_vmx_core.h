@@ -4,9 +4,10 @@
  *
  * Each core advances the raw reflected CRC32C state over len >= 16 bytes
  * (no pre- or post-inversion, the contract of the kernel's __crc32c_le()),
- * at any alignment; shorter inputs are the caller's. The caller runs it with preemption and page faults
- * disabled, between enable_kernel_altivec() and disable_kernel_altivec();
- * it allocates nothing, never sleeps and calls nothing.
+ * at any alignment; shorter inputs are the caller's. The caller runs it
+ * with preemption and page faults disabled, between enable_kernel_altivec()
+ * and disable_kernel_altivec(); it allocates nothing, never sleeps and
+ * calls nothing.
  */
 #ifndef CRC32C_VMX_CORE_H
 #define CRC32C_VMX_CORE_H

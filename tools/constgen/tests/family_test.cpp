@@ -14,8 +14,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
-#include <stdexcept>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 

@@ -185,8 +185,8 @@ TEST(ThroughModel, EveryCataloguedCrcMatchesBitwiseOnAllPaths) {
         spec.poly = e.poly;
         spec.order = e.order;
         const auto m = to_model(constgen::compute_fold_constants(spec));
-        for (std::size_t len : {16u, 17u, 31u, 32u, 100u, 255u, 256u, 257u, 511u, 512u, 1000u,
-                                4096u, 4999u}) {
+        for (std::size_t len :
+             {16u, 17u, 31u, 32u, 100u, 255u, 256u, 257u, 511u, 512u, 1000u, 4096u, 4999u}) {
             for (std::size_t off : {0u, 1u, 7u, 15u}) {
                 const auto d = std::span<const std::uint8_t>(buf).subspan(off, len);
                 const auto seed = static_cast<std::uint32_t>(rng());

@@ -11,8 +11,8 @@
 
 #include <array>
 #include <random>
-#include <stdexcept>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 

@@ -1,14 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The vpmsumd cores of lib/crc/powerpc and what every caller does around
- * them. Each core takes the raw CRC state (no inversion), any length and
- * any alignment, and uses only VMX and the ISA 2.07 vector crypto
+ * them. Each core takes the raw CRC state (no inversion) and at least 16
+ * bytes at any alignment, and uses only VMX and the ISA 2.07 vector crypto
  * instructions: the caller needs enable_kernel_altivec(), not VSX.
  */
 #ifndef _LIB_CRC_POWERPC_CRC_VPMSUM_H
 #define _LIB_CRC_POWERPC_CRC_VPMSUM_H
 
+#include <asm/cputable.h>
+#include <asm/simd.h>
+#include <asm/switch_to.h>
+#include <linux/cpufeature.h>
+#include <linux/jump_label.h>
+#include <linux/preempt.h>
+#include <linux/sizes.h>
 #include <linux/types.h>
+#include <linux/uaccess.h>
 
 u32 crc32_le_vpmsum(u32 crc, const u8 *p, size_t len);
 u32 crc32_be_vpmsum(u32 crc, const u8 *p, size_t len);
@@ -17,21 +25,11 @@ u16 crc_t10dif_vpmsum(u16 crc, const u8 *p, size_t len);
 u64 crc64_nvme_vpmsum(u64 crc, const u8 *p, size_t len);
 u64 crc64_be_vpmsum(u64 crc, const u8 *p, size_t len);
 
-#ifdef __KERNEL__
-#include <asm/cputable.h>
-#include <asm/simd.h>
-#include <asm/switch_to.h>
-#include <linux/cpufeature.h>
-#include <linux/jump_label.h>
-#include <linux/minmax.h>
-#include <linux/preempt.h>
-#include <linux/sizes.h>
-#include <linux/uaccess.h>
-
 /*
- * Longest input handed to a core in one vector section: preemption stays
- * disabled for at most this many bytes (about 2 us on POWER8 at the
- * folding loop's speed), and the state carries over between sections.
+ * Longest input handed to a core in one vector section, but for a
+ * remainder the core could not take: preemption stays disabled for at most
+ * VPMSUM_CHUNK + 15 bytes (about 2 us on POWER8 at the folding loop's
+ * speed), and the state carries over between sections.
  */
 #define VPMSUM_CHUNK	SZ_32K
 
@@ -61,12 +59,13 @@ static __always_inline void vpmsum_end(void)
 
 /*
  * vpmsum_sections(core, crc, p, len): the state after @core ran over the
- * whole input, in vector sections of at most VPMSUM_CHUNK bytes, the state
- * carried from one section to the next. The caller has checked
- * may_use_simd(). Each user calls it from a noinline <crc>_vpmsum_long(),
- * which asks that too, so that the exported function, which inlines its
- * *_arch() helper, tests only the length before the table code and sets
- * up no frame for the short inputs.
+ * len >= 16 bytes at @p, in vector sections of VPMSUM_CHUNK bytes, the
+ * last one taking whatever is left from VPMSUM_CHUNK + 15 down, so that no
+ * section is shorter than the 16 bytes a core takes. The caller has
+ * checked may_use_simd(). Each user calls it from a noinline
+ * <crc>_vpmsum_long(), which asks that too, so that the exported function,
+ * which inlines its *_arch() helper, tests only the length before the
+ * table code and sets up no frame for the short inputs.
  */
 #define vpmsum_sections(core, crc, p, len)				\
 ({									\
@@ -75,7 +74,8 @@ static __always_inline void vpmsum_end(void)
 	size_t __vs_len = (len);					\
 									\
 	do {								\
-		size_t __vs_n = min_t(size_t, __vs_len, VPMSUM_CHUNK);	\
+		size_t __vs_n = __vs_len < VPMSUM_CHUNK + 16 ?		\
+				__vs_len : VPMSUM_CHUNK;		\
 									\
 		vpmsum_begin();						\
 		__vs_crc = core(__vs_crc, __vs_p, __vs_n);		\
@@ -85,6 +85,5 @@ static __always_inline void vpmsum_end(void)
 	} while (__vs_len);						\
 	__vs_crc;							\
 })
-#endif /* __KERNEL__ */
 
 #endif /* _LIB_CRC_POWERPC_CRC_VPMSUM_H */

@@ -179,10 +179,33 @@ std::vector<OptionSpec> make_run() {
              o.run.iterations = parse_uint(v, 1, 1000000000000ull, "--iterations");
          }},
         {"", "--warmup", "T", "untimed warm-up per driver and size (default 100ms; 0 = none)", "0",
-         [](Options &o, std::string_view v) { o.run.warmup = parse_duration(v); }},
-        {"", "--trials", "N", "timed trials per driver and size (default 5)", "3",
+         [](Options &o, std::string_view v) {
+             o.run.warmup = parse_duration(v);
+             o.run.warmup_given = true;
+         }},
+        {"", "--warmup-runs", "N",
+         "instead of --warmup: N untimed trials per driver and size\n"
+         "before the timed ones (hyperfine's --warmup; 0 = none)",
+         "2",
+         [](Options &o, std::string_view v) {
+             o.run.warmup_runs = static_cast<unsigned>(parse_uint(v, 0, 1000, "--warmup-runs"));
+         }},
+        {"", "--trials", "N", "timed trials per driver and size, exactly (default 5)", "3",
          [](Options &o, std::string_view v) {
              o.run.trials = static_cast<unsigned>(parse_uint(v, 1, 1000, "--trials"));
+             o.run.trials_given = true;
+         }},
+        {"", "--min-runs", "N",
+         "instead of --trials: as many trials as fill 3 s per driver\n"
+         "and size, at least N (as hyperfine; default 10, or\n"
+         "--max-runs if lower)",
+         "4",
+         [](Options &o, std::string_view v) {
+             o.run.min_runs = static_cast<unsigned>(parse_uint(v, 1, 1000, "--min-runs"));
+         }},
+        {"", "--max-runs", "N", "instead of --trials: at most N such trials (default 1000)", "20",
+         [](Options &o, std::string_view v) {
+             o.run.max_runs = static_cast<unsigned>(parse_uint(v, 1, 1000, "--max-runs"));
          }},
         {"", "--mode", "M",
          "digest: one kcapi_md_digest per operation (default);\n"

@@ -178,7 +178,23 @@ std::string run_json(const RunReport &r) {
     for (unsigned cpu : r.pinned_cpus)
         w.value(cpu);
     w.end_array();
-    w.field("trials", s.trials);
+    // trials: the exact count; null when --min-runs/--max-runs bound a
+    // count chosen per size (each result's "trials" says how many ran).
+    w.key("trials");
+    if (s.run_bounds)
+        w.null();
+    else
+        w.value(s.trials);
+    w.key("min_runs");
+    if (s.run_bounds)
+        w.value(s.run_bounds->min);
+    else
+        w.null();
+    w.key("max_runs");
+    if (s.run_bounds)
+        w.value(s.run_bounds->max);
+    else
+        w.null();
     w.key("duration_s");
     if (s.iterations)
         w.null();
@@ -189,7 +205,17 @@ std::string run_json(const RunReport &r) {
         w.value(*s.iterations);
     else
         w.null();
-    w.field("warmup_s", std::chrono::duration<double>(s.warmup).count());
+    // The warm-up by time, or (warmup_runs) by a count of untimed trials.
+    w.key("warmup_s");
+    if (s.warmup_runs)
+        w.null();
+    else
+        w.value(std::chrono::duration<double>(s.warmup).count());
+    w.key("warmup_runs");
+    if (s.warmup_runs)
+        w.value(*s.warmup_runs);
+    else
+        w.null();
     w.key("sizes").begin_array();
     for (std::size_t size : r.sizes)
         w.value(static_cast<std::uint64_t>(size));

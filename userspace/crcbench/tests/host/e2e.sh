@@ -1199,6 +1199,54 @@ case_sum_streams_lines() {
 	[ "$(wc -l <"$TMP/s.out")" = 2 ] || { cat "$TMP/s.out"; fail "not 2 lines"; }
 }
 
+# Issue 4.4 item 2: -f sum and --check read each file once; the reference
+# and every driver take the same windows, so a wrong driver is still caught.
+# Bytes read are counted from outside, by the kernel: a reaped child's
+# rchar (/proc/PID/io) is added to its parent's, so python's own rchar
+# before and after the command brackets everything the tool read.
+case_one_read_per_file() {
+	[ -r /proc/self/io ] || fail "no /proc/self/io (CONFIG_TASK_IO_ACCOUNTING): cannot count reads"
+	size=$((8 << 20))
+	head -c "$size" /dev/urandom >"$TMP/big"
+	# times_read ARGS...: the tool's bytes read over the file's size.
+	times_read() {
+		env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" "${PYTHON3:-python3}" -c '
+import subprocess, sys
+def rchar():
+    with open("/proc/self/io") as f:
+        return next(int(l.split()[1]) for l in f if l.startswith("rchar:"))
+before = rchar()
+rc = subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+print("%.2f %d" % ((rchar() - before) / int(sys.argv[1]), rc))' "$size" "$CRCBENCH" "$@"
+	}
+	# within LOW HIGH RATIO: LOW <= RATIO < HIGH.
+	within() { awk -v lo="$1" -v hi="$2" -v x="$3" 'BEGIN { exit !(x >= lo && x < hi) }'; }
+	for drivers in user:slice8 crc32c-generic crc32c-generic,crc32c-fakevec,user:slice8; do
+		set -- $(times_read file -q -d "$drivers" -f sum "$TMP/big")
+		[ "$2" = 0 ] || fail "-f sum -d $drivers: exit $2"
+		within 1 1.25 "$1" || fail "-f sum -d $drivers read the file $1 times, not once"
+	done
+	run sumline 0 -- file -q -d user:slice8 -f sum "$TMP/big"
+	set -- $(times_read file -q -d crc32c-generic,user:slice8 --check "$TMP/sumline.out")
+	[ "$2" = 0 ] || fail "--check: exit $2"
+	within 1 1.25 "$1" || fail "--check read the file $1 times, not once"
+	# A benchmark keeps its passes: --repeat 2 is a reference pass and two
+	# passes of the driver (the count above would see the extra reads).
+	set -- $(times_read file -q -d user:slice8 --repeat 2 -f sum "$TMP/big")
+	within 2.9 3.25 "$1" || fail "--repeat 2 read the file $1 times, not 3"
+	# A wrong driver is still caught in the one read: by the reference, and
+	# where user:slice8 (the reference's own code) stands in for it.
+	for drivers in crc32c-broken crc32c-broken,user:slice8; do
+		run onebroken 1 -- file -q -d "$drivers" -f sum "$TMP/big"
+		has onebroken.err "MISMATCH driver=crc32c-broken"
+		[ "$(cat "$TMP/onebroken.out")" = "$(cat "$TMP/sumline.out")" ] ||
+			fail "-f sum -d $drivers: the line is not the reference's CRC"
+	done
+	run checkbroken 1 -- file -d crc32c-broken --check "$TMP/sumline.out"
+	has checkbroken.err "a driver returned wrong CRCs for 1 file"
+	has checkbroken.out ": OK$"
+}
+
 case_file_check_mismatch() {
 	head -c 70000 /dev/urandom >"$TMP/a"
 	head -c 70000 /dev/urandom >"$TMP/b"

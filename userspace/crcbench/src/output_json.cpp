@@ -180,21 +180,10 @@ std::string run_json(const RunReport &r) {
     w.end_array();
     // trials: the exact count; null when --min-runs/--max-runs bound a
     // count chosen per size (each result's "trials" says how many ran).
-    w.key("trials");
-    if (s.run_bounds)
-        w.null();
-    else
-        w.value(s.trials);
-    w.key("min_runs");
-    if (s.run_bounds)
-        w.value(s.run_bounds->min);
-    else
-        w.null();
-    w.key("max_runs");
-    if (s.run_bounds)
-        w.value(s.run_bounds->max);
-    else
-        w.null();
+    const std::optional<RunBounds> &bounds = s.run_bounds;
+    w.field("trials", bounds ? std::nullopt : std::optional(s.trials));
+    w.field("min_runs", bounds ? std::optional(bounds->min) : std::nullopt);
+    w.field("max_runs", bounds ? std::optional(bounds->max) : std::nullopt);
     w.key("duration_s");
     if (s.iterations)
         w.null();
@@ -206,16 +195,10 @@ std::string run_json(const RunReport &r) {
     else
         w.null();
     // The warm-up by time, or (warmup_runs) by a count of untimed trials.
-    w.key("warmup_s");
-    if (s.warmup_runs)
-        w.null();
-    else
-        w.value(std::chrono::duration<double>(s.warmup).count());
-    w.key("warmup_runs");
-    if (s.warmup_runs)
-        w.value(*s.warmup_runs);
-    else
-        w.null();
+    w.field("warmup_s", s.warmup_runs
+                            ? std::nullopt
+                            : std::optional(std::chrono::duration<double>(s.warmup).count()));
+    w.field("warmup_runs", s.warmup_runs);
     w.key("sizes").begin_array();
     for (std::size_t size : r.sizes)
         w.value(static_cast<std::uint64_t>(size));

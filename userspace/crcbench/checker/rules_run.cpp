@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -103,7 +104,15 @@ void check_run(const JsonValue &doc, const std::vector<std::string> &listed,
     // partial: SIGINT/SIGTERM cut the run short, so rows may be missing and
     // have fewer trials.
     const bool partial = check_partial(doc, p);
-    const double trials = cfg.num("trials").value_or(0);
+    // No exact count (trials null): --min-runs/--max-runs chose one per
+    // size, the same for every driver of a size and thread count.
+    const std::optional<double> exact = cfg.num("trials");
+    const double trials = exact.value_or(0);
+    const double min_runs = cfg.num("min_runs").value_or(1),
+                 max_runs = cfg.num("max_runs").value_or(0);
+    if (!exact && !cfg.num("max_runs"))
+        p.add("$.config.trials", "is null, but $.config.max_runs is not set");
+    std::map<std::pair<double, double>, double> count_of; // (size, threads) -> trials
     const std::vector<JsonValue> &results = doc.list("results");
     std::set<std::tuple<std::string, double, double>> seen;
     bool any_mismatch = false;
@@ -121,9 +130,13 @@ void check_run(const JsonValue &doc, const std::vector<std::string> &listed,
             p.add(path + ".threads", "is not in $.config.threads");
         if (!seen.insert({driver, size, th}).second)
             p.add(path, "duplicate result for this driver, size and thread count");
-        if (partial ? n > trials : n != trials)
+        if (exact && (partial ? n > trials : n != trials))
             p.add(path + ".trials",
                   partial ? "exceeds $.config.trials" : "differs from $.config.trials");
+        if (!exact && (n > max_runs || (!partial && n < min_runs)))
+            p.add(path + ".trials", "lies outside $.config.min_runs..$.config.max_runs");
+        if (auto [it, fresh] = count_of.insert({{size, th}, n}); !fresh && it->second != n)
+            p.add(path + ".trials", "differs from another driver's at this size and thread count");
         if (row.num("checked_ops").value_or(0) < n)
             p.add(path + ".checked_ops", "fewer checked operations than trials");
         if (const JsonValue *samples = row.get("samples")) {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <exception>
 #include <latch>
 #include <memory>
@@ -280,6 +281,12 @@ std::vector<std::size_t> stream_pieces(std::size_t size, const BenchSettings &se
     return pieces;
 }
 
+unsigned bounded_trials(double fastest, const RunBounds &bounds) {
+    const double budget = std::chrono::duration<double>(kRunBudget).count();
+    double want = fastest > 0 ? std::ceil(budget / fastest) : bounds.max;
+    return static_cast<unsigned>(std::clamp(want, double(bounds.min), double(bounds.max)));
+}
+
 std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
                                   const std::vector<std::size_t> &sizes,
                                   const BenchSettings &settings, const HasherFactory &factory,
@@ -287,7 +294,10 @@ std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
     Runner runner(drivers, settings, factory);
     std::vector<CellResult> results;
     const std::size_t nd = drivers.size();
-    const std::size_t total = sizes.size() * nd * (settings.trials + 1);
+    // With bounds, a size's count is known after its first round: until
+    // then the progress counts the least it can be.
+    const unsigned first_guess = settings.run_bounds ? settings.run_bounds->min : settings.trials;
+    std::size_t total = sizes.size() * nd * (first_guess + 1);
     std::size_t step = 0;
     auto report = [&](const std::string &what) {
         if (progress)
@@ -300,17 +310,23 @@ std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
         runner.prepare(size, 0);
         for (std::size_t d = 0; d < nd; ++d) {
             report("warm-up " + drivers[d] + " " + format_size(size));
-            if (settings.warmup.count() > 0 && !interrupt_signal())
+            if (settings.warmup_runs) {
+                // Whole untimed trials, as hyperfine's warm-up runs.
+                for (unsigned n = 0; n < *settings.warmup_runs && !interrupt_signal(); ++n)
+                    runner.measure(d, settings.duration, settings.iterations, results[base + d]);
+            } else if (settings.warmup.count() > 0 && !interrupt_signal()) {
                 runner.measure(d, settings.warmup, std::nullopt, results[base + d]);
+            }
             ++step;
         }
-        for (unsigned trial = 0; trial < settings.trials && !interrupt_signal(); ++trial) {
+        unsigned planned = first_guess;
+        for (unsigned trial = 0; trial < planned && !interrupt_signal(); ++trial) {
             if (trial > 0)
                 runner.prepare(size, trial); // fresh data: a new sample for the check
             for (std::size_t k = 0; k < nd; ++k) {
                 std::size_t d = (k + trial) % nd; // rotate who goes first
                 report(drivers[d] + " " + format_size(size) + " trial " +
-                       std::to_string(trial + 1) + "/" + std::to_string(settings.trials));
+                       std::to_string(trial + 1) + "/" + std::to_string(planned));
                 CellResult &cell = results[base + d];
                 TrialSample t = runner.measure(d, settings.duration, settings.iterations, cell);
                 if (interrupt_signal())
@@ -318,12 +334,19 @@ std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
                 cell.trials.push_back(t);
                 ++step;
             }
+            if (trial == 0 && settings.run_bounds && !interrupt_signal()) {
+                double fastest = results[base].trials.front().seconds;
+                for (std::size_t d = 1; d < nd; ++d)
+                    fastest = std::min(fastest, results[base + d].trials.front().seconds);
+                planned = bounded_trials(fastest, *settings.run_bounds);
+                total += nd * (planned - first_guess);
+            }
         }
         if (interrupt_signal()) {
             // Only trials every driver completed stay, so the ratios stay
             // paired; a cell may be left with none (its checks and its
             // mismatch, if any, still count).
-            std::size_t complete = settings.trials;
+            std::size_t complete = planned;
             for (std::size_t d = 0; d < nd; ++d)
                 complete = std::min(complete, results[base + d].trials.size());
             for (std::size_t d = 0; d < nd; ++d)

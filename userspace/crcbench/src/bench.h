@@ -24,6 +24,23 @@
 
 namespace crcbench {
 
+// --min-runs / --max-runs: the trial count follows the trials' length, as
+// hyperfine's run count follows a command's time.
+struct RunBounds {
+    unsigned min = 10; // hyperfine's default
+    unsigned max = 1000;
+};
+
+// How long the timed trials of one driver and size should take at least,
+// when RunBounds allow it (hyperfine's minimum benchmarking time).
+inline constexpr std::chrono::seconds kRunBudget{3};
+
+// The trial count of a size whose fastest driver took `fastest` seconds in
+// its first trial: enough for every driver's trials to fill kRunBudget
+// (the drivers stay paired trial by trial, so they share one count),
+// within the bounds.
+unsigned bounded_trials(double fastest, const RunBounds &bounds);
+
 struct BenchSettings {
     CrcAlg alg = CrcAlg::crc32c; // what the drivers compute (the reference of every result)
     OpMode mode = OpMode::digest;
@@ -39,7 +56,12 @@ struct BenchSettings {
     std::chrono::nanoseconds duration{std::chrono::milliseconds(250)};
     std::optional<std::uint64_t> iterations; // per thread per trial
     std::chrono::nanoseconds warmup{std::chrono::milliseconds(100)};
-    unsigned trials = 5;
+    // Warm-up by count: this many untimed trials (of `duration` or
+    // `iterations`) per driver and size, in place of `warmup`.
+    std::optional<unsigned> warmup_runs;
+    unsigned trials = 5; // per driver and size, unless run_bounds is set
+    // Set: each size runs bounded_trials() trials, from its first round.
+    std::optional<RunBounds> run_bounds;
     std::uint64_t seed = 1; // buffer contents
     // Testing seam: called in the thread that touches a buffer, right after
     // allocating it (zero-filled: its first touch; allocated = true) and

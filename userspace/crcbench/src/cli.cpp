@@ -87,6 +87,17 @@ void finish_run(RunOptions &r) {
         throw UsageError("--duration and --iterations exclude each other");
     if (!r.iterations && r.duration.count() == 0)
         throw UsageError("--duration must be greater than 0");
+    if (r.warmup_given && r.warmup_runs)
+        throw UsageError("--warmup (a time) and --warmup-runs (a count of trials) exclude each "
+                         "other: give one");
+    if (r.trials_given && (r.min_runs || r.max_runs))
+        throw UsageError(fmt::format("--trials is the exact count and {} bounds a count that "
+                                     "follows the trials' length: give one or the other",
+                                     r.min_runs ? "--min-runs" : "--max-runs"));
+    if (r.min_runs && r.max_runs && *r.min_runs > *r.max_runs)
+        throw UsageError(fmt::format("--min-runs {} is more than --max-runs {}: no count fits "
+                                     "both; raise --max-runs or lower --min-runs",
+                                     *r.min_runs, *r.max_runs));
     if (r.chunk && r.mode != OpMode::stream)
         throw UsageError("--chunk needs --mode stream");
     if (r.chunk && *r.chunk == 0)

@@ -47,6 +47,9 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
                            progress.update(static_cast<std::size_t>(done >> 10),
                                            static_cast<std::size_t>(total >> 10), what);
                        }};
+    // Checksums, not a benchmark: one read per file. --repeat and
+    // --drop-cache ask for timed passes of each driver's own.
+    ctx.one_read = (f.sum_lines || f.check_list) && f.repeat == 1 && !f.drop_cache;
     if (report.system.emulation.emulated() && !o.common.quiet)
         std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
     if (f.check_list) {

@@ -32,7 +32,15 @@ BenchSettings settings_from(const RunOptions &r) {
     s.duration = r.duration;
     s.iterations = r.iterations;
     s.warmup = r.warmup;
+    s.warmup_runs = r.warmup_runs;
     s.trials = r.trials;
+    if (r.min_runs || r.max_runs) {
+        // Only --max-runs: hyperfine's least count, or the most if lower.
+        RunBounds b;
+        b.max = r.max_runs.value_or(b.max);
+        b.min = r.min_runs.value_or(std::min(b.min, b.max));
+        s.run_bounds = b;
+    }
     if (r.seed) {
         s.seed = *r.seed;
     } else {

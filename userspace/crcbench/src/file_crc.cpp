@@ -416,10 +416,13 @@ std::vector<Digest> reference_unit_crcs(std::span<const std::uint8_t> bytes,
 
 TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &buf, CrcAlg alg,
                         const std::vector<HashStream *> &kernel,
-                        const std::vector<Crc32cHasher *> &user, const ByteProgress &progress) {
+                        const std::vector<Crc32cHasher *> &user, const ByteProgress &progress,
+                        std::optional<std::size_t> reference_user) {
     ReferenceSink ref(alg);
     std::vector<std::unique_ptr<UnitSink>> sinks;
-    std::vector<UnitSink *> all{&ref};
+    std::vector<UnitSink *> all;
+    if (!reference_user)
+        all.push_back(&ref);
     for (HashStream *s : kernel) {
         sinks.push_back(std::make_unique<StreamSink>(*s));
         all.push_back(sinks.back().get());
@@ -436,14 +439,14 @@ TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &bu
         t.layout = UnitLayout::whole(n);
     else
         t.layout.count = cut.units();
-    t.reference = std::move(ref.out);
-    t.reference.bytes_read = n;
     for (std::size_t i = 0; i < sinks.size(); ++i) {
         UnitCrcs r = std::move(sinks[i]->out);
         r.bytes_read = n;
         r.transfer = Transfer::read;
         (i < kernel.size() ? t.kernel : t.user).push_back(std::move(r));
     }
+    t.reference = reference_user ? t.user.at(*reference_user) : std::move(ref.out);
+    t.reference.bytes_read = n;
     return t;
 }
 

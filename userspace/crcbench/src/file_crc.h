@@ -102,9 +102,12 @@ UnitCrcs reference_unit_crcs(const InputFile &file, const UnitLayout &layout, Re
 std::vector<Digest> reference_unit_crcs(std::span<const std::uint8_t> bytes,
                                         const UnitLayout &layout, CrcAlg alg = CrcAlg::crc32c);
 
-// Standard input's one pass: each window to the reference and to every
-// driver. kernel[i] / user[i]: the drivers' streams and hashers (either may
-// be empty). A driver's seconds are the time spent in its own calls.
+// One pass over the input (standard input; a file of -f sum or --check):
+// each window to the reference and to every driver. kernel[i] / user[i]:
+// the drivers' streams and hashers (either may be empty). A driver's
+// seconds are the time spent in its own calls. reference_user: the index
+// in `user` of a hasher that runs the reference's own code (user:slice8):
+// its CRCs are the reference's, and the same code does not run twice.
 struct TeeResult {
     UnitCrcs reference;
     std::vector<UnitCrcs> kernel, user;
@@ -112,6 +115,7 @@ struct TeeResult {
 };
 TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &buf, CrcAlg alg,
                         const std::vector<HashStream *> &kernel,
-                        const std::vector<Crc32cHasher *> &user, const ByteProgress &progress = {});
+                        const std::vector<Crc32cHasher *> &user, const ByteProgress &progress = {},
+                        std::optional<std::size_t> reference_user = std::nullopt);
 
 } // namespace crcbench

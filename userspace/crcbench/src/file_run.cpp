@@ -65,15 +65,19 @@ void finish_driver(FileDriverResult &dr, const PreparedFile &p) {
     dr.seconds = median_of(dr.pass_seconds);
 }
 
-// Standard input: one pass feeding the reference and every driver.
-FileResult hash_stream(PreparedFile &p, FileReport &report, const FileRunContext &ctx,
-                       const std::string &label) {
+// One pass feeding the reference and every driver (standard input, which
+// can be read only once; files when ctx.one_read).
+FileResult hash_once(PreparedFile &p, FileReport &report, const FileRunContext &ctx,
+                     const std::string &label) {
     std::vector<std::unique_ptr<HashStream>> streams;
     std::vector<std::unique_ptr<Crc32cHasher>> hashers;
     std::vector<HashStream *> kernel;
     std::vector<Crc32cHasher *> user;
+    std::optional<std::size_t> reference_user; // user:slice8 is the reference's code
     for (const std::string &driver : report.measured) {
         if (is_user_driver(driver)) {
+            if (driver == kUserSlice8 && report.alg == CrcAlg::crc32c)
+                reference_user = user.size();
             hashers.push_back(ctx.user(driver));
             user.push_back(hashers.back().get());
         } else {
@@ -82,11 +86,13 @@ FileResult hash_stream(PreparedFile &p, FileReport &report, const FileRunContext
         }
     }
     std::string what = label + " (every driver)";
-    TeeResult t = tee_unit_crcs(*p.file, p.layout, ctx.buffer, report.alg, kernel, user,
-                                [&](std::uint64_t done, std::uint64_t total) {
-                                    if (ctx.show)
-                                        ctx.show(what, done, total);
-                                });
+    TeeResult t = tee_unit_crcs(
+        *p.file, p.layout, ctx.buffer, report.alg, kernel, user,
+        [&](std::uint64_t done, std::uint64_t total) {
+            if (ctx.show)
+                ctx.show(what, done, total);
+        },
+        reference_user);
     p.layout = t.layout;
     FileResult fr;
     fr.path = p.file->path();
@@ -115,8 +121,9 @@ UnitCrcs reference_pass(PreparedFile &p, CrcAlg alg, ReadBuffer &buffer,
 
 FileResult hash_file(PreparedFile &p, FileReport &report, const FileRunContext &ctx,
                      const std::string &label) {
-    if (p.file->is_stream())
-        return hash_stream(p, report, ctx, label);
+    // (-f sum and --check have neither pages nor InnoDB facts.)
+    if (p.file->is_stream() || (ctx.one_read && !p.page_size && !p.innodb_flags))
+        return hash_once(p, report, ctx, label);
     const InputFile &file = *p.file;
     auto progress_for = [&](const std::string &what) {
         return [&ctx, what](std::uint64_t done, std::uint64_t total) {

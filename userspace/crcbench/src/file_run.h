@@ -3,7 +3,8 @@
 // One file of `crcbench-alg file` through the reference and every measured
 // driver: the reference pass (which also gathers the InnoDB page facts),
 // then --repeat timed passes per driver, the page cache dropped before each
-// with --drop-cache; standard input in one pass that feeds them all. Every
+// with --drop-cache; standard input, and the files of -f sum and --check
+// (FileRunContext::one_read), in one pass that feeds them all. Every
 // pass's CRCs are compared with the reference's.
 #pragma once
 
@@ -23,6 +24,10 @@ struct FileRunContext {
     ReadBuffer &buffer;
     // Progress: what is being hashed, bytes done and total (0: unknown).
     std::function<void(const std::string &what, std::uint64_t done, std::uint64_t total)> show;
+    // Read each whole file once, the reference and every driver fed from
+    // the same windows, instead of a reference pass and a timed pass per
+    // driver: for checksums (-f sum, --check), not for a benchmark.
+    bool one_read = false;
 };
 
 // Hashes one prepared file; mismatches go to report.mismatches. Throws

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,11 @@ class JsonWriter {
     template <typename T> JsonWriter &field(std::string_view k, const T &v) {
         key(k);
         return value(v);
+    }
+    // The value, or null where there is none.
+    template <typename T> JsonWriter &field(std::string_view k, const std::optional<T> &v) {
+        key(k);
+        return v ? value(*v) : null();
     }
 
     std::string str() const { return dump(root_) + "\n"; }

@@ -126,6 +126,15 @@ std::vector<OptionSpec> make_verify() {
     };
 }
 
+// --warmup-runs, --min-runs, --max-runs: a count of trials, up to the
+// most --trials takes.
+OptionSpec trial_count(std::string_view name, std::string_view help, std::string_view example,
+                       std::uint64_t least, std::optional<unsigned> RunOptions::*into) {
+    return {"", name, "N", help, example, [=](Options &o, std::string_view v) {
+                o.run.*into = static_cast<unsigned>(parse_uint(v, least, 1000, name));
+            }};
+}
+
 std::vector<OptionSpec> make_run() {
     std::vector<OptionSpec> run = {
         {"-d", "--driver", "D",
@@ -179,11 +188,26 @@ std::vector<OptionSpec> make_run() {
              o.run.iterations = parse_uint(v, 1, 1000000000000ull, "--iterations");
          }},
         {"", "--warmup", "T", "untimed warm-up per driver and size (default 100ms; 0 = none)", "0",
-         [](Options &o, std::string_view v) { o.run.warmup = parse_duration(v); }},
-        {"", "--trials", "N", "timed trials per driver and size (default 5)", "3",
+         [](Options &o, std::string_view v) {
+             o.run.warmup = parse_duration(v);
+             o.run.warmup_given = true;
+         }},
+        trial_count("--warmup-runs",
+                    "instead of --warmup: N untimed trials per driver and size\n"
+                    "before the timed ones (hyperfine's --warmup; 0 = none)",
+                    "2", 0, &RunOptions::warmup_runs),
+        {"", "--trials", "N", "timed trials per driver and size, exactly (default 5)", "3",
          [](Options &o, std::string_view v) {
              o.run.trials = static_cast<unsigned>(parse_uint(v, 1, 1000, "--trials"));
+             o.run.trials_given = true;
          }},
+        trial_count("--min-runs",
+                    "instead of --trials: as many trials as fill 3 s per driver\n"
+                    "and size, at least N (as hyperfine does; default 10, or\n"
+                    "--max-runs if lower)",
+                    "4", 1, &RunOptions::min_runs),
+        trial_count("--max-runs", "instead of --trials: at most N such trials (default 1000)", "20",
+                    1, &RunOptions::max_runs),
         {"", "--mode", "M",
          "digest: one kcapi_md_digest per operation (default);\n"
          "stream: kcapi_md_update per chunk, then kcapi_md_final",

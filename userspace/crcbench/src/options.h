@@ -55,7 +55,12 @@ struct RunOptions {
     bool duration_given = false;             // --duration was on the command line
     std::optional<std::uint64_t> iterations; // per thread per trial; replaces duration
     std::chrono::nanoseconds warmup = std::chrono::milliseconds(100);
+    bool warmup_given = false;           // --warmup was on the command line
+    std::optional<unsigned> warmup_runs; // --warmup-runs: a count of untimed trials instead
     unsigned trials = 5;
+    bool trials_given = false;        // --trials was on the command line
+    std::optional<unsigned> min_runs; // --min-runs / --max-runs: the trial count follows
+    std::optional<unsigned> max_runs; // the trials' length, within these (as hyperfine)
     OpMode mode = OpMode::digest;
     std::optional<std::size_t> chunk; // stream mode: update size (default: whole buffer)
     bool splice = false;              // --splice on: keep libkcapi's vmsplice path for 32 KiB+

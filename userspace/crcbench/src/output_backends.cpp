@@ -138,14 +138,6 @@ std::string fits_table(const RunReport &r) {
     return out;
 }
 
-void number_or_null(JsonWriter &w, std::string_view key, const std::optional<double> &v) {
-    w.key(key);
-    if (v)
-        w.value(*v);
-    else
-        w.null();
-}
-
 void fit_object(JsonWriter &w, const LineFitResult &res) {
     w.key("fit");
     if (!res.fit) {
@@ -157,7 +149,7 @@ void fit_object(JsonWriter &w, const LineFitResult &res) {
     w.begin_object();
     w.field("a_ns", f.a_ns);
     w.field("b_ns_per_byte", f.b_ns_per_byte);
-    number_or_null(w, "marginal_gb_per_s", f.marginal_gb_per_s);
+    w.field("marginal_gb_per_s", f.marginal_gb_per_s);
     w.field("r_squared", f.r_squared);
     w.field("max_rel_residual", f.max_rel_residual);
     w.field("points", static_cast<std::uint64_t>(f.points));
@@ -212,7 +204,7 @@ void backends_json(JsonWriter &w, const RunReport &r) {
             w.field("ops_per_s", row.ops_per_s);
             w.field("bytes_per_s", row.bytes_per_s);
             w.field("ns_per_op", row.ns_per_op);
-            number_or_null(w, "ratio_to_generic", row.ratio_to_generic);
+            w.field("ratio_to_generic", row.ratio_to_generic);
             w.end_object();
         }
         w.end_array();

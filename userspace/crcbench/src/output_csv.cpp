@@ -76,8 +76,10 @@ std::string config_cells(const BenchSettings &s, CrcAlg alg, std::string_view ba
     if (s.iterations)
         out += std::to_string(*s.iterations);
     out += fmt::format(",{},{},{},{},{}",
-                       format_round_trip(std::chrono::duration<double>(s.warmup).count()), s.seed,
-                       alg_info(alg).name, baseline,
+                       s.warmup_runs
+                           ? std::string()
+                           : format_round_trip(std::chrono::duration<double>(s.warmup).count()),
+                       s.seed, alg_info(alg).name, baseline,
                        s.working_set ? std::to_string(*s.working_set) : std::string());
     return out;
 }
@@ -106,13 +108,19 @@ std::string run_csv(const RunReport &r) {
         "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,ratio_trials_min,"
         "ratio_trials_max,noisy,checked_ops,mismatches" +
         backends_csv_header() + config_header() + ",emulated,kernel_release,cpu_model,cpus" +
-        machine_header(r.system.machine_state) + ",pinned_cpus,partial\n";
-    // partial last: readers of the columns before it are unaffected.
+        machine_header(r.system.machine_state) +
+        ",pinned_cpus,warmup_runs,min_runs,max_runs,partial\n";
+    // Columns added later go just before partial, which stays last: readers
+    // of the columns before them are unaffected. Empty: the JSON's null.
+    const RunBounds *bounds = r.settings.run_bounds ? &*r.settings.run_bounds : nullptr;
     const std::string tail = fmt::format(
-        "{},{},{},{}{}{},{},{}", config_cells(r.settings, r.alg, r.baseline_name()),
+        "{},{},{},{}{}{},{},{},{},{},{}", config_cells(r.settings, r.alg, r.baseline_name()),
         r.system.emulation.emulated() ? "yes" : "no", cell(r.system.kernel_release),
         cell(r.system.cpu_model), cpus_cell(r.settings), machine_cells(r.system.machine_state),
-        cell(format_cpu_list(r.pinned_cpus)), r.interrupted_by ? "true" : "false");
+        cell(format_cpu_list(r.pinned_cpus)),
+        r.settings.warmup_runs ? std::to_string(*r.settings.warmup_runs) : std::string(),
+        bounds ? std::to_string(bounds->min) : std::string(),
+        bounds ? std::to_string(bounds->max) : std::string(), r.interrupted_by ? "true" : "false");
     const std::vector<BackendFit> fits = make_fits(r.rows, r.inkernel);
     for (const RunRow &row : r.rows) {
         out += cell(row.driver) + "," + std::to_string(row.size) + "," +

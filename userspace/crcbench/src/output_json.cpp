@@ -178,7 +178,12 @@ std::string run_json(const RunReport &r) {
     for (unsigned cpu : r.pinned_cpus)
         w.value(cpu);
     w.end_array();
-    w.field("trials", s.trials);
+    // trials: the exact count; null when --min-runs/--max-runs bound a
+    // count chosen per size (each result's "trials" says how many ran).
+    const std::optional<RunBounds> &bounds = s.run_bounds;
+    w.field("trials", bounds ? std::nullopt : std::optional(s.trials));
+    w.field("min_runs", bounds ? std::optional(bounds->min) : std::nullopt);
+    w.field("max_runs", bounds ? std::optional(bounds->max) : std::nullopt);
     w.key("duration_s");
     if (s.iterations)
         w.null();
@@ -189,7 +194,11 @@ std::string run_json(const RunReport &r) {
         w.value(*s.iterations);
     else
         w.null();
-    w.field("warmup_s", std::chrono::duration<double>(s.warmup).count());
+    // The warm-up by time, or (warmup_runs) by a count of untimed trials.
+    w.field("warmup_s", s.warmup_runs
+                            ? std::nullopt
+                            : std::optional(std::chrono::duration<double>(s.warmup).count()));
+    w.field("warmup_runs", s.warmup_runs);
     w.key("sizes").begin_array();
     for (std::size_t size : r.sizes)
         w.value(static_cast<std::uint64_t>(size));

@@ -106,13 +106,22 @@ std::string describe_settings(const RunReport &r) {
            pinning_text(r) +
            (s.working_set ? ", working set " + format_size(*s.working_set) + " per thread"
                           : std::string(", cache-hot (one buffer per thread)")) +
-           ", " + std::to_string(s.trials) + " trials of ";
+           ", " +
+           (s.run_bounds ? fmt::format("{} to {} trials (as many as fill {} s per driver; the "
+                                       "TRIALS column: how many ran)",
+                                       s.run_bounds->min, s.run_bounds->max, kRunBudget.count())
+                         : std::to_string(s.trials) + " trials") +
+           " of ";
     if (s.iterations)
         out += std::to_string(*s.iterations) + " operations per thread";
     else
         out += format_fixed(std::chrono::duration<double>(s.duration).count() * 1e3, 0) + " ms";
-    out += ", warm-up " + format_fixed(std::chrono::duration<double>(s.warmup).count() * 1e3, 0) +
-           " ms\n";
+    if (s.warmup_runs)
+        out += fmt::format(", warm-up {} untimed trial{}\n", *s.warmup_runs,
+                           *s.warmup_runs == 1 ? "" : "s");
+    else
+        out += ", warm-up " +
+               format_fixed(std::chrono::duration<double>(s.warmup).count() * 1e3, 0) + " ms\n";
     return out;
 }
 
@@ -189,12 +198,22 @@ std::string run_table(const RunReport &r) {
     if (std::string why = r.no_ratio_reason(); !why.empty())
         out += "ratios: - (" + why + ")\n";
     const bool sweep = r.thread_counts.size() > 1; // then a THREADS column
+    // A TRIALS column where the count is not the one the header names:
+    // chosen per size (--min-runs/--max-runs), or cut short by a signal.
+    const bool counts = r.settings.run_bounds || r.interrupted_by;
     const std::string vs = "vs " + std::string(r.baseline_name());
     std::vector<std::string> head = {"SIZE",       "DRIVER", "MB/s min", "median",   "max",
                                      "mean +- sd", "kops/s", vs,         "ratio CI", "CHECK"};
-    if (sweep)
+    std::string align = "rlrrrrrrrl";
+    if (counts) {
+        head.insert(head.begin() + 2, "TRIALS");
+        align.insert(2, "r");
+    }
+    if (sweep) {
         head.insert(head.begin(), "THREADS");
-    Table t(head, sweep ? "rrlrrrrrrrl" : "rlrrrrrrrl");
+        align.insert(0, "r");
+    }
+    Table t(head, align);
     for (const RunRow &row : r.rows) {
         std::string ratio =
             row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 2) + "x" : "-";
@@ -221,6 +240,8 @@ std::string run_table(const RunReport &r) {
                 ? fmt::format("{:.2f}-{:.2f}", row.ratio_trials->ci_low, row.ratio_trials->ci_high)
                 : "-",
             check};
+        if (counts)
+            cells.insert(cells.begin() + 2, std::to_string(row.trials));
         if (sweep)
             cells.insert(cells.begin(), std::to_string(row.threads));
         t.add(cells);

@@ -92,10 +92,18 @@ std::vector<std::string> run_warnings(const RunReport &r) {
         }
     }
     // Too few or too short trials: numbers without the means to judge them.
-    if (r.settings.trials < kFewestTrials)
+    // With --min-runs/--max-runs the count is each row's own.
+    unsigned fewest = r.settings.trials;
+    if (r.settings.run_bounds) {
+        fewest = r.settings.run_bounds->max;
+        for (const RunRow &row : r.rows)
+            fewest = std::min(fewest, row.trials);
+    }
+    if (fewest < kFewestTrials)
         out.push_back(fmt::format("{} trial{} per cell: no spread and no confidence interval to "
-                                  "judge the numbers by; use --trials {} or more",
-                                  r.settings.trials, r.settings.trials == 1 ? "" : "s",
+                                  "judge the numbers by; use {} {} or more",
+                                  fewest, fewest == 1 ? "" : "s",
+                                  r.settings.run_bounds ? "--min-runs" : "--trials",
                                   kFewestTrials));
     // Outliers by the modified z-score of each trial's bytes/s, 0.6745 (x -
     // median) / MAD (Iglewicz and Hoaglin), which one wild trial cannot

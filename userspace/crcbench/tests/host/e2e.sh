@@ -558,7 +558,7 @@ got = json.load(open(sys.argv[1]))["config"]["pinned_cpus"]
 assert ",".join(map(str, got)) == sys.argv[2], (got, sys.argv[2])' "$TMP/pin.out" "$first" ||
 		fail "pinned_cpus is not the first two allowed CPUs ($first)"
 	"$JSONCHECK" --schema run "$TMP/pin.out" >"$TMP/chk" || { cat "$TMP/chk"; fail "pin: invalid"; }
-	head -n 1 "$TMP/pin.csv" | grep -q ',pinned_cpus,partial$' || fail "no pinned_cpus CSV column"
+	head -n 1 "$TMP/pin.csv" | grep -q ',pinned_cpus,warmup_runs,min_runs,max_runs,partial$' || fail "no pinned_cpus CSV column"
 	run pincpus 0 -- run -q -d crc32c-generic -s 64 -n 5 --trials 1 --warmup 0 --threads 3 \
 		--cpus 0 -f json
 	has pincpus.out '"cpus": "0",'
@@ -599,6 +599,89 @@ case_run_table() {
 	has table.out "SIZE  DRIVER"
 	has table.out "verdict: ok"
 	has table.out "1.00x"
+}
+
+# Issue 4.4 item 1: warm-up by count (hyperfine's --warmup), beside the
+# warm-up by time; every result of a warm-up trial is checked, so the
+# checked operations count the warm-up trials that ran.
+case_warmup_runs() {
+	run wr 0 -- run -q -d crc32c-generic,crc32c-fakevec -s 64,4K -n 7 --trials 2 \
+		--warmup-runs 3 --format json --csv "$TMP/wr.csv"
+	"$JSONCHECK" --schema run --expect-verdict ok "$TMP/wr.out" >"$TMP/chk" ||
+		{ cat "$TMP/chk"; fail "--warmup-runs JSON invalid"; }
+	"${PYTHON3:-python3}" - "$TMP/wr.out" <<'PY' || fail "--warmup-runs: warm-up trials not counted"
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = r["config"]
+assert c["warmup_runs"] == 3 and c["warmup_s"] is None, c
+for row in r["results"]:
+    assert row["trials"] == 2, row
+    assert row["checked_ops"] == (3 + 2) * 7, row  # 3 warm-up + 2 timed trials of 7
+PY
+	col=$(head -n 1 "$TMP/wr.csv" | tr ',' '\n' | grep -nx warmup_runs | cut -d: -f1)
+	[ -n "$col" ] || fail "no warmup_runs CSV column"
+	[ "$(sed -n 2p "$TMP/wr.csv" | cut -d, -f"$col")" = 3 ] || fail "CSV warmup_runs is not 3"
+	run wr_table 0 -- run -q -d crc32c-generic -s 64 -n 7 --trials 3 --warmup-runs 1
+	has wr_table.out "warm-up 1 untimed trial$"
+	# --warmup keeps its meaning: a time, and 0 is none.
+	run wt 0 -- run -q -d crc32c-generic -s 64 -n 7 --trials 2 --warmup 0 --format json
+	"${PYTHON3:-python3}" - "$TMP/wt.out" <<'PY' || fail "--warmup 0 checked more than the trials"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["config"]["warmup_s"] == 0 and r["config"]["warmup_runs"] is None
+assert r["results"][0]["checked_ops"] == 2 * 7, r["results"][0]
+PY
+	run wboth 2 -- run -d crc32c-generic --warmup 10ms --warmup-runs 2
+	one_line wboth.err
+	has wboth.err "exclude each other"
+	run wbad 2 -- run -d crc32c-generic --warmup-runs many
+	one_line wbad.err
+}
+
+# Issue 4.4 item 1: --min-runs/--max-runs bound a trial count that fills
+# 3 s per driver and size (as hyperfine's run count); --trials stays the
+# exact count. JSON, CSV and the table show the count that ran.
+case_min_max_runs() {
+	# Trials of 5 operations are far below 3 s: the count is the most.
+	run mm 0 -- run -q -d crc32c-generic,crc32c-fakevec -s 64,256 -n 5 --warmup 0 \
+		--min-runs 2 --max-runs 6 --format json --csv "$TMP/mm.csv"
+	"$JSONCHECK" --schema run --expect-verdict ok "$TMP/mm.out" >"$TMP/chk" ||
+		{ cat "$TMP/chk"; fail "bounded run JSON invalid"; }
+	"${PYTHON3:-python3}" - "$TMP/mm.out" <<'PY' || fail "bounded run: wrong counts in the JSON"
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = r["config"]
+assert c["trials"] is None and c["min_runs"] == 2 and c["max_runs"] == 6, c
+assert len(r["results"]) == 4
+for row in r["results"]:
+    assert row["trials"] == 6 and len(row["samples"]) == 6, row
+PY
+	[ "$(cut -d, -f5 "$TMP/mm.csv" | sort -u | tr '\n' ' ')" = "6 trials " ] ||
+		fail "CSV trials column: $(cut -d, -f5 "$TMP/mm.csv" | sort -u | tr '\n' ' ')"
+	# Trials of 700 ms: five fill 3 s, within 1..9; the table has a TRIALS column.
+	run mm_slow 0 -- run -q -d crc32c-generic -s 64 --duration 700ms --warmup 0 \
+		--min-runs 1 --max-runs 9
+	has mm_slow.out "1 to 9 trials"
+	has mm_slow.out "TRIALS"
+	sed -n '/SIZE  DRIVER/,$p' "$TMP/mm_slow.out" | grep -qE '^ +64 +crc32c-generic +5 ' ||
+		{ cat "$TMP/mm_slow.out"; fail "table: not 5 trials of 700 ms"; }
+	# --max-runs alone: hyperfine's least count (10) is lowered to it.
+	run mm_max 0 -- run -q -d crc32c-generic -s 64 -n 5 --warmup 0 --max-runs 4 -f json
+	"${PYTHON3:-python3}" -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["config"]["min_runs"] == 4 and r["results"][0]["trials"] == 4, r["results"][0]["trials"]' \
+		"$TMP/mm_max.out" || fail "--max-runs 4 alone did not run 4 trials"
+	# --trials without bounds: the exact count and no TRIALS column, as before.
+	run mm_exact 0 -- run -q -d crc32c-generic -s 64 -n 5 --warmup 0 --trials 3
+	! grep -q TRIALS "$TMP/mm_exact.out" || fail "a TRIALS column with an exact --trials"
+	has mm_exact.out ", 3 trials of 5 operations"
+	# The combinations that cannot hold: usage errors, one line each.
+	run mm_both 2 -- run -d crc32c-generic --trials 5 --min-runs 2
+	one_line mm_both.err
+	has mm_both.err "give one or the other"
+	run mm_order 2 -- run -d crc32c-generic --min-runs 8 --max-runs 4
+	one_line mm_order.err
+	has mm_order.err "--min-runs 8 is more than --max-runs 4"
+	run mm_zero 2 -- run -d crc32c-generic --min-runs 0
+	one_line mm_zero.err
 }
 
 case_emulated() {
@@ -1114,6 +1197,54 @@ case_sum_streams_lines() {
 		{ cat "$TMP/s.err"; fail "-f sum a -: exit code $?"; }
 	[ -f "$TMP/s.early" ] || { cat "$TMP/s.out"; fail "a's line waited for standard input"; }
 	[ "$(wc -l <"$TMP/s.out")" = 2 ] || { cat "$TMP/s.out"; fail "not 2 lines"; }
+}
+
+# Issue 4.4 item 2: -f sum and --check read each file once; the reference
+# and every driver take the same windows, so a wrong driver is still caught.
+# Bytes read are counted from outside, by the kernel: a reaped child's
+# rchar (/proc/PID/io) is added to its parent's, so python's own rchar
+# before and after the command brackets everything the tool read.
+case_one_read_per_file() {
+	[ -r /proc/self/io ] || fail "no /proc/self/io (CONFIG_TASK_IO_ACCOUNTING): cannot count reads"
+	size=$((8 << 20))
+	head -c "$size" /dev/urandom >"$TMP/big"
+	# times_read ARGS...: the tool's bytes read over the file's size.
+	times_read() {
+		env LD_PRELOAD="$FAKE_AFALG" CRCBENCH_PROC_CRYPTO="$PC" "${PYTHON3:-python3}" -c '
+import subprocess, sys
+def rchar():
+    with open("/proc/self/io") as f:
+        return next(int(l.split()[1]) for l in f if l.startswith("rchar:"))
+before = rchar()
+rc = subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+print("%.2f %d" % ((rchar() - before) / int(sys.argv[1]), rc))' "$size" "$CRCBENCH" "$@"
+	}
+	# within LOW HIGH RATIO: LOW <= RATIO < HIGH.
+	within() { awk -v lo="$1" -v hi="$2" -v x="$3" 'BEGIN { exit !(x >= lo && x < hi) }'; }
+	for drivers in user:slice8 crc32c-generic crc32c-generic,crc32c-fakevec,user:slice8; do
+		set -- $(times_read file -q -d "$drivers" -f sum "$TMP/big")
+		[ "$2" = 0 ] || fail "-f sum -d $drivers: exit $2"
+		within 1 1.25 "$1" || fail "-f sum -d $drivers read the file $1 times, not once"
+	done
+	run sumline 0 -- file -q -d user:slice8 -f sum "$TMP/big"
+	set -- $(times_read file -q -d crc32c-generic,user:slice8 --check "$TMP/sumline.out")
+	[ "$2" = 0 ] || fail "--check: exit $2"
+	within 1 1.25 "$1" || fail "--check read the file $1 times, not once"
+	# A benchmark keeps its passes: --repeat 2 is a reference pass and two
+	# passes of the driver (the count above would see the extra reads).
+	set -- $(times_read file -q -d user:slice8 --repeat 2 -f sum "$TMP/big")
+	within 2.9 3.25 "$1" || fail "--repeat 2 read the file $1 times, not 3"
+	# A wrong driver is still caught in the one read: by the reference, and
+	# where user:slice8 (the reference's own code) stands in for it.
+	for drivers in crc32c-broken crc32c-broken,user:slice8; do
+		run onebroken 1 -- file -q -d "$drivers" -f sum "$TMP/big"
+		has onebroken.err "MISMATCH driver=crc32c-broken"
+		[ "$(cat "$TMP/onebroken.out")" = "$(cat "$TMP/sumline.out")" ] ||
+			fail "-f sum -d $drivers: the line is not the reference's CRC"
+	done
+	run checkbroken 1 -- file -d crc32c-broken --check "$TMP/sumline.out"
+	has checkbroken.err "a driver returned wrong CRCs for 1 file"
+	has checkbroken.out ": OK$"
 }
 
 case_file_check_mismatch() {

@@ -139,7 +139,7 @@ done
 mkdir "$tmp/copy" && cp "$dir"/*.schema.json "$tmp/copy/" || fail "copy the schemas"
 "$JSONCHECK" --schema "$tmp/copy/crcbench-alg.run.v2.schema.json" "$tmp/run.json" >"$tmp/out" ||
 	{ cat "$tmp/out"; fail "the copy refuses the run report"; }
-sed 's/"trials": {"type": "integer", "minimum": 1}/"trials": {"type": "integer", "minimum": 1, "maximum": 1}/' \
+sed 's/"trials": {"type": \["integer", "null"\], "minimum": 1,/"trials": {"type": ["integer", "null"], "minimum": 1, "maximum": 1,/' \
 	"$dir/crcbench-alg.run.v2.schema.json" >"$tmp/copy/crcbench-alg.run.v2.schema.json"
 "$JSONCHECK" --schema "$tmp/copy/crcbench-alg.run.v2.schema.json" "$tmp/run.json" >"$tmp/out"
 [ $? = 1 ] || fail "the edited copy accepts 2 trials"

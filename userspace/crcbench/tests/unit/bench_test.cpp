@@ -71,6 +71,47 @@ TEST(Bench, DurationModeAndWarmup) {
     EXPECT_GT(cells[0].checked_ops, timed); // warm-up results are checked too
 }
 
+// --warmup-runs: whole untimed trials, counted; every result checked.
+TEST(Bench, WarmupRunsAreWholeUntimedTrials) {
+    BenchSettings s = quick(2, 20);
+    s.trials = 2;
+    s.warmup = 50ms; // not used: the count replaces the time
+    s.warmup_runs = 3;
+    auto cells = run_bench({"crc32c-generic", "crc32c-x"}, {64}, s, soft_factory());
+    for (const auto &c : cells) {
+        ASSERT_EQ(c.trials.size(), 2u);
+        EXPECT_EQ(c.checked_ops, (3u + 2u) * 2u * 20u) << c.driver;
+    }
+    s.warmup_runs = 0;
+    for (const auto &c : run_bench({"crc32c-generic"}, {64}, s, soft_factory()))
+        EXPECT_EQ(c.checked_ops, 2u * 2u * 20u);
+}
+
+// --min-runs/--max-runs: the count fills kRunBudget, within the bounds.
+TEST(Bench, BoundedTrialsFollowTheTrialLength) {
+    EXPECT_EQ(bounded_trials(0.25, {10, 1000}), 12u);
+    EXPECT_EQ(bounded_trials(0.7, {1, 1000}), 5u);
+    EXPECT_EQ(bounded_trials(5.0, {10, 1000}), 10u); // at least min
+    EXPECT_EQ(bounded_trials(0.001, {10, 1000}), 1000u);
+    EXPECT_EQ(bounded_trials(0.001, {2, 50}), 50u); // at most max
+    EXPECT_EQ(bounded_trials(0.0, {2, 7}), 7u);
+}
+
+TEST(Bench, MinMaxRunsGiveEveryDriverOfASizeOneCount) {
+    // Trials of a few operations are far below the budget: the most.
+    BenchSettings s = quick(1, 5);
+    s.run_bounds = RunBounds{2, 6};
+    for (const auto &c : run_bench({"crc32c-generic", "crc32c-x"}, {64, 256}, s, soft_factory()))
+        EXPECT_EQ(c.trials.size(), 6u) << c.driver << " " << c.size;
+    // Trials of 700 ms: five fill the budget.
+    BenchSettings slow;
+    slow.duration = 700ms;
+    slow.warmup = 0ms;
+    slow.run_bounds = RunBounds{1, 100};
+    auto cells = run_bench({"crc32c-generic"}, {64}, slow, soft_factory());
+    EXPECT_EQ(cells[0].trials.size(), 5u);
+}
+
 TEST(Bench, WrongResultsAreCaughtWhileMeasuring) {
     auto cells =
         run_bench({"crc32c-generic", "crc32c-broken"}, {64, 4096}, quick(2, 5), soft_factory());

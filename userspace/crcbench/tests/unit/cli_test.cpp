@@ -137,6 +137,26 @@ TEST(Cli, RunOptions) {
     EXPECT_EQ(o.run.seed, 16u);
 }
 
+// Issue 4.4 item 1: warm-up by count and hyperfine's run bounds.
+TEST(Cli, WarmupRunsAndRunBounds) {
+    auto o = parse({"run", "--warmup-runs", "2", "--min-runs", "4", "--max-runs", "20"});
+    EXPECT_EQ(o.run.warmup_runs, 2u);
+    EXPECT_EQ(o.run.min_runs, 4u);
+    EXPECT_EQ(o.run.max_runs, 20u);
+    EXPECT_FALSE(parse({"run"}).run.warmup_runs);
+    EXPECT_FALSE(parse({"run"}).run.min_runs);
+    EXPECT_EQ(parse({"run", "--warmup-runs", "0"}).run.warmup_runs, 0u);
+    EXPECT_EQ(parse({"run", "--warmup", "1s"}).run.warmup, 1s); // by time, as before
+    EXPECT_EQ(parse({"run", "--min-runs", "3", "--max-runs", "3"}).run.max_runs, 3u);
+    EXPECT_THROW(parse({"run", "--warmup", "0", "--warmup-runs", "2"}), UsageError);
+    EXPECT_THROW(parse({"run", "--trials", "5", "--min-runs", "2"}), UsageError);
+    EXPECT_THROW(parse({"run", "--trials", "5", "--max-runs", "9"}), UsageError);
+    EXPECT_THROW(parse({"run", "--min-runs", "5", "--max-runs", "4"}), UsageError);
+    EXPECT_THROW(parse({"run", "--min-runs", "0"}), UsageError);
+    EXPECT_THROW(parse({"run", "--max-runs", "1001"}), UsageError);
+    EXPECT_THROW(parse({"run", "--warmup-runs", "-1"}), UsageError);
+}
+
 TEST(Cli, RunRejectsContradictionsAndRanges) {
     EXPECT_THROW(parse({"run", "--duration", "1s", "--iterations", "5"}), UsageError);
     EXPECT_THROW(parse({"run", "--duration", "0"}), UsageError);

@@ -129,6 +129,22 @@ TEST(ReportChecker, CatchesBrokenReports) {
                          "$.config: breaks the schema's \"oneOf\""));
 }
 
+// --min-runs/--max-runs: no exact count; each size's count within the
+// bounds and the same for every driver of it.
+TEST(ReportChecker, BoundedRunCounts) {
+    RunReport r = tst::sample_run(false);
+    r.settings.run_bounds = RunBounds{2, 4};
+    r.settings.warmup_runs = 1;
+    const std::string good = run_json(r);
+    EXPECT_TRUE(check_report(good, {}).empty()) << check_report(good, {}).front();
+    EXPECT_NE(good.find("\"trials\": null"), std::string::npos);
+    EXPECT_TRUE(mentions(problems_after("\"trials\": 3,\n      \"bytes_per_s\"",
+                                        "\"trials\": 4,\n      \"bytes_per_s\"", good),
+                         "differs from another driver's"));
+    r.settings.run_bounds = RunBounds{4, 8};
+    EXPECT_TRUE(mentions(check_report(run_json(r), {}), "lies outside"));
+}
+
 TEST(ReportChecker, Expectations) {
     const std::string doc = run_json(tst::sample_run(false));
     Expectations e;
@@ -288,12 +304,13 @@ TEST(ReportChecker, StructuralRulesComeFromTheSchemaFiles) {
     write_text(run,
                replaced(replaced(read_text(run), "\"mode\": {\"enum\": [\"digest\", \"stream\"]}",
                                  "\"mode\": {\"enum\": [\"digest\", \"stream\", \"bogus\"]}"),
-                        "\"trials\": {\"type\": \"integer\", \"minimum\": 1}",
-                        "\"trials\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 2}"));
+                        "\"trials\": {\"type\": [\"integer\", \"null\"], \"minimum\": 1,",
+                        "\"trials\": {\"type\": [\"integer\", \"null\"], \"minimum\": 1, "
+                        "\"maximum\": 2,"));
     auto problems = check_report(good, from_file);
     EXPECT_TRUE(mentions(problems, "$.config.trials: breaks the schema's \"maximum\""))
         << (problems.empty() ? "accepted" : problems.front());
-    write_text(run, replaced(read_text(run), "\"maximum\": 2}", "\"maximum\": 3}"));
+    write_text(run, replaced(read_text(run), "\"maximum\": 2,", "\"maximum\": 3,"));
     EXPECT_TRUE(check_report(bogus, from_file).empty());
     // The header's rules come from the common schema beside the file.
     write_text(common,

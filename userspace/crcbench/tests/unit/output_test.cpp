@@ -93,14 +93,14 @@ TEST(Output, CsvHeaderIsStableAndCellsAreQuoted) {
         "cpus_online,cpufreq_governor,cpufreq_cur_khz,cpufreq_max_khz,"
         "cpuinfo_clock,smt_control,smt_active,thread_siblings,"
         "lpar_shared_processor_mode,lpar_entitled_capacity,lpar_capped,loadavg,pinned_cpus,"
-        "partial");
+        "warmup_runs,min_runs,max_runs,partial");
     // Numbers in their shortest round-trip form (issue 3.4 item 2).
     EXPECT_EQ(csv[1], "crc32c-generic,64,digest,1,3,128000,256000,384000,2000,4000,"
                       "6000,1,1,1,true,6000,0,afalg,250000,,,,,,,"
                       ",false,0.25,,0.1,99,"
                       "crc32c,crc32c-generic,,no,"
                       "6.1.0-28-powerpc64le,\"POWER8 (architected), altivec supported\""
-                      ",,,,,,,,,,,,,,,false");
+                      ",,,,,,,,,,,,,,,,,,false");
     EXPECT_TRUE(has(csv[2], "crc32c-vmx,64,digest,1,3,384000,768000,1152000,"));
     EXPECT_TRUE(has(csv[2], ",3,3,3,false,"));
     EXPECT_EQ(lines(list_csv(sample_list(false)))[0],

@@ -267,11 +267,14 @@ done
 # series applies to linux-source-7.2, checkpatch --strict is clean, and
 # lib/crc compiles with W=1 for ppc64le, ppc64 big-endian and ppc64 without
 # ALTIVEC (only lib/crc; the extracted, configured trees are cached).
-stage "upstream series: up to date, git am, checkpatch, W=1 lib/crc (le, be, no ALTIVEC)"
+stage "upstream series: up to date, two generators agree, git am, checkpatch, W=1 lib/crc (le, be, no ALTIVEC)"
 tools/upstream/gen-series.sh --check >build/upstream-gen.log 2>&1
 rc=$?
 [ "$rc" -eq 0 ] || { say "check: upstream/ is stale or the generator failed (build/upstream-gen.log):"; tail -n 5 build/upstream-gen.log >&2; }
 result "upstream:series is up to date with its generator" "$rc"
+# The kernel's gen-crc-consts.py with the series' powerpc_vpmsum type and
+# crc-constgen must give every CRC of the series the same constants.
+count_lane upstream build/upstream-consts-verdicts.txt tools/upstream/consts-agree.sh
 count_lane upstream build/upstream-verdicts.txt tools/upstream/check-build.sh
 
 # --- deb: make deb, lintian, DKMS, the initramfs-tools hook, dracut ---------

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """The series' edits of files it changes rather than replaces
-(lib/crc/Makefile, lib/crc/Kconfig, and lib/crc/powerpc/crc32.h in patch 1,
-before patch 2 replaces it), one step per patch: edit-tree.py STEP FILE
-reads the file's pristine 7.2 text on stdin and writes it as patch STEP
-leaves it (steps are cumulative). Each edit must find exactly the text it
+(scripts/gen-crc-consts.py from patch 1; lib/crc/Makefile and
+lib/crc/Kconfig; lib/crc/powerpc/crc32.h in patch 2, before patch 3
+replaces it), one step per patch: edit-tree.py STEP FILE reads the file's
+pristine 7.2 text on stdin and writes it as patch STEP leaves it (steps
+are cumulative). Each edit must find exactly the text it
 replaces, so that a changed base tree stops the generator instead of
 producing a wrong patch."""
 import os
@@ -12,6 +13,7 @@ import re
 import sys
 
 GLUE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernel")
+SCRIPTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scripts")
 
 FLAGS_HEAD = """\
 # The vpmsumd cores (powerpc/crc-vpmsum-core.h): VMX and ISA 2.07 vector
@@ -41,7 +43,7 @@ def sub(text, old, new):
 
 def makefile(text, step):
     ppc = "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o\n"
-    if step >= 1:
+    if step >= 2:
         text = sub(text, ppc,
                    "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o powerpc/crc32-le-vpmsum.o \\\n"
                    "\t\t       powerpc/crc32-be-vpmsum.o\n" +
@@ -49,7 +51,7 @@ def makefile(text, step):
                    "CFLAGS_crc32-main.o += $(ppc-table-cflags-y)\n")
         text = sub(text, "obj-$(CONFIG_CRC_T10DIF) += crc-t10dif.o\n",
                    FLAGS_HEAD + "\nobj-$(CONFIG_CRC_T10DIF) += crc-t10dif.o\n")
-    if step >= 2:
+    if step >= 3:
         text = sub(text, "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o powerpc/crc32-le-vpmsum.o \\\n"
                    "\t\t       powerpc/crc32-be-vpmsum.o\n",
                    "crc32-$(CONFIG_PPC) += powerpc/crc32-le-vpmsum.o powerpc/crc32-be-vpmsum.o \\\n"
@@ -57,11 +59,11 @@ def makefile(text, step):
         text = sub(text, "CFLAGS_REMOVE_powerpc/crc32-be-vpmsum.o += $(vpmsum-cflags-remove)\n",
                    "CFLAGS_REMOVE_powerpc/crc32-be-vpmsum.o += $(vpmsum-cflags-remove)\n" +
                    obj_flags(["crc32c-vpmsum.o"]))
-    if step >= 3:
+    if step >= 4:
         text = sub(text, "crc-t10dif-$(CONFIG_PPC) += powerpc/crct10dif-vpmsum_asm.o\n",
                    "crc-t10dif-$(CONFIG_PPC) += powerpc/crc-t10dif-vpmsum.o\n" +
                    obj_flags(["crc-t10dif-vpmsum.o"]))
-    if step >= 4:
+    if step >= 5:
         text = sub(text, "crc64-$(CONFIG_RISCV) += riscv/crc64_lsb.o riscv/crc64_msb.o\n",
                    "crc64-$(CONFIG_PPC) += powerpc/crc64-be-vpmsum.o powerpc/crc64-nvme-vpmsum.o\n" +
                    obj_flags(["crc64-be-vpmsum.o", "crc64-nvme-vpmsum.o"]) +
@@ -87,10 +89,10 @@ def glue_line(text, start):
 
 
 def crc32_h(text, step):
-    """Patch 1 keeps upstream's crc32c_arch() and adds crc32_le_arch() and
+    """Patch 2 keeps upstream's crc32c_arch() and adds crc32_le_arch() and
     crc32_be_arch() exactly as the final crc32.h (tools/upstream/kernel/)
-    has them; patch 2 replaces the whole file with that one."""
-    if step == 1:
+    has them; patch 3 replaces the whole file with that one."""
+    if step == 2:
         final = open(os.path.join(GLUE, "crc32.h")).read()
         m = re.search(r"^/\*\n \* crc32_le\(\).*?\*/\n", final, re.S | re.M)
         head = m.group(0).replace("crc32_le(), crc32_be() and crc32c() by", "crc32_le() and crc32_be() by")
@@ -112,17 +114,33 @@ def crc32_h(text, step):
 
 
 def kconfig(text, step):
-    if step >= 4:
+    if step >= 5:
         text = sub(text, "\tdefault y if ARM64\n\tdefault y if RISCV && RISCV_ISA_ZBC && 64BIT\n",
                    "\tdefault y if ARM64\n\tdefault y if PPC64 && ALTIVEC\n"
                    "\tdefault y if RISCV && RISCV_ISA_ZBC && 64BIT\n")
     return text
 
 
+def gen_crc_consts(text, step):
+    """scripts/gen-crc-consts.py with the powerpc_vpmsum constants type
+    (tools/upstream/scripts/powerpc_vpmsum.py, its leading comment off)."""
+    frag = open(os.path.join(SCRIPTS, "powerpc_vpmsum.py")).read()
+    frag = frag[frag.index("\n\n") + 2:]
+    text = sub(text, "def parse_crc_variants(", frag + "\ndef parse_crc_variants(")
+    text = sub(text, "    elif consts_type == 'x86_pclmul':\n",
+               "    elif consts_type == 'powerpc_vpmsum':\n"
+               "        gen_powerpc_vpmsum_consts(variants)\n"
+               "    elif consts_type == 'x86_pclmul':\n")
+    text = sub(text, "CONSTS_TYPE can be sliceby[1-8], riscv_clmul, or x86_pclmul",
+               "CONSTS_TYPE can be sliceby[1-8], powerpc_vpmsum, riscv_clmul, or x86_pclmul")
+    return text
+
+
 def main():
     step, name = int(sys.argv[1]), sys.argv[2]
     text = sys.stdin.read()
-    sys.stdout.write({"Makefile": makefile, "Kconfig": kconfig, "crc32.h": crc32_h}[name](text, step))
+    sys.stdout.write({"Makefile": makefile, "Kconfig": kconfig, "crc32.h": crc32_h,
+                      "gen-crc-consts.py": gen_crc_consts}[name](text, step))
 
 
 if __name__ == "__main__":

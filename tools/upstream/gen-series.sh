@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # gen-series.sh: writes the upstream lib/crc/powerpc series (upstream/*.patch)
-# from the project's own sources, its one source of truth: the template core
-# and crc-constgen's constants (tools/upstream/kernel-files.py), the glue
+# from the project's own sources, its one source of truth: the powerpc_vpmsum
+# type of scripts/gen-crc-consts.py (tools/upstream/scripts/, patch 1) and
+# the constants headers it writes, the template core
+# (tools/upstream/kernel-files.py), the glue
 # headers in tools/upstream/kernel/, the edits of files the series changes
 # rather than replaces (tools/upstream/edit-tree.py) and the messages in tools/upstream/messages/.
 # The commits are made with git plumbing on the cached pristine tree
@@ -33,7 +35,13 @@ tree=$("$top/tools/upstream/tree.sh")/src
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-python3 "$top/tools/upstream/kernel-files.py" --constgen "$constgen" --out "$scratch/gen" >/dev/null
+# The kernel's generator with the series' constants type, as patch 1 leaves it
+mkdir -p "$scratch/script/scripts"
+git -C "$tree" show pristine:scripts/gen-crc-consts.py |
+	python3 "$top/tools/upstream/edit-tree.py" 1 gen-crc-consts.py \
+	>"$scratch/script/scripts/gen-crc-consts.py" || die "edit-tree.py failed on scripts/gen-crc-consts.py"
+python3 "$top/tools/upstream/kernel-files.py" --constgen "$constgen" \
+	--consts-script "$scratch/script/scripts/gen-crc-consts.py" --out "$scratch/gen" >/dev/null
 gen=$scratch/gen/lib/crc/powerpc
 
 export GIT_INDEX_FILE=$scratch/index
@@ -42,8 +50,8 @@ export GIT_COMMITTER_NAME="crc32c-vmx" GIT_COMMITTER_EMAIL="crc32c-vmx@invalid"
 g() { git -C "$tree" "$@"; }
 g read-tree pristine
 
-# put PATH FILE: the index entry of PATH gets FILE's content.
-put() { g update-index --add --cacheinfo "100644,$(g hash-object -w "$2"),$1"; }
+# put PATH FILE [MODE]: the index entry of PATH gets FILE's content.
+put() { g update-index --add --cacheinfo "${3:-100644},$(g hash-object -w "$2"),$1"; }
 rmf() { g update-index --force-remove "$1"; }
 # edit STEP FILE...: each lib/crc FILE as patch STEP leaves it (edit-tree.py).
 edit() {
@@ -71,30 +79,33 @@ core() { # CRC...: the CRCs' .c and constants files
 	done
 }
 
-# 1: the core, crc32_le, crc32_be (upstream's crc32c_arch() untouched)
+# 1: the generator's powerpc_vpmsum type
+put scripts/gen-crc-consts.py "$scratch/script/scripts/gen-crc-consts.py" 100755
+commit 1
+# 2: the core, crc32_le, crc32_be (upstream's crc32c_arch() untouched)
 put $pp/crc-vpmsum-core.h "$gen/crc-vpmsum-core.h"
 put $pp/crc-vpmsum.h "$gen/crc-vpmsum.h"
 core crc32-le crc32-be
-edit 1 Makefile Kconfig powerpc/crc32.h
-commit 1
-# 2: crc32c moves onto the core
+edit 2 Makefile Kconfig powerpc/crc32.h
+commit 2
+# 3: crc32c moves onto the core
 core crc32c
 put $pp/crc32.h "$gen/crc32.h"
 rmf $pp/crc32c-vpmsum_asm.S
-edit 2 Makefile Kconfig
-commit 2
-# 3: crc_t10dif moves onto the core; the old template has no user left
+edit 3 Makefile Kconfig
+commit 3
+# 4: crc_t10dif moves onto the core; the old template has no user left
 core crc-t10dif
 put $pp/crc-t10dif.h "$gen/crc-t10dif.h"
 rmf $pp/crct10dif-vpmsum_asm.S
 rmf $pp/crc-vpmsum-template.S
-edit 3 Makefile Kconfig
-commit 3
-# 4: crc64_be, crc64_nvme
-core crc64-be crc64-nvme
-put $pp/crc64.h "$gen/crc64.h"
 edit 4 Makefile Kconfig
 commit 4
+# 5: crc64_be, crc64_nvme
+core crc64-be crc64-nvme
+put $pp/crc64.h "$gen/crc64.h"
+edit 5 Makefile Kconfig
+commit 5
 
 mkdir -p "$scratch/out"
 # A fixed abbreviation (the kernel's 12): git's default grows with the

@@ -26,6 +26,9 @@ typedef unsigned long long u64;
 #ifndef __aligned
 #define __aligned(x) __attribute__((__aligned__(x)))
 #endif
+#ifndef __maybe_unused
+#define __maybe_unused __attribute__((__unused__))
+#endif
 #ifndef noinline
 #define noinline __attribute__((__noinline__))
 #endif

@@ -14,7 +14,7 @@
 #define CRC_VMX_WIDTH		32
 #define CRC_VMX_STATE		u32
 #define CRC_VMX_FOLD		crc32c_vmx_fold
-#define CRC_VMX_REDUCE(r)	crc32c_vmx_reduce[CRC32C_VMX_RED_##r]
+#define CRC_VMX_REDUCE		crc32c_vmx_reduce
 #define CRC_VMX_ISA31		CRC_VMX_ISA31_BUILT
 #include "crc_vmx_core_template.h"
 

@@ -16,7 +16,7 @@
 #define CRC_VMX_WIDTH		64
 #define CRC_VMX_STATE		u64
 #define CRC_VMX_FOLD		crc64_rocksoft_vmx_fold
-#define CRC_VMX_REDUCE(r)	crc64_rocksoft_vmx_reduce[CRC64_ROCKSOFT_VMX_RED_##r]
+#define CRC_VMX_REDUCE		crc64_rocksoft_vmx_reduce
 #include "crc_vmx_core_template.h"
 
 u64 crc64_rocksoft_vmx_core(u64 crc, const u8 *p, size_t len)

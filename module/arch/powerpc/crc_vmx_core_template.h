@@ -9,7 +9,7 @@
  *   CRC_VMX_WIDTH	32 or 64: the core's state width
  *   CRC_VMX_STATE	the state's type (u32 or u64)
  *   CRC_VMX_FOLD	its fold table (at least 16 rows; 32 with CRC_VMX_ISA31)
- *   CRC_VMX_REDUCE(r)	its reduce table's row named by the suffix r
+ *   CRC_VMX_REDUCE	its reduce table (rows CRC_VMX_RED_* below)
  *   CRC_VMX_ISA31	1 to add the ISA 3.1 (POWER10) loop: reflected only
  *
  * and gets the static crc_vmx_run(): the raw state (no inversion) advanced
@@ -55,6 +55,22 @@
  * altivec.h).
  */
 #define CRC_VMX_STREAMS		16
+
+/*
+ * The rows of the reduce table, in the order both generators write them:
+ * the reflected reductions and the 64-bit MSB-first one take one fold,
+ * then Barrett; the 32-bit MSB-first one two folds (128 -> 96 -> 64 bits).
+ */
+#if CRC_VMX_REFLECTED || CRC_VMX_WIDTH == 64
+#define CRC_VMX_RED_FOLD	0
+#define CRC_VMX_RED_MU		1
+#define CRC_VMX_RED_POLY	2
+#else
+#define CRC_VMX_RED_128_96	0
+#define CRC_VMX_RED_96_64	1
+#define CRC_VMX_RED_MU		2
+#define CRC_VMX_RED_POLY	3
+#endif
 
 #ifdef CONFIG_CPU_LITTLE_ENDIAN
 #define CRC_VMX_LITTLE_ENDIAN	1
@@ -481,9 +497,9 @@ static inline u64 reduce(crc_vmx_vec_t a)
 	crc_vmx_vec_t s, low, q, r;
 
 	asm("vsldoi	%0, %1, %2, 8" : "=v" (low) : "v" (a), "v" (CRC_VMX_ZERO));
-	s = pmsum(a, load_const(CRC_VMX_REDUCE(FOLD))) ^ low;
-	q = pmsum(s, load_const(CRC_VMX_REDUCE(MU))) ^ s;
-	r = pmsum(q, load_const(CRC_VMX_REDUCE(POLY)));
+	s = pmsum(a, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_FOLD])) ^ low;
+	q = pmsum(s, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_MU])) ^ s;
+	r = pmsum(q, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_POLY]));
 	return high_doubleword(rotate_bytes(s ^ r, 8));	/* the low doubleword */
 }
 #elif CRC_VMX_WIDTH == 64
@@ -506,9 +522,9 @@ static inline u64 reduce(crc_vmx_vec_t a)
 	crc_vmx_vec_t s, q, r;
 	crc_vmx_bytes_t one;
 
-	s = pmsum(a, load_const(CRC_VMX_REDUCE(FOLD)));
-	q = pmsum(s, load_const(CRC_VMX_REDUCE(MU)));
-	r = pmsum(q, load_const(CRC_VMX_REDUCE(POLY)));
+	s = pmsum(a, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_FOLD]));
+	q = pmsum(s, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_MU]));
+	r = pmsum(q, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_POLY]));
 	/* vsl shifts the whole register; every byte of the count holds 1 */
 	asm("vspltisb	%0, 1" : "=v" (one));
 	asm("vsl	%0, %1, %2" : "=v" (r) : "v" (r), "v" (one));
@@ -530,10 +546,10 @@ static inline u32 reduce(crc_vmx_vec_t a)
 {
 	crc_vmx_vec_t c, t, q, s;
 
-	c = pmsum(a, load_const(CRC_VMX_REDUCE(FOLD)));
+	c = pmsum(a, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_FOLD]));
 	t = rotate_bytes(c, 12);	/* one word toward the least significant end */
-	q = pmsum(t, load_const(CRC_VMX_REDUCE(MU)));
-	s = pmsum(q, load_const(CRC_VMX_REDUCE(POLY)));
+	q = pmsum(t, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_MU]));
+	s = pmsum(q, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_POLY]));
 	return (u32)high_doubleword(s ^ t);
 }
 #else
@@ -557,10 +573,10 @@ static inline u32 reduce(crc_vmx_vec_t a)
 
 	/* ones in the low doubleword, zeros in the high one */
 	asm("vsldoi	%0, %1, %2, 8" : "=v" (low) : "v" (CRC_VMX_ZERO), "v" (CRC_VMX_ONES));
-	b = pmsum(a, load_const(CRC_VMX_REDUCE(128_96)));
-	c = pmsum(b, load_const(CRC_VMX_REDUCE(96_64))) ^ (b & low);
-	t = pmsum(c, load_const(CRC_VMX_REDUCE(MU)));
-	s = pmsum(t, load_const(CRC_VMX_REDUCE(POLY)));
+	b = pmsum(a, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_128_96]));
+	c = pmsum(b, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_96_64])) ^ (b & low);
+	t = pmsum(c, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_MU]));
+	s = pmsum(t, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_POLY]));
 	return (u32)high_doubleword(rotate_bytes(c ^ s, 8));	/* the low doubleword */
 }
 #endif

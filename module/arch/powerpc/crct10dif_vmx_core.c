@@ -17,7 +17,7 @@
 #define CRC_VMX_WIDTH		32
 #define CRC_VMX_STATE		u32
 #define CRC_VMX_FOLD		crct10dif_vmx_fold
-#define CRC_VMX_REDUCE(r)	crct10dif_vmx_reduce[CRCT10DIF_VMX_RED_##r]
+#define CRC_VMX_REDUCE		crct10dif_vmx_reduce
 #include "crc_vmx_core_template.h"
 
 u16 crct10dif_vmx_core(u16 crc, const u8 *p, size_t len)

@@ -34,9 +34,13 @@
  * advanced once per iteration at opposite ends of the body, keep every
  * load from waiting on the addi just before it.
  *
- * Registers are written as VSX numbers (32-63 for v0-v31) where a VSX
- * instruction uses them and as VMX numbers in vpmsumd and vxor. xxeval and
- * plxvp are prefixed instructions, which may not cross a 64-byte boundary:
+ * Every vector register is named by its VMX number (v0-v31), whatever
+ * instruction uses it: the macros below add 32 where a VSX instruction
+ * names it. The added blocks, in VSR 0-7, are the only VSX-only registers.
+ * Every load names the blocks it takes by their index in the current
+ * group (32 and on: the next group); the macros turn the index into the
+ * offset from their pointer, however far the body has advanced it. xxeval
+ * and plxvp are prefixed instructions, which may not cross a 64-byte boundary:
  * the body starts 64-byte aligned and places each at a multiple of 8
  * bytes, so the assembler inserts no padding inside the loop.
  */
@@ -51,13 +55,27 @@
 #define rfold	5	/* the fold table: row k - 1 is x^(128 * k) */
 #define rq	6	/* q: p again, advanced at the other end of the body */
 
-/* lxvp: the pair of multiplied blocks at r + off into VSR x, x + 1 (v18-v31) */
-.macro LV x, off, r
-	lxvp	\x, \off(\r)
+/*
+ * The macros name the pointers p and q. .Lp_ahead and .Lq_ahead are how far
+ * each is past the start of the current group: the body advances p and q
+ * once each (A), so the loads after an A reach the same block with an
+ * offset one group smaller. (.L: symbols local to the assembler.)
+ */
+	.set	.Lrp, rp
+	.set	.Lrq, rq
+
+/* lxvp: multiplied blocks b and b + 1 through pointer r (p or q) into v(x), v(x + 1) */
+.macro LV x, b, r
+	lxvp	32 + \x, 16 * \b - .L\r\()_ahead(.Lr\r)
 .endm
-/* plxvp: the pair of added blocks at r + off into VSR x, x + 1 (0-7) */
-.macro LX x, off, r
-	plxvp	\x, \off(\r), 0
+/* plxvp: added blocks b and b + 1 through pointer r into VSR x, x + 1 (0-7) */
+.macro LX x, b, r
+	plxvp	\x, 16 * \b - .L\r\()_ahead(.Lr\r), 0
+.endm
+/* addi: pointer r on by one group */
+.macro A r
+	addi	.Lr\r, .Lr\r, 16 * CRC_VMX_ISA31_BLOCKS
+	.set	.L\r\()_ahead, .L\r\()_ahead + 16 * CRC_VMX_ISA31_BLOCKS
 .endm
 /* vpmsumd: v(d) = v(a) * x^(128 * 16) (v0), a block moved to its stream's end */
 .macro M d, a
@@ -67,30 +85,30 @@
 .macro F s
 	vpmsumd	2 + \s, 2 + \s, 1
 .endm
-/* xxeval: stream s (VSR 34 + s) ^= product (VSR p) ^ added block (VSR b) */
+/* xxeval: stream s (v2 + s) ^= product v(p) ^ added block VSR b */
 .macro X s, p, b
-	xxeval	34 + \s, 34 + \s, \p, \b, 0x69
-.endm
-/* addi: pointer r on by one group */
-.macro A r
-	addi	\r, \r, 16 * CRC_VMX_ISA31_BLOCKS
+	xxeval	32 + 2 + \s, 32 + 2 + \s, 32 + \p, \b, 0x69
 .endm
 /* vpmsumd: stream s folded forward by the fold row in v(k) */
 .macro C s, k
 	vpmsumd	2 + \s, 2 + \s, \k
 .endm
-/*
- * stxvp or lxvp: v20-v31 (VSR 52-63) to or from the 192 bytes just below
- * the stack pointer, pair by pair
- */
-.macro V20_V31 op
-	.irp	x, 52, 54, 56, 58, 60, 62
-	\op	\x, (\x - 64) * 16(1)
-	.endr
-.endm
-/* xxeval: VSR d = a ^ b ^ c */
+/* xxeval: stream d = stream a ^ stream b ^ stream c */
 .macro XOR3 d, a, b, c
-	xxeval	\d, \a, \b, \c, 0x69
+	xxeval	32 + 2 + \d, 32 + 2 + \a, 32 + 2 + \b, 32 + 2 + \c, 0x69
+.endm
+/* lxvp: fold rows k + 1 and k into v(x) and v(x + 1) */
+.macro LF x, k
+	lxvp	32 + \x, 16 * \k(rfold)
+.endm
+/* stxvp or lxvp: v20-v31 to or from the 192 bytes just below the stack pointer */
+.macro V20_V31 op
+	\op	32 + 20, -192(1)
+	\op	32 + 22, -160(1)
+	\op	32 + 24, -128(1)
+	\op	32 + 26, -96(1)
+	\op	32 + 28, -64(1)
+	\op	32 + 30, -32(1)
 .endm
 
 /*
@@ -117,8 +135,8 @@ SYM_FUNC_START(crc_vmx_fold_streams_isa31)
 	 */
 	vor	17, 2, 2
 	V20_V31	stxvp
-	lxv	32, 16 * 15(rfold)
-	lxv	33, 16 * 31(rfold)
+	lxv	32 + 0, 16 * 15(rfold)		/* x^(128 * 16) */
+	lxv	32 + 1, 16 * 31(rfold)		/* x^(128 * 32) */
 	mtctr	rgroups
 	mr	rq, rp
 	.irp	v, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
@@ -131,101 +149,108 @@ SYM_FUNC_START(crc_vmx_fold_streams_isa31)
 	.irp	x, 2, 3, 4, 5, 6, 7
 	xxlxor	\x, \x, \x
 	.endr
-	LV	52, 0, rp
-	LV	54, 32, rp
-	LV	56, 64, rp
+	/* the first group's blocks 0-5; blocks 32-37 are loaded so in the body */
+	.set	.Lp_ahead, 0
+	LV	20, 0, p
+	LV	22, 2, p
+	LV	24, 4, p
 
 	.p2align 6
 1:
-	X	10, 59, 3
+	.set	.Lp_ahead, 0
+	.set	.Lq_ahead, 0
+	X	10, 27, 3
 	M	26, 18
 	F	0
-	LX	0, 256, rp
-	LV	50, 96, rp
-	X	11, 60, 2
+	LX	0, 16, p
+	LV	18, 6, p
+	X	11, 28, 2
 	M	27, 21
 	F	1
-	X	12, 61, 5
+	X	12, 29, 5
 	M	28, 20
 	F	2
-	LV	52, 128, rp
-	LX	2, 288, rp
-	X	13, 62, 4
+	LV	20, 8, p
+	LX	2, 18, p
+	X	13, 30, 4
 	M	29, 23
 	F	3
-	A	rp
-	X	14, 63, 7
+	A	p
+	X	14, 31, 7
 	M	30, 22
 	F	4
-	LX	4, 320, rq
-	LV	54, 160, rq
-	X	15, 58, 6
+	LX	4, 20, q
+	LV	22, 10, q
+	X	15, 26, 6
 	M	26, 25
 	F	5
-	X	0, 59, 1
+	X	0, 27, 1
 	M	27, 24
 	F	6
-	LX	6, 352, rq
-	LV	56, 192, rq
-	X	1, 60, 0
+	LX	6, 22, q
+	LV	24, 12, q
+	X	1, 28, 0
 	M	28, 19
 	F	7
-	X	2, 61, 3
+	X	2, 29, 3
 	M	29, 18
 	F	8
-	LX	0, 384, rq
-	LV	50, 224, rq
-	X	3, 62, 2
+	LX	0, 24, q
+	LV	18, 14, q
+	X	3, 30, 2
 	M	30, 21
 	F	9
-	X	4, 58, 5
+	X	4, 26, 5
 	M	26, 20
 	F	10
-	LX	2, 416, rq
-	X	5, 59, 4
-	LV	52, 512, rq
+	LX	2, 26, q
+	X	5, 27, 4
+	LV	20, 32, q
 	M	27, 23
 	F	11
-	A	rq
-	X	6, 60, 7
+	A	q
+	X	6, 28, 7
 	M	28, 22
 	F	12
-	LX	4, -64, rp
-	LV	54, 32, rp
-	X	7, 61, 6
+	LX	4, 28, p
+	LV	22, 34, p
+	X	7, 29, 6
 	M	29, 25
-	X	8, 62, 1
+	X	8, 30, 1
 	F	13
 	M	30, 24
 	F	14
-	LX	6, -32, rp
-	LV	56, 64, rp
-	X	9, 58, 0
+	LX	6, 30, p
+	LV	24, 36, p
+	X	9, 26, 0
 	M	31, 19
 	F	15
+	.if	.Lp_ahead != 16 * CRC_VMX_ISA31_BLOCKS || .Lq_ahead != 16 * CRC_VMX_ISA31_BLOCKS
+	.error	"the body must advance p and q by one group each"
+	.endif
 	bdnz	1b
 
-	X	10, 59, 3
+	X	10, 27, 3
 	M	26, 18
-	X	11, 60, 2
-	X	12, 61, 5
-	X	13, 62, 4
-	X	14, 63, 7
-	X	15, 58, 6
+	X	11, 28, 2
+	X	12, 29, 5
+	X	13, 30, 4
+	X	14, 31, 7
+	X	15, 26, 6
 	/*
 	 * Stream i is folded forward over the 15 - i blocks that follow it in
 	 * the last group, by fold row 14 - i, and the 16 are summed into v2.
 	 * Rows 0-15 come in by pairs, lxvp putting the row at the higher
 	 * address in the even register; row 15 (v0) is loaded but not used.
 	 */
-	lxvp	50, 0(rfold)		/* v18 row 1, v19 row 0 */
-	lxvp	52, 32(rfold)		/* v20 row 3, v21 row 2 */
-	lxvp	54, 64(rfold)		/* v22 row 5, v23 row 4 */
-	lxvp	56, 96(rfold)		/* v24 row 7, v25 row 6 */
-	lxvp	58, 128(rfold)		/* v26 row 9, v27 row 8 */
-	lxvp	60, 160(rfold)		/* v28 row 11, v29 row 10 */
-	lxvp	62, 192(rfold)		/* v30 row 13, v31 row 12 */
-	lxvp	32, 224(rfold)		/* v0 row 15, v1 row 14 */
+	LF	18, 0		/* v18 row 1, v19 row 0 */
+	LF	20, 2		/* v20 row 3, v21 row 2 */
+	LF	22, 4		/* v22 row 5, v23 row 4 */
+	LF	24, 6		/* v24 row 7, v25 row 6 */
+	LF	26, 8		/* v26 row 9, v27 row 8 */
+	LF	28, 10		/* v28 row 11, v29 row 10 */
+	LF	30, 12		/* v30 row 13, v31 row 12 */
+	LF	0, 14		/* v0 row 15, v1 row 14 */
 	C	0, 1
 	C	1, 30
 	C	2, 31
@@ -241,14 +266,14 @@ SYM_FUNC_START(crc_vmx_fold_streams_isa31)
 	C	12, 21
 	C	13, 18
 	C	14, 19
-	XOR3	34, 34, 35, 36
-	XOR3	37, 37, 38, 39
-	XOR3	40, 40, 41, 42
-	XOR3	43, 43, 44, 45
-	XOR3	46, 46, 47, 48
-	XOR3	34, 34, 37, 40
-	XOR3	43, 43, 46, 49
-	vxor	2, 2, 11
+	XOR3	0, 0, 1, 2
+	XOR3	3, 3, 4, 5
+	XOR3	6, 6, 7, 8
+	XOR3	9, 9, 10, 11
+	XOR3	12, 12, 13, 14
+	XOR3	0, 0, 3, 6
+	XOR3	9, 9, 12, 15
+	vxor	2, 2, 11		/* stream 0 ^= stream 9 */
 
 	V20_V31	lxvp
 	blr

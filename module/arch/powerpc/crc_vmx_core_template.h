@@ -254,20 +254,12 @@ static inline crc_vmx_vec_t shift_down(crc_vmx_vec_t v, size_t n)
  */
 static inline crc_vmx_vec_t later(crc_vmx_vec_t v, size_t n)
 {
-#if CRC_VMX_REFLECTED
-	return shift_up(v, n);
-#else
-	return shift_down(v, n);
-#endif
+	return CRC_VMX_REFLECTED ? shift_up(v, n) : shift_down(v, n);
 }
 
 static inline crc_vmx_vec_t earlier(crc_vmx_vec_t v, size_t n)
 {
-#if CRC_VMX_REFLECTED
-	return shift_down(v, n);
-#else
-	return shift_up(v, n);
-#endif
+	return CRC_VMX_REFLECTED ? shift_down(v, n) : shift_up(v, n);
 }
 
 /*

@@ -4,9 +4,11 @@
 // crc32c_vmx_core_isa31() called directly, with the kernel driver's key and
 // streaming semantics. The cores execute vpmsumd (ISA 2.07 vector crypto),
 // the ISA 3.1 one also lxvp and xxeval: the CPU is asked first, through
-// AT_HWCAP2.
+// AT_HWCAP2. The cores take 16 bytes or more; shorter inputs go to the
+// slice-by-8 code, as the kernel driver's go to its software CRC.
 #include "user_vmx.h"
 
+#include "crc32c_fast.h"
 #include "error.h"
 
 #include <sys/auxv.h>
@@ -30,6 +32,9 @@ namespace {
 
 using Core = std::uint32_t (*)(std::uint32_t, const std::uint8_t *, std::size_t);
 
+// The shortest input a core takes: its first load is a whole 16-byte block.
+constexpr std::size_t kCoreMinLength = 16;
+
 class UserVmxHasher final : public Crc32cHasher {
   public:
     explicit UserVmxHasher(Core core) : core_(core) {}
@@ -38,12 +43,8 @@ class UserVmxHasher final : public Crc32cHasher {
         seed_ = seed;
         state_ = seed;
     }
-    Digest digest(std::span<const std::uint8_t> data) override {
-        return ~core_(seed_, data.data(), data.size());
-    }
-    void update(std::span<const std::uint8_t> data) override {
-        state_ = core_(state_, data.data(), data.size());
-    }
+    Digest digest(std::span<const std::uint8_t> data) override { return ~run(seed_, data); }
+    void update(std::span<const std::uint8_t> data) override { state_ = run(state_, data); }
     // Like a tfm after final: the next update starts a new message from the key.
     Digest final() override {
         std::uint32_t out = ~state_;
@@ -52,6 +53,12 @@ class UserVmxHasher final : public Crc32cHasher {
     }
 
   private:
+    std::uint32_t run(std::uint32_t state, std::span<const std::uint8_t> data) const {
+        if (data.size() < kCoreMinLength)
+            return crc32c_fast::update(state, data);
+        return core_(state, data.data(), data.size());
+    }
+
     Core core_;
     std::uint32_t seed_ = 0xffffffffu;  // the key: raw initial state
     std::uint32_t state_ = 0xffffffffu; // raw state of the open stream

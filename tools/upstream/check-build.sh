@@ -108,8 +108,8 @@ expect_objs() { # NAME PRESENT|ABSENT OBJ...
 	verdict "$name config builds the expected lib/crc objects" "$rc" \
 		"want $want: $*"
 }
-vpmsum_objs=(powerpc/crc32-le-vpmsum.o powerpc/crc32-be-vpmsum.o powerpc/crc32c-vpmsum.o
-	powerpc/crc-t10dif-vpmsum.o powerpc/crc64-be-vpmsum.o powerpc/crc64-nvme-vpmsum.o)
+vpmsum_objs=(powerpc/crc32-lsb-vpmsum.o powerpc/crc32-msb-vpmsum.o powerpc/crc64-lsb-vpmsum.o
+	powerpc/crc64-msb-vpmsum.o)
 # Without the function tracer: it needs objtool, and objtool needs libelf's
 # development headers, which the host does not have (a whole-kernel
 # concern: lib/crc's C compiles the same apart from -mprofile-kernel).

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The series' edits of files it changes rather than replaces
 (scripts/gen-crc-consts.py from patch 1; lib/crc/Makefile and
-lib/crc/Kconfig; lib/crc/powerpc/crc32.h in patch 2, before patch 3
+lib/crc/Kconfig; lib/crc/powerpc/crc32.h in patch 3, before patch 4
 replaces it), one step per patch: edit-tree.py STEP FILE reads the file's
 pristine 7.2 text on stdin and writes it as patch STEP leaves it (steps
 are cumulative). Each edit must find exactly the text it
@@ -20,10 +20,6 @@ FLAGS_HEAD = """\
 # crypto only, no VSX, so that enable_kernel_altivec() suffices.
 vpmsum-cflags := -maltivec -mno-vsx -mhard-float
 vpmsum-cflags-remove := -mno-altivec -msoft-float
-# The table code that the powerpc glue keeps for short inputs: without
-# section anchors each table loop indexes its own table (one lwzx per byte)
-# instead of an offset from an anchor that the tables share (an add more).
-ppc-table-cflags-$(CONFIG_PPC) := $(call cc-option,-fno-section-anchors)
 """
 
 
@@ -42,33 +38,22 @@ def sub(text, old, new):
 
 
 def makefile(text, step):
-    ppc = "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o\n"
     if step >= 2:
-        text = sub(text, ppc,
-                   "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o powerpc/crc32-le-vpmsum.o \\\n"
-                   "\t\t       powerpc/crc32-be-vpmsum.o\n" +
-                   obj_flags(["crc32-le-vpmsum.o", "crc32-be-vpmsum.o"]) +
-                   "CFLAGS_crc32-main.o += $(ppc-table-cflags-y)\n")
         text = sub(text, "obj-$(CONFIG_CRC_T10DIF) += crc-t10dif.o\n",
                    FLAGS_HEAD + "\nobj-$(CONFIG_CRC_T10DIF) += crc-t10dif.o\n")
-    if step >= 3:
-        text = sub(text, "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o powerpc/crc32-le-vpmsum.o \\\n"
-                   "\t\t       powerpc/crc32-be-vpmsum.o\n",
-                   "crc32-$(CONFIG_PPC) += powerpc/crc32-le-vpmsum.o powerpc/crc32-be-vpmsum.o \\\n"
-                   "\t\t       powerpc/crc32c-vpmsum.o\n")
-        text = sub(text, "CFLAGS_REMOVE_powerpc/crc32-be-vpmsum.o += $(vpmsum-cflags-remove)\n",
-                   "CFLAGS_REMOVE_powerpc/crc32-be-vpmsum.o += $(vpmsum-cflags-remove)\n" +
-                   obj_flags(["crc32c-vpmsum.o"]))
-    if step >= 4:
-        text = sub(text, "crc-t10dif-$(CONFIG_PPC) += powerpc/crct10dif-vpmsum_asm.o\n",
-                   "crc-t10dif-$(CONFIG_PPC) += powerpc/crc-t10dif-vpmsum.o\n" +
-                   obj_flags(["crc-t10dif-vpmsum.o"]))
-    if step >= 5:
         text = sub(text, "crc64-$(CONFIG_RISCV) += riscv/crc64_lsb.o riscv/crc64_msb.o\n",
-                   "crc64-$(CONFIG_PPC) += powerpc/crc64-be-vpmsum.o powerpc/crc64-nvme-vpmsum.o\n" +
-                   obj_flags(["crc64-be-vpmsum.o", "crc64-nvme-vpmsum.o"]) +
-                   "CFLAGS_crc64-main.o += $(ppc-table-cflags-y)\n" +
+                   "crc64-$(CONFIG_PPC) += powerpc/crc64-lsb-vpmsum.o powerpc/crc64-msb-vpmsum.o\n" +
+                   obj_flags(["crc64-lsb-vpmsum.o", "crc64-msb-vpmsum.o"]) +
                    "crc64-$(CONFIG_RISCV) += riscv/crc64_lsb.o riscv/crc64_msb.o\n")
+    ppc32 = "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o\n"
+    cores32 = "powerpc/crc32-lsb-vpmsum.o powerpc/crc32-msb-vpmsum.o\n"
+    if step >= 3:
+        text = sub(text, ppc32,
+                   "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o \\\n\t\t       " + cores32 +
+                   obj_flags(["crc32-lsb-vpmsum.o", "crc32-msb-vpmsum.o"]))
+    if step >= 4:
+        text = sub(text, "crc32-$(CONFIG_PPC) += powerpc/crc32c-vpmsum_asm.o \\\n\t\t       " + cores32,
+                   "crc32-$(CONFIG_PPC) += " + cores32)
     return text
 
 
@@ -89,17 +74,17 @@ def glue_line(text, start):
 
 
 def crc32_h(text, step):
-    """Patch 2 keeps upstream's crc32c_arch() and adds crc32_le_arch() and
+    """Patch 3 keeps upstream's crc32c_arch() and adds crc32_le_arch() and
     crc32_be_arch() exactly as the final crc32.h (tools/upstream/kernel/)
-    has them; patch 3 replaces the whole file with that one."""
-    if step == 2:
+    has them; patch 4 replaces the whole file with that one."""
+    if step == 3:
         final = open(os.path.join(GLUE, "crc32.h")).read()
         m = re.search(r"^/\*\n \* crc32_le\(\).*?\*/\n", final, re.S | re.M)
-        head = m.group(0).replace("crc32_le(), crc32_be() and crc32c() by", "crc32_le() and crc32_be() by")
-        head = head.replace(" The three CRCs share the core, so they share\n * the threshold.\n",
-                            " crc32_be() shares the core and the threshold.\n")
+        head = sub(m.group(0), "crc32_le(), crc32_be() and crc32c() by", "crc32_le() and crc32_be() by")
+        head = sub(head, "for the three CRCs", "for both CRCs")
         text = sub(text, "#include <linux/uaccess.h>\n",
-                   "#include <linux/uaccess.h>\n\n" + head + "#include \"crc-vpmsum.h\"\n")
+                   "#include <linux/uaccess.h>\n\n" + head + "#include \"crc-vpmsum.h\"\n"
+                   "#include \"crc32-le-vpmsum-consts.h\"\n#include \"crc32-be-vpmsum-consts.h\"\n")
         text = sub(text, "#define crc32_le_arch crc32_le_base /* not implemented on this arch */\n"
                    "#define crc32_be_arch crc32_be_base /* not implemented on this arch */\n",
                    glue_line(final, "#define VPMSUM_CRC32_MIN_LEN") + "\n" +
@@ -114,7 +99,7 @@ def crc32_h(text, step):
 
 
 def kconfig(text, step):
-    if step >= 5:
+    if step >= 2:
         text = sub(text, "\tdefault y if ARM64\n\tdefault y if RISCV && RISCV_ISA_ZBC && 64BIT\n",
                    "\tdefault y if ARM64\n\tdefault y if PPC64 && ALTIVEC\n"
                    "\tdefault y if RISCV && RISCV_ISA_ZBC && 64BIT\n")

@@ -40,9 +40,22 @@ mkdir -p "$scratch/script/scripts"
 git -C "$tree" show pristine:scripts/gen-crc-consts.py |
 	python3 "$top/tools/upstream/edit-tree.py" 1 gen-crc-consts.py \
 	>"$scratch/script/scripts/gen-crc-consts.py" || die "edit-tree.py failed on scripts/gen-crc-consts.py"
-python3 "$top/tools/upstream/kernel-files.py" --constgen "$constgen" \
-	--consts-script "$scratch/script/scripts/gen-crc-consts.py" --out "$scratch/gen" >/dev/null
+# The lib/crc/powerpc files as the series leaves them (gen), and as patches 2
+# (the crc64 CRCs only) and 3 (crc32c not yet) leave those that change later
+# (gen2, gen3: the cores that crc-vpmsum.h declares, the CRCs that a core's
+# comment names).
+kfiles() { # DIR [--crcs LIST]
+	local d=$1
+	shift
+	python3 "$top/tools/upstream/kernel-files.py" --constgen "$constgen" \
+		--consts-script "$scratch/script/scripts/gen-crc-consts.py" --out "$scratch/$d" "$@" >/dev/null
+}
+kfiles gen
+kfiles gen2 --crcs crc64_be,crc64_nvme
+kfiles gen3 --crcs crc64_be,crc64_nvme,crc32_le,crc32_be
 gen=$scratch/gen/lib/crc/powerpc
+gen2=$scratch/gen2/lib/crc/powerpc
+gen3=$scratch/gen3/lib/crc/powerpc
 
 export GIT_INDEX_FILE=$scratch/index
 export GIT_AUTHOR_NAME="crc32c-vmx" GIT_AUTHOR_EMAIL="crc32c-vmx@invalid"
@@ -71,41 +84,35 @@ commit() { # N: commit the index with messages/N.txt, dated by its number
 	parent=$(GIT_AUTHOR_DATE="2026-12-01T00:0$1:00Z" GIT_COMMITTER_DATE="2026-12-01T00:0$1:00Z" \
 		g commit-tree "$tr" -p "$parent" -F "$top/tools/upstream/messages/$1.txt")
 }
-core() { # CRC...: the CRCs' .c and constants files
-	local c
-	for c in "$@"; do
-		put "$pp/$c-vpmsum.c" "$gen/$c-vpmsum.c"
-		put "$pp/$c-vpmsum-consts.h" "$gen/$c-vpmsum-consts.h"
-	done
-}
 
 # 1: the generator's powerpc_vpmsum type
 put scripts/gen-crc-consts.py "$scratch/script/scripts/gen-crc-consts.py" 100755
 commit 1
-# 2: the core, crc32_le, crc32_be (upstream's crc32c_arch() untouched)
-put $pp/crc-vpmsum-core.h "$gen/crc-vpmsum-core.h"
-put $pp/crc-vpmsum.h "$gen/crc-vpmsum.h"
-core crc32-le crc32-be
-edit 2 Makefile Kconfig powerpc/crc32.h
+# 2: the core; crc64_be and crc64_nvme
+for f in crc-vpmsum-core.h crc-vpmsum.h crc64-lsb-vpmsum.c crc64-msb-vpmsum.c \
+	crc64-be-vpmsum-consts.h crc64-nvme-vpmsum-consts.h crc64.h; do
+	put "$pp/$f" "$gen2/$f"
+done
+edit 2 Makefile Kconfig
 commit 2
-# 3: crc32c moves onto the core
-core crc32c
-put $pp/crc32.h "$gen/crc32.h"
-rmf $pp/crc32c-vpmsum_asm.S
-edit 3 Makefile Kconfig
+# 3: crc32_le and crc32_be (upstream's crc32c_arch() untouched)
+for f in crc-vpmsum.h crc32-lsb-vpmsum.c crc32-msb-vpmsum.c crc32-le-vpmsum-consts.h \
+	crc32-be-vpmsum-consts.h; do
+	put "$pp/$f" "$gen3/$f"
+done
+edit 3 Makefile Kconfig powerpc/crc32.h
 commit 3
-# 4: crc_t10dif moves onto the core; the old template has no user left
-core crc-t10dif
-put $pp/crc-t10dif.h "$gen/crc-t10dif.h"
-rmf $pp/crct10dif-vpmsum_asm.S
-rmf $pp/crc-vpmsum-template.S
+# 4: crc32c moves onto the core
+for f in crc32-lsb-vpmsum.c crc32c-vpmsum-consts.h crc32.h; do
+	put "$pp/$f" "$gen/$f"
+done
+rmf $pp/crc32c-vpmsum_asm.S
 edit 4 Makefile Kconfig
 commit 4
-# 5: crc64_be, crc64_nvme
-core crc64-be crc64-nvme
-put $pp/crc64.h "$gen/crc64.h"
-edit 5 Makefile Kconfig
-commit 5
+# The series' final files are the generator's
+for f in "$gen"/*; do
+	cmp -s "$f" <(g show "$parent:$pp/${f##*/}") || die "the series leaves $pp/${f##*/} unlike kernel-files.py writes it"
+done
 
 mkdir -p "$scratch/out"
 # A fixed abbreviation (the kernel's 12): git's default grows with the

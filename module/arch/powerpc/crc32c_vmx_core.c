@@ -13,17 +13,15 @@
 #define CRC_VMX_REFLECTED	1
 #define CRC_VMX_WIDTH		32
 #define CRC_VMX_STATE		u32
-#define CRC_VMX_FOLD		crc32c_vmx_fold
-#define CRC_VMX_REDUCE		crc32c_vmx_reduce
 #define CRC_VMX_ISA31		CRC_VMX_ISA31_BUILT
 #include "crc_vmx_core_template.h"
 
 u32 crc32c_vmx_core(u32 crc, const u8 *p, size_t len)
 {
-	return crc_vmx_run(crc, p, len, 0);
+	return crc_vmx_run(crc, p, len, crc32c_vmx_fold, crc32c_vmx_reduce, 0);
 }
 
 u32 crc32c_vmx_core_isa31(u32 crc, const u8 *p, size_t len)
 {
-	return crc_vmx_run(crc, p, len, 1);
+	return crc_vmx_run(crc, p, len, crc32c_vmx_fold, crc32c_vmx_reduce, 1);
 }

@@ -15,11 +15,9 @@
 #define CRC_VMX_REFLECTED	1
 #define CRC_VMX_WIDTH		64
 #define CRC_VMX_STATE		u64
-#define CRC_VMX_FOLD		crc64_rocksoft_vmx_fold
-#define CRC_VMX_REDUCE		crc64_rocksoft_vmx_reduce
 #include "crc_vmx_core_template.h"
 
 u64 crc64_rocksoft_vmx_core(u64 crc, const u8 *p, size_t len)
 {
-	return crc_vmx_run(crc, p, len, 0);
+	return crc_vmx_run(crc, p, len, crc64_rocksoft_vmx_fold, crc64_rocksoft_vmx_reduce, 0);
 }

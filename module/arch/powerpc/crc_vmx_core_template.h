@@ -8,12 +8,13 @@
  *   CRC_VMX_REFLECTED	1: LSB of each byte first; 0: MSB first
  *   CRC_VMX_WIDTH	32 or 64: the core's state width
  *   CRC_VMX_STATE	the state's type (u32 or u64)
- *   CRC_VMX_FOLD	its fold table (at least 16 rows; 32 with CRC_VMX_ISA31)
- *   CRC_VMX_REDUCE	its reduce table (rows CRC_VMX_RED_* below)
  *   CRC_VMX_ISA31	1 to add the ISA 3.1 (POWER10) loop: reflected only
  *
  * and gets the static crc_vmx_run(): the raw state (no inversion) advanced
- * over len >= 16 bytes at any address. A 16-byte block loaded into a vector
+ * over len >= 16 bytes at any address, for the CRC whose constants it is
+ * passed. Every CRC of one width and bit order shares the code: its
+ * polynomial is only in the constants, a fold table (16 rows; 32 for the
+ * ISA 3.1 loop) and a reduce table (rows CRC_VMX_RED_* below). A 16-byte block loaded into a vector
  * register is the polynomial whose x^127 coefficient is the first message
  * bit, and folding it forward by d bits is one vpmsumd by x^d mod P. The
  * message is folded as 16 independent streams of 16-byte blocks, 256 bytes
@@ -31,8 +32,7 @@
 #ifndef CRC_VMX_CORE_TEMPLATE_H
 #define CRC_VMX_CORE_TEMPLATE_H
 
-#if !defined(CRC_VMX_REFLECTED) || !defined(CRC_VMX_WIDTH) || !defined(CRC_VMX_STATE) || \
-	!defined(CRC_VMX_FOLD) || !defined(CRC_VMX_REDUCE)
+#if !defined(CRC_VMX_REFLECTED) || !defined(CRC_VMX_WIDTH) || !defined(CRC_VMX_STATE)
 #error "define the CRC_VMX_* parameters before including crc_vmx_core_template.h"
 #endif
 #if CRC_VMX_WIDTH != 32 && CRC_VMX_WIDTH != 64
@@ -207,10 +207,13 @@ static inline u64 high_doubleword(crc_vmx_vec_t v)
 	return r;
 }
 
-/* Multiply a 128-bit remainder by x^(128 * k) mod P, 1 <= k <= 32. */
-static inline crc_vmx_vec_t fold(crc_vmx_vec_t v, size_t k)
+/*
+ * Multiply a 128-bit remainder by x^(128 * k) mod P, 1 <= k <= 32: row
+ * k - 1 of the fold table kf.
+ */
+static inline crc_vmx_vec_t fold(const u64 (*kf)[2], crc_vmx_vec_t v, size_t k)
 {
-	return pmsum(v, load_const(CRC_VMX_FOLD[k - 1]));
+	return pmsum(v, load_const(kf[k - 1]));
 }
 
 /*
@@ -293,9 +296,10 @@ static inline crc_vmx_vec_t state_vector(CRC_VMX_STATE crc)
  * X + k: the k leading bytes of acc move past the 128-bit window and are
  * folded by one block, the others move up, and the k new bytes fill in.
  */
-static inline crc_vmx_vec_t shift_fold(crc_vmx_vec_t acc, size_t k, crc_vmx_vec_t last16)
+static inline crc_vmx_vec_t
+shift_fold(const u64 (*kf)[2], crc_vmx_vec_t acc, size_t k, crc_vmx_vec_t last16)
 {
-	return fold(later(acc, 16 - k), 1) ^ earlier(acc, k) ^
+	return fold(kf, later(acc, 16 - k), 1) ^ earlier(acc, k) ^
 	       (last16 & later(CRC_VMX_ONES, 16 - k));
 }
 
@@ -352,19 +356,20 @@ static inline crc_vmx_vec_t shift_fold(crc_vmx_vec_t acc, size_t k, crc_vmx_vec_
  * over the 15 - i blocks that follow it, and the sum is the remainder.
  */
 static __always_inline crc_vmx_vec_t
-combine_streams(crc_vmx_vec_t s0, crc_vmx_vec_t s1, crc_vmx_vec_t s2, crc_vmx_vec_t s3,
+combine_streams(const u64 (*kf)[2],
+		crc_vmx_vec_t s0, crc_vmx_vec_t s1, crc_vmx_vec_t s2, crc_vmx_vec_t s3,
 		crc_vmx_vec_t s4, crc_vmx_vec_t s5, crc_vmx_vec_t s6, crc_vmx_vec_t s7,
 		crc_vmx_vec_t s8, crc_vmx_vec_t s9, crc_vmx_vec_t s10, crc_vmx_vec_t s11,
 		crc_vmx_vec_t s12, crc_vmx_vec_t s13, crc_vmx_vec_t s14, crc_vmx_vec_t s15)
 {
-	s0 = fold(s0, 15) ^ fold(s1, 14);
-	s2 = fold(s2, 13) ^ fold(s3, 12);
-	s4 = fold(s4, 11) ^ fold(s5, 10);
-	s6 = fold(s6, 9) ^ fold(s7, 8);
-	s8 = fold(s8, 7) ^ fold(s9, 6);
-	s10 = fold(s10, 5) ^ fold(s11, 4);
-	s12 = fold(s12, 3) ^ fold(s13, 2);
-	s14 = fold(s14, 1) ^ s15;
+	s0 = fold(kf, s0, 15) ^ fold(kf, s1, 14);
+	s2 = fold(kf, s2, 13) ^ fold(kf, s3, 12);
+	s4 = fold(kf, s4, 11) ^ fold(kf, s5, 10);
+	s6 = fold(kf, s6, 9) ^ fold(kf, s7, 8);
+	s8 = fold(kf, s8, 7) ^ fold(kf, s9, 6);
+	s10 = fold(kf, s10, 5) ^ fold(kf, s11, 4);
+	s12 = fold(kf, s12, 3) ^ fold(kf, s13, 2);
+	s14 = fold(kf, s14, 1) ^ s15;
 	s0 ^= s2;
 	s4 ^= s6;
 	s8 ^= s10;
@@ -380,9 +385,10 @@ combine_streams(crc_vmx_vec_t s0, crc_vmx_vec_t s1, crc_vmx_vec_t s2, crc_vmx_ve
  * number of whole blocks left. Returns the remainder after the last whole
  * group of 16 blocks and advances *pp and *pn past it.
  */
-static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **pp, size_t *pn)
+static __always_inline crc_vmx_vec_t
+fold_streams(const u64 (*kf)[2], crc_vmx_vec_t acc, const u8 **pp, size_t *pn)
 {
-	const crc_vmx_vec_t k16 = load_const(CRC_VMX_FOLD[CRC_VMX_STREAMS - 1]);
+	const crc_vmx_vec_t k16 = load_const(kf[CRC_VMX_STREAMS - 1]);
 #if CRC_VMX_REVERSE
 	const crc_vmx_bytes_t rev = load16(crc_vmx_reverse);
 #else
@@ -394,7 +400,7 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
 	crc_vmx_vec_t s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15;
 	crc_vmx_vec_t t0, t1;
 
-	s0 = fold(acc, 1) ^ load_aligned(p, 0);
+	s0 = fold(kf, acc, 1) ^ load_aligned(p, 0);
 	s1 = load_aligned(p, 16);
 	s2 = load_aligned(p, 32);
 	s3 = load_aligned(p, 48);
@@ -420,7 +426,7 @@ static __always_inline crc_vmx_vec_t fold_streams(crc_vmx_vec_t acc, const u8 **
 
 	*pp = p;
 	*pn = n;
-	return combine_streams(s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13,
+	return combine_streams(kf, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13,
 			       s14, s15);
 }
 
@@ -441,9 +447,10 @@ crc_vmx_vec_t crc_vmx_fold_streams_isa31(const u8 *p, size_t groups, const void 
  * n blocks and block j by n - 1 - j, so all multiplies are independent; two
  * sums halve the chain of xors. k always points at the row for n blocks.
  */
-static inline crc_vmx_vec_t fold_short(crc_vmx_vec_t acc, const u8 *p, size_t n)
+static inline crc_vmx_vec_t
+fold_short(const u64 (*kf)[2], crc_vmx_vec_t acc, const u8 *p, size_t n)
 {
-	const u64 (*k)[2] = &CRC_VMX_FOLD[n - 1];
+	const u64 (*k)[2] = &kf[n - 1];
 	crc_vmx_vec_t x = pmsum(acc, load_const(*k));
 	crc_vmx_vec_t y = CRC_VMX_ZERO;
 
@@ -453,7 +460,7 @@ static inline crc_vmx_vec_t fold_short(crc_vmx_vec_t acc, const u8 *p, size_t n)
 		y ^= pmsum(to_register_order(load16_next(p)), load_const(k[0]));
 	}
 	if (n == 2) {
-		x ^= pmsum(load_aligned(p, 0), load_const(CRC_VMX_FOLD[0]));
+		x ^= pmsum(load_aligned(p, 0), load_const(kf[0]));
 		p += 16;
 	}
 	return x ^ y ^ load_aligned(p, 0);
@@ -484,14 +491,14 @@ static __always_inline crc_vmx_vec_t rotate_bytes(crc_vmx_vec_t v, const int n)
  *    is the high lane of T * m plus T.
  * 3. The CRC is S mod x^64 plus q * (P - x^64) mod x^64: the low lanes.
  */
-static inline u64 reduce(crc_vmx_vec_t a)
+static inline u64 reduce(const u64 (*kr)[2], crc_vmx_vec_t a)
 {
 	crc_vmx_vec_t s, low, q, r;
 
 	asm("vsldoi	%0, %1, %2, 8" : "=v" (low) : "v" (a), "v" (CRC_VMX_ZERO));
-	s = pmsum(a, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_FOLD])) ^ low;
-	q = pmsum(s, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_MU])) ^ s;
-	r = pmsum(q, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_POLY]));
+	s = pmsum(a, load_const(kr[CRC_VMX_RED_FOLD])) ^ low;
+	q = pmsum(s, load_const(kr[CRC_VMX_RED_MU])) ^ s;
+	r = pmsum(q, load_const(kr[CRC_VMX_RED_POLY]));
 	return high_doubleword(rotate_bytes(s ^ r, 8));	/* the low doubleword */
 }
 #elif CRC_VMX_WIDTH == 64
@@ -509,14 +516,14 @@ static inline u64 reduce(crc_vmx_vec_t a)
  *    low terms): the product comes out times x, one bit lower than S's
  *    high lane, where one vsl by 1 bit moves it.
  */
-static inline u64 reduce(crc_vmx_vec_t a)
+static inline u64 reduce(const u64 (*kr)[2], crc_vmx_vec_t a)
 {
 	crc_vmx_vec_t s, q, r;
 	crc_vmx_bytes_t one;
 
-	s = pmsum(a, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_FOLD]));
-	q = pmsum(s, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_MU]));
-	r = pmsum(q, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_POLY]));
+	s = pmsum(a, load_const(kr[CRC_VMX_RED_FOLD]));
+	q = pmsum(s, load_const(kr[CRC_VMX_RED_MU]));
+	r = pmsum(q, load_const(kr[CRC_VMX_RED_POLY]));
 	/* vsl shifts the whole register; every byte of the count holds 1 */
 	asm("vspltisb	%0, 1" : "=v" (one));
 	asm("vsl	%0, %1, %2" : "=v" (r) : "v" (r), "v" (one));
@@ -534,14 +541,14 @@ static inline u64 reduce(crc_vmx_vec_t a)
  * its low 32 coefficients; vpmsumd's extra factor x makes q exactly the
  * low doubleword of T * mu.
  */
-static inline u32 reduce(crc_vmx_vec_t a)
+static inline u32 reduce(const u64 (*kr)[2], crc_vmx_vec_t a)
 {
 	crc_vmx_vec_t c, t, q, s;
 
-	c = pmsum(a, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_FOLD]));
+	c = pmsum(a, load_const(kr[CRC_VMX_RED_FOLD]));
 	t = rotate_bytes(c, 12);	/* one word toward the least significant end */
-	q = pmsum(t, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_MU]));
-	s = pmsum(q, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_POLY]));
+	q = pmsum(t, load_const(kr[CRC_VMX_RED_MU]));
+	s = pmsum(q, load_const(kr[CRC_VMX_RED_POLY]));
 	return (u32)high_doubleword(s ^ t);
 }
 #else
@@ -559,28 +566,30 @@ static inline u32 reduce(crc_vmx_vec_t a)
  * Step 4 needs no mask to keep q alone (tools/fold-model masks it): the
  * POLY row's low lane is zero.
  */
-static inline u32 reduce(crc_vmx_vec_t a)
+static inline u32 reduce(const u64 (*kr)[2], crc_vmx_vec_t a)
 {
 	crc_vmx_vec_t b, c, t, s, low;
 
 	/* ones in the low doubleword, zeros in the high one */
 	asm("vsldoi	%0, %1, %2, 8" : "=v" (low) : "v" (CRC_VMX_ZERO), "v" (CRC_VMX_ONES));
-	b = pmsum(a, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_128_96]));
-	c = pmsum(b, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_96_64])) ^ (b & low);
-	t = pmsum(c, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_MU]));
-	s = pmsum(t, load_const(CRC_VMX_REDUCE[CRC_VMX_RED_POLY]));
+	b = pmsum(a, load_const(kr[CRC_VMX_RED_128_96]));
+	c = pmsum(b, load_const(kr[CRC_VMX_RED_96_64])) ^ (b & low);
+	t = pmsum(c, load_const(kr[CRC_VMX_RED_MU]));
+	s = pmsum(t, load_const(kr[CRC_VMX_RED_POLY]));
 	return (u32)high_doubleword(rotate_bytes(c ^ s, 8));	/* the low doubleword */
 }
 #endif
 
 /*
  * The whole CRC: the raw state advanced over len >= 16 bytes at any
- * address (the first load takes 16 bytes whatever len is).
+ * address (the first load takes 16 bytes whatever len is), with the CRC's
+ * fold table kf and reduce table kr.
  * isa31 (a constant at each call site) adds the ISA 3.1 loop in front of
  * the POWER8 one for long inputs, where CRC_VMX_ISA31 built it in.
  */
-static __always_inline CRC_VMX_STATE crc_vmx_run(CRC_VMX_STATE crc, const u8 *p, size_t len,
-						 int isa31)
+static __always_inline CRC_VMX_STATE
+crc_vmx_run(CRC_VMX_STATE crc, const u8 *p, size_t len, const u64 (*kf)[2], const u64 (*kr)[2],
+	    int isa31)
 {
 	crc_vmx_vec_t acc;
 	size_t h, n;
@@ -593,7 +602,7 @@ static __always_inline CRC_VMX_STATE crc_vmx_run(CRC_VMX_STATE crc, const u8 *p,
 	/* Take up to 15 more bytes so that all further loads are aligned. */
 	h = -(unsigned long)p & 15;
 	if (h && len >= h) {
-		acc = shift_fold(acc, h, load_aligned(p + h - 16, 0));
+		acc = shift_fold(kf, acc, h, load_aligned(p + h - 16, 0));
 		p += h;
 		len -= h;
 	}
@@ -608,7 +617,7 @@ static __always_inline CRC_VMX_STATE crc_vmx_run(CRC_VMX_STATE crc, const u8 *p,
 	if (isa31 && n >= CRC_VMX_ISA31_MIN_BLOCKS) {
 		size_t groups = (n - CRC_VMX_ISA31_AHEAD) / CRC_VMX_ISA31_BLOCKS;
 
-		acc = crc_vmx_fold_streams_isa31(p, groups, CRC_VMX_FOLD, acc);
+		acc = crc_vmx_fold_streams_isa31(p, groups, kf, acc);
 		p += 16 * CRC_VMX_ISA31_BLOCKS * groups;
 		n -= CRC_VMX_ISA31_BLOCKS * groups;
 	}
@@ -616,18 +625,18 @@ static __always_inline CRC_VMX_STATE crc_vmx_run(CRC_VMX_STATE crc, const u8 *p,
 	(void)isa31;
 #endif
 	if (n >= CRC_VMX_STREAMS)
-		acc = fold_streams(acc, &p, &n);
+		acc = fold_streams(kf, acc, &p, &n);
 	if (n) {
-		acc = fold_short(acc, p, n);
+		acc = fold_short(kf, acc, p, n);
 		p += 16 * n;
 	}
 
 	/* The last 1..15 bytes: reload the 16 bytes that end with them. */
 	len &= 15;
 	if (len)
-		acc = shift_fold(acc, len, load_unaligned(p + len - 16));
+		acc = shift_fold(kf, acc, len, load_unaligned(p + len - 16));
 
-	return reduce(acc);
+	return reduce(kr, acc);
 }
 
 #endif /* CRC_VMX_CORE_TEMPLATE_H */

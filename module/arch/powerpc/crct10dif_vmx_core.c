@@ -16,11 +16,10 @@
 #define CRC_VMX_REFLECTED	0
 #define CRC_VMX_WIDTH		32
 #define CRC_VMX_STATE		u32
-#define CRC_VMX_FOLD		crct10dif_vmx_fold
-#define CRC_VMX_REDUCE		crct10dif_vmx_reduce
 #include "crc_vmx_core_template.h"
 
 u16 crct10dif_vmx_core(u16 crc, const u8 *p, size_t len)
 {
-	return crc_vmx_run((u32)crc << 16, p, len, 0) >> 16;
+	return crc_vmx_run((u32)crc << 16, p, len, crct10dif_vmx_fold, crct10dif_vmx_reduce,
+			   0) >> 16;
 }

@@ -18,12 +18,23 @@
 #include <linux/types.h>
 #include <linux/uaccess.h>
 
-u32 crc32_le_vpmsum(u32 crc, const u8 *p, size_t len);
-u32 crc32_be_vpmsum(u32 crc, const u8 *p, size_t len);
-u32 crc32c_vpmsum(u32 crc, const u8 *p, size_t len);
-u16 crc_t10dif_vpmsum(u16 crc, const u8 *p, size_t len);
-u64 crc64_nvme_vpmsum(u64 crc, const u8 *p, size_t len);
-u64 crc64_be_vpmsum(u64 crc, const u8 *p, size_t len);
+/*
+ * The constants of one CRC, written by scripts/gen-crc-consts.py
+ * (powerpc_vpmsum) into <crc>-vpmsum-consts.h: the fold rows for 1 to 16
+ * blocks, then the final reduction's rows, four for the 32-bit MSB-first
+ * core and three for the others. The core of a CRC's width and bit order
+ * takes them by pointer, so that CRCs which differ only in their
+ * polynomial share its code.
+ */
+struct vpmsum_consts {
+	u64 fold[16][2];
+	u64 reduce[4][2];
+} __aligned(16);
+
+u32 crc32_lsb_vpmsum(u32 crc, const u8 *p, size_t len, const struct vpmsum_consts *consts);
+u32 crc32_msb_vpmsum(u32 crc, const u8 *p, size_t len, const struct vpmsum_consts *consts);
+u64 crc64_lsb_vpmsum(u64 crc, const u8 *p, size_t len, const struct vpmsum_consts *consts);
+u64 crc64_msb_vpmsum(u64 crc, const u8 *p, size_t len, const struct vpmsum_consts *consts);
 
 /*
  * Longest input handed to a core in one vector section, but for a
@@ -58,16 +69,16 @@ static __always_inline void vpmsum_end(void)
 }
 
 /*
- * vpmsum_sections(core, crc, p, len): the state after @core ran over the
- * len >= 16 bytes at @p, in vector sections of VPMSUM_CHUNK bytes, the
- * last one taking whatever is left from VPMSUM_CHUNK + 15 down, so that no
- * section is shorter than the 16 bytes a core takes. The caller has
- * checked may_use_simd(). Each user calls it from a noinline
- * <crc>_vpmsum_long(), which asks that too, so that the exported function,
- * which inlines its *_arch() helper, tests only the length before the
- * table code and sets up no frame for the short inputs.
+ * vpmsum_sections(core, consts, crc, p, len): the state after @core ran
+ * with @consts over the len >= 16 bytes at @p, in vector sections of
+ * VPMSUM_CHUNK bytes, the last one taking whatever is left from
+ * VPMSUM_CHUNK + 15 down, so that no section is shorter than the 16 bytes
+ * a core takes. The caller has checked may_use_simd(). Each user calls it
+ * from a noinline <crc>_vpmsum_long(), which asks that too, so that the
+ * exported function, which inlines its *_arch() helper, tests only the
+ * length before the table code and sets up no frame for the short inputs.
  */
-#define vpmsum_sections(core, crc, p, len)				\
+#define vpmsum_sections(core, consts, crc, p, len)			\
 ({									\
 	typeof(crc) __vs_crc = (crc);					\
 	const u8 *__vs_p = (p);						\
@@ -78,7 +89,7 @@ static __always_inline void vpmsum_end(void)
 				__vs_len : VPMSUM_CHUNK;		\
 									\
 		vpmsum_begin();						\
-		__vs_crc = core(__vs_crc, __vs_p, __vs_n);		\
+		__vs_crc = core(__vs_crc, __vs_p, __vs_n, (consts));	\
 		vpmsum_end();						\
 		__vs_p += __vs_n;					\
 		__vs_len -= __vs_n;					\

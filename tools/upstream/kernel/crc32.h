@@ -1,19 +1,21 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * crc32_le(), crc32_be() and crc32c() by vpmsumd folding (POWER8 and later).
  *
- * The vector path starts at VPMSUM_CRC32_MIN_LEN: counted under QEMU with
- * an instruction-counting plugin, the whole call through the vector
- * section executes fewer instructions than the byte-at-a-time table code
- * from 48 bytes for all three CRCs, and the table code is one dependent
- * load per byte, so in cycles the vector path wins at least as early. The
- * three CRCs share the core, so they share the threshold.
+ * The vector path starts at 48 bytes, for the three CRCs: from there on a
+ * call through the vector section executes fewer instructions than the
+ * byte-at-a-time table code (counted under QEMU with an
+ * instruction-counting plugin), and the table code is one dependent load
+ * per byte, so in cycles the vector path wins at least as early.
  *
  * The length is the one test inlined into the exported functions, so that
  * below the threshold they run the table code as if this file were not
  * there; whether the vector unit may be used is asked out of line.
  */
 #include "crc-vpmsum.h"
+#include "crc32-le-vpmsum-consts.h"
+#include "crc32-be-vpmsum-consts.h"
+#include "crc32c-vpmsum-consts.h"
 
 #define VPMSUM_CRC32_MIN_LEN	48
 
@@ -27,7 +29,7 @@ static inline bool vpmsum_crc32_usable(void)
 static noinline u32 crc32_le_vpmsum_long(u32 crc, const u8 *p, size_t len)
 {
 	if (vpmsum_crc32_usable())
-		return vpmsum_sections(crc32_le_vpmsum, crc, p, len);
+		return vpmsum_sections(crc32_lsb_vpmsum, &crc32_lsb_0xedb88320_consts, crc, p, len);
 	return crc32_le_base(crc, p, len);
 }
 
@@ -41,7 +43,7 @@ static inline u32 crc32_le_arch(u32 crc, const u8 *p, size_t len)
 static noinline u32 crc32_be_vpmsum_long(u32 crc, const u8 *p, size_t len)
 {
 	if (vpmsum_crc32_usable())
-		return vpmsum_sections(crc32_be_vpmsum, crc, p, len);
+		return vpmsum_sections(crc32_msb_vpmsum, &crc32_msb_0x04c11db7_consts, crc, p, len);
 	return crc32_be_base(crc, p, len);
 }
 
@@ -55,7 +57,7 @@ static inline u32 crc32_be_arch(u32 crc, const u8 *p, size_t len)
 static noinline u32 crc32c_vpmsum_long(u32 crc, const u8 *p, size_t len)
 {
 	if (vpmsum_crc32_usable())
-		return vpmsum_sections(crc32c_vpmsum, crc, p, len);
+		return vpmsum_sections(crc32_lsb_vpmsum, &crc32_lsb_0x82f63b78_consts, crc, p, len);
 	return crc32c_base(crc, p, len);
 }
 

@@ -62,9 +62,10 @@ def vpmsum_rows(v):
             red.append([G ^ (1 << 64), 0, 'G - x^64'])
     return fold, red
 
-# Generate constants for the powerpc vpmsumd core: the fold constants for
-# distances of 1 to 16 blocks of 128 bits, and the constants of the final
-# reduction, whose rows depend on the width and bit order.
+# Generate constants for the powerpc vpmsumd core, as the struct vpmsum_consts
+# of lib/crc/powerpc/crc-vpmsum.h: the fold constants for distances of 1 to
+# 16 blocks of 128 bits, and the constants of the final reduction, whose
+# rows depend on the width and bit order.
 def gen_powerpc_vpmsum_consts(variants):
     print('')
     print('#ifdef CONFIG_CPU_LITTLE_ENDIAN')
@@ -76,10 +77,7 @@ def gen_powerpc_vpmsum_consts(variants):
         fold, red = vpmsum_rows(v)
         print('')
         print_header(v, 'CRC folding constants')
-        print('static const struct {')
-        print(f'\tu64 fold[{len(fold)}][2];')
-        print(f'\tu64 reduce[{len(red)}][2];')
-        print(f'}} {v.name}_consts __aligned(16) __maybe_unused = {{')
+        print(f'static const struct vpmsum_consts {v.name}_consts __maybe_unused = {{')
         print('\t.fold = {')
         for hi, lo, desc in fold:
             print_vpmsum_pair(hi, lo, desc)

@@ -276,6 +276,10 @@ result "upstream:series is up to date with its generator" "$rc"
 # crc-constgen must give every CRC of the series the same constants.
 count_lane upstream build/upstream-consts-verdicts.txt tools/upstream/consts-agree.sh
 count_lane upstream build/upstream-verdicts.txt tools/upstream/check-build.sh
+# The series' cores take the constants by pointer: counted per call under
+# qemu-user, that must cost no more than the same template with them at a
+# fixed address (docs/upstream.md).
+count_lane upstream build/upstream-pointer-verdicts.txt tools/upstream/pointer-cost.sh --check
 
 # --- deb: make deb, lintian, DKMS, the initramfs-tools hook, dracut ---------
 # deb_lane prints one PASS/FAIL line per result. It runs in the background

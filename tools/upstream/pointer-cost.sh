@@ -13,15 +13,19 @@
 # CRC). The counts are of the core call alone: no glue, no vector section;
 # instructions, not cycles.
 #   --build DIR   the host CMake build (default build/host)
+#   --check       print make check's verdict instead of the table:
+#                 PASS|FAIL <TAB> name [<TAB> why], exit 1 if the pointer costs
+#                 more than the fixed address at any length, for either CRC
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=../lib/common.sh
 . "$top/tools/lib/common.sh"
 
-build=$top/build/host
+build=$top/build/host check=0
 while [ $# -gt 0 ]; do
 	case "$1" in
-	-h|--help) sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--check) check=1 ;;
 	--build) [ $# -ge 2 ] || die 2 "--build needs a directory"; build=$2; shift ;;
 	*) die 2 "unknown argument '$1' (try --help)" ;;
 	esac
@@ -37,7 +41,7 @@ done
 src=$top/tools/upstream/pointer-cost
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
-"$top/tools/bench-model/build-plugin.sh" "$w/insn-interval.so"
+"$top/tools/bench-model/build-plugin.sh" "$w/insn-interval.so" >&2
 cflags=(-O2 -static -std=gnu11 -Wall -Wextra -Werror -mcpu=power8 -maltivec -mno-vsx
 	-mhard-float -I"$src" -I"$up" -I"$top/tools/vmx-harness"
 	-I"$top/tools/vmx-harness/kernel-shim")
@@ -48,8 +52,9 @@ $cc "${cflags[@]}" "$src/pointer_cost.c" "$up/crc32-lsb-vpmsum.c" "$up/crc64-lsb
 	"$w/fixed32.o" "$w/fixed64.o" -o "$w/pointer-cost"
 qemu-ppc64le -cpu power8 -plugin "$w/insn-interval.so,out=$w/intervals" "$w/pointer-cost" >"$w/order"
 
-python3 - "$w/order" "$w/intervals" <<'PY'
+python3 - "$w/order" "$w/intervals" "$check" <<'PY'
 import re, statistics, sys
+check = sys.argv[3] == "1"
 order = [l.split() for l in open(sys.argv[1])]
 counts = [int(m.group(1)) for m in re.finditer(r"^interval .*?insns=(\d+)", open(sys.argv[2]).read(), re.M)]
 if len(order) != len(counts):
@@ -58,6 +63,17 @@ per = {}
 for (name, length), n in zip(order, counts):
     per.setdefault((name, int(length)), []).append(n)
 lengths = sorted({l for _, l in per})
+if check:
+    name = "constants by pointer cost no more than at a fixed address (qemu-user count)"
+    worse = ["%s at %d B: %d against %d" % (crc, l, statistics.median(per[(crc + "_pointer", l)]),
+                                            statistics.median(per[(crc + "_fixed", l)]))
+             for crc in ("crc32c", "crc64_nvme") for l in lengths
+             if statistics.median(per[(crc + "_pointer", l)]) > statistics.median(per[(crc + "_fixed", l)])]
+    if worse:
+        print("FAIL\t%s\t%s" % (name, "; ".join(worse)))
+        sys.exit(1)
+    print("PASS\t%s" % name)
+    sys.exit(0)
 print("| length | crc32c fixed | pointer | difference | crc64_nvme fixed | pointer | difference |")
 print("|---:|---:|---:|---:|---:|---:|---:|")
 for l in lengths:

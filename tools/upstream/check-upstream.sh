@@ -47,10 +47,24 @@ SYSROOT=$CRCVMX_CACHE/sysroot-ppc64el
 "${CROSS}gcc" -O2 -Wall -Werror -o "$B/nvme_pi_io" selftests/nvme_pi_io.c >"$B/nvme_pi_io.log" 2>&1
 result "guest: nvme_pi_io cross-built" $?
 
+# The kit for hardware owners runs in the patched guest as an owner would
+# run it, with the static crcbench-alg that make check's guests use
+# (tools/build-guest.sh builds it the same way).
+CB=build/ppc64le
+if [ ! -x "$CB/crcbench/crcbench-alg" ]; then
+	cmake -S userspace -B "$CB" -DCMAKE_TOOLCHAIN_FILE="$PWD/userspace/cmake/ppc64le-linux-gnu.cmake" \
+		-DCRCVMX_BUILD_TESTS=OFF -DCRCVMX_PPC64EL_SYSROOT="$CRCVMX_CACHE/sysroot-ppc64el" \
+		>"$B/crcbench-build.log" 2>&1 &&
+		cmake --build "$CB" -j2 --target crcbench-alg >>"$B/crcbench-build.log" 2>&1
+fi
+[ -x "$CB/crcbench/crcbench-alg" ]
+result "guest: crcbench-alg cross-built" $?
+
 # initramfs V: the guest image for variant V's kernel ($B/kernel-V.env).
 initramfs() {
 	tools/vm/mkinitramfs.sh --kernel-env "$B/kernel-$1.env" --sysroot "$SYSROOT" \
-		--out "$B/initramfs-$1.cpio.gz" --bin "$B/nvme_pi_io" >"$B/initramfs-$1.log" 2>&1
+		--out "$B/initramfs-$1.cpio.gz" --bin "$B/nvme_pi_io" --bin "$CB/crcbench/crcbench-alg" \
+		--file tools/hw-report/crc-hw-report.sh:/usr/bin/crc-hw-report >"$B/initramfs-$1.log" 2>&1
 }
 # kunit.filter_glob: only the suite under test runs at boot (the fragment
 # enables no other, this keeps it so); brd.rd_size: the filesystems' ramdisk.
@@ -66,6 +80,7 @@ for v in patched stock; do
 	export KENV="$B/kernel-$v.env" INITRD="$B/initramfs-$v.cpio.gz" KNAME="7.2-$v"
 	if [ "$v" = patched ]; then
 		run_set "7.2-patched" upstream-full POWER8 --nvme-pi --mem 2G --append "$APPEND"
+		run_set "7.2-patched" upstream-hwkit POWER8 --append "$APPEND"
 		for cpu in POWER9 POWER10; do
 			run_set "7.2-patched/$cpu" upstream-kunit "$cpu" --append "$APPEND"
 		done

@@ -9,7 +9,9 @@
 # code, so they need only enable_kernel_altivec(). The ISA 3.1 loop is an
 # assembly file (crc_vmx_isa31_loop.S). -fno-toplevel-reorder keeps each
 # core's constant tables in the order of its constants header, the fold
-# table first, at small fixed offsets from the section anchor.
+# table first, at small fixed offsets from the section anchor: without it
+# the core executes more instructions per call at most short sizes
+# (docs/performance.md, "-fno-toplevel-reorder, measured").
 CRC_VMX_VECTOR_CFLAGS := -maltivec -mno-vsx -mhard-float -fno-toplevel-reorder
 CRC_VMX_VECTOR_CFLAGS_REMOVE := -mno-altivec -msoft-float
 

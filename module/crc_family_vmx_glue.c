@@ -61,36 +61,50 @@
 static_assert(CRCT10DIF_VMX_MIN_LEN >= CRC_VMX_CORE_MIN_LEN);
 static_assert(CRC64_ROCKSOFT_VMX_MIN_LEN >= CRC_VMX_CORE_MIN_LEN);
 
-#if CRC_FAMILY_VMX_T10DIF_SHASH
-/* Bytes through the vector core and through the software CRC. */
-static DEFINE_PER_CPU(u64, crct10dif_vmx_vector_bytes);
-static DEFINE_PER_CPU(atomic64_t, crct10dif_vmx_fallback_bytes);
-CRC_VMX_STAT(crct10dif_vector_bytes, section, crct10dif_vmx_vector_bytes);
-CRC_VMX_STAT(crct10dif_fallback_bytes, fallback, crct10dif_vmx_fallback_bytes);
-
-/* One vector section over len <= CRC_VMX_CHUNK bytes, from task context. */
-static noinline u64 crct10dif_vmx_section(u64 crc, const u8 *data, size_t len)
-{
-	crc_vmx_simd_begin(false);
-	crc_vmx_count_section(&crct10dif_vmx_vector_bytes, len);
-	crc = crct10dif_vmx_core((u16)crc, data, len);
-	crc_vmx_simd_end(false);
-	return crc;
-}
-
 /*
- * The raw CRC-T10DIF state advanced over len bytes (crc_t10dif_generic()).
- * Inlined into each shash callback, as crc32c_vmx_crc(), so that a call
- * costs no second frame.
+ * The vector and software paths of family driver <name>_vmx, written once.
+ * CRC_FAMILY_VMX_PATHS(name, type, software, min_len) defines its byte
+ * counters (files <name>_vector_bytes and <name>_fallback_bytes),
+ * <name>_vmx_section(), one vector section over at most CRC_VMX_CHUNK
+ * bytes from task context, and <name>_vmx_crc(), the state advanced over
+ * len bytes (the name_crc() of crc_vmx_shash.h, inlined into each shash
+ * callback, as crc32c_vmx_crc(), so that a call costs no second frame),
+ * from <name>_vmx_vector(), the state advanced by the core, and the
+ * kernel's software CRC.
  */
-static __always_inline u16 crct10dif_vmx_crc(u16 crc, const u8 *data, unsigned int len)
-{
-	if (len < CRCT10DIF_VMX_MIN_LEN || !crypto_simd_usable()) {
-		crc_vmx_count_fallback(&crct10dif_vmx_fallback_bytes, len);
-		return crc_t10dif_generic(crc, data, len);
-	}
-	return crc_vmx_chunks(crc, data, len, crct10dif_vmx_section);
+#define CRC_FAMILY_VMX_PATHS(name, type, software, min_len)			\
+static DEFINE_PER_CPU(u64, name##_vmx_vector_bytes);				\
+static DEFINE_PER_CPU(atomic64_t, name##_vmx_fallback_bytes);			\
+CRC_VMX_STAT(name##_vector_bytes, section, name##_vmx_vector_bytes);		\
+CRC_VMX_STAT(name##_fallback_bytes, fallback, name##_vmx_fallback_bytes);	\
+										\
+static noinline u64 name##_vmx_section(u64 crc, const u8 *data, size_t len)	\
+{										\
+	crc_vmx_simd_begin(false);						\
+	crc_vmx_count_section(&name##_vmx_vector_bytes, len);			\
+	crc = name##_vmx_vector(crc, data, len);				\
+	crc_vmx_simd_end(false);						\
+	return crc;								\
+}										\
+										\
+static __always_inline type name##_vmx_crc(type crc, const u8 *data,		\
+					   unsigned int len)			\
+{										\
+	if (len < (min_len) || !crypto_simd_usable()) {				\
+		crc_vmx_count_fallback(&name##_vmx_fallback_bytes, len);	\
+		return software(crc, data, len);				\
+	}									\
+	return crc_vmx_chunks(crc, data, len, name##_vmx_section);		\
 }
+
+#if CRC_FAMILY_VMX_T10DIF_SHASH
+/* The core takes and returns the raw 16-bit state, as crc_t10dif_generic(). */
+static inline u64 crct10dif_vmx_vector(u64 crc, const u8 *data, size_t len)
+{
+	return crct10dif_vmx_core((u16)crc, data, len);
+}
+
+CRC_FAMILY_VMX_PATHS(crct10dif, u16, crc_t10dif_generic, CRCT10DIF_VMX_MIN_LEN)
 
 /* No key: the state starts from 0. */
 static u16 crct10dif_vmx_seed(struct shash_desc *desc)
@@ -108,33 +122,16 @@ CRC_VMX_SHASH_DEFINE(crct10dif_vmx, u16)
 #endif /* CRC_FAMILY_VMX_T10DIF_SHASH */
 
 #if CRC_FAMILY_VMX_CRC64_SHASH
-static DEFINE_PER_CPU(u64, crc64_rocksoft_vmx_vector_bytes);
-static DEFINE_PER_CPU(atomic64_t, crc64_rocksoft_vmx_fallback_bytes);
-CRC_VMX_STAT(crc64_rocksoft_vector_bytes, section, crc64_rocksoft_vmx_vector_bytes);
-CRC_VMX_STAT(crc64_rocksoft_fallback_bytes, fallback, crc64_rocksoft_vmx_fallback_bytes);
-
 /*
- * As crct10dif_vmx_section(). The core takes the raw reflected state; the
- * context holds its complement (crc64_rocksoft_generic()'s convention).
+ * The core takes the raw reflected state; the context holds its complement
+ * (crc64_rocksoft_generic()'s convention).
  */
-static noinline u64 crc64_rocksoft_vmx_section(u64 crc, const u8 *data, size_t len)
+static inline u64 crc64_rocksoft_vmx_vector(u64 crc, const u8 *data, size_t len)
 {
-	crc_vmx_simd_begin(false);
-	crc_vmx_count_section(&crc64_rocksoft_vmx_vector_bytes, len);
-	crc = ~crc64_rocksoft_vmx_core(~crc, data, len);
-	crc_vmx_simd_end(false);
-	return crc;
+	return ~crc64_rocksoft_vmx_core(~crc, data, len);
 }
 
-/* The CRC64-Rocksoft value advanced over len bytes (crc64_rocksoft_generic()), inlined as above. */
-static __always_inline u64 crc64_rocksoft_vmx_crc(u64 crc, const u8 *data, unsigned int len)
-{
-	if (len < CRC64_ROCKSOFT_VMX_MIN_LEN || !crypto_simd_usable()) {
-		crc_vmx_count_fallback(&crc64_rocksoft_vmx_fallback_bytes, len);
-		return crc64_rocksoft_generic(crc, data, len);
-	}
-	return crc_vmx_chunks(crc, data, len, crc64_rocksoft_vmx_section);
-}
+CRC_FAMILY_VMX_PATHS(crc64_rocksoft, u64, crc64_rocksoft_generic, CRC64_ROCKSOFT_VMX_MIN_LEN)
 
 /* No key: the context starts from 0, crc64_rocksoft_generic()'s convention. */
 static u64 crc64_rocksoft_vmx_seed(struct shash_desc *desc)
@@ -166,32 +163,27 @@ static struct attribute *crc_family_vmx_stats_attrs[] = {
 
 CRC_VMX_STATS_GROUP(crc_family_vmx);
 
+/* The shash_alg of family driver <name>_vmx, named driver, of algorithm alg */
+#define CRC_FAMILY_VMX_ALG(name, type, alg, driver, digest_size)		\
+	{									\
+		CRC_VMX_SHASH_OPS(name##_vmx, type),				\
+		.digestsize	= (digest_size),				\
+		.base		= {						\
+			.cra_name		= alg,				\
+			.cra_driver_name	= driver,			\
+			.cra_priority		= CRC_FAMILY_VMX_PRIORITY,	\
+			.cra_blocksize		= 1,				\
+			.cra_module		= THIS_MODULE,			\
+		},								\
+	}
+
 static struct shash_alg crc_family_vmx_algs[] = {
 #if CRC_FAMILY_VMX_T10DIF_SHASH
-	{
-		CRC_VMX_SHASH_OPS(crct10dif_vmx, u16),
-		.digestsize	= CRC_T10DIF_DIGEST_SIZE,
-		.base		= {
-			.cra_name		= "crct10dif",
-			.cra_driver_name	= "crct10dif-vmx",
-			.cra_priority		= CRC_FAMILY_VMX_PRIORITY,
-			.cra_blocksize		= 1,
-			.cra_module		= THIS_MODULE,
-		},
-	},
+	CRC_FAMILY_VMX_ALG(crct10dif, u16, "crct10dif", "crct10dif-vmx", CRC_T10DIF_DIGEST_SIZE),
 #endif
 #if CRC_FAMILY_VMX_CRC64_SHASH
-	{
-		CRC_VMX_SHASH_OPS(crc64_rocksoft_vmx, u64),
-		.digestsize	= CRC64_ROCKSOFT_VMX_DIGEST_SIZE,
-		.base		= {
-			.cra_name		= "crc64-rocksoft",
-			.cra_driver_name	= "crc64-rocksoft-vmx",
-			.cra_priority		= CRC_FAMILY_VMX_PRIORITY,
-			.cra_blocksize		= 1,
-			.cra_module		= THIS_MODULE,
-		},
-	},
+	CRC_FAMILY_VMX_ALG(crc64_rocksoft, u64, "crc64-rocksoft", "crc64-rocksoft-vmx",
+			   CRC64_ROCKSOFT_VMX_DIGEST_SIZE),
 #endif
 };
 

@@ -3,8 +3,10 @@
 #
 # build-kernel.sh: one of make check-upstream's kernels, cross-built from
 # Debian's linux-source-7.2 (the pristine tree of tools/upstream/tree.sh):
-#   patched  the tree with upstream/000[1-9]*.patch applied by git am
-#   stock    the tree as Debian ships it (the baseline)
+#   patched     the tree with upstream/000[1-9]*.patch applied by git am
+#   stock       the tree as Debian ships it (the baseline)
+#   breakpoint  stock with tools/upstream/breakpoint.patch: upstream's crc32c
+#               assembly from 48 bytes, the one-line alternative to patch 4
 # configured as allnoconfig + tools/upstream/kunit-kernel.config, with
 # everything built in. Cached in
 #   $CRCVMX_CACHE/upstream/kernel-<variant>-<key>/
@@ -14,7 +16,7 @@
 #     root/   boot/vmlinux-<KREL>, lib/modules/<KREL>/ (modules.builtin)
 #     kernel.env, build.log, build-seconds
 # <key> hashes the tree, the fragment, this script, the cross compiler and,
-# for "patched", the series. kernel.env is written last: a directory without
+# for "patched" and "breakpoint", their patches. kernel.env is written last: a directory without
 # it is not a result and is rebuilt.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,13 +27,15 @@ top=$(cd "$here/../.." && pwd)
 variant= env_out= jobs=2 mutant=
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} --variant patched|stock [--mutant FILE] [--env-out FILE] [--jobs N] [--help]
+Usage: ${0##*/} --variant patched|stock|breakpoint [--mutant FILE] [--env-out FILE] [--jobs N] [--help]
 Builds (or finds in the cache) a ppc64le pseries kernel from Debian's
 linux-source-7.2 with KUnit, crc_kunit (CRC_KUNIT_TEST, CRC_BENCHMARK,
 every CRC), ext4, XFS, btrfs, dm-integrity and NVMe built in, and prints its
 kernel.env (KVER, KREL, KROOT, KDIR, VMLINUX, KSRC) for tools/vm/run-guest.sh.
   --variant V     patched: with the series upstream/*.patch (git am);
-                  stock: without it (the baseline)
+                  stock: without it (the baseline); breakpoint: stock with
+                  tools/upstream/breakpoint.patch (crc32c's assembly from 48
+                  bytes, the one-line alternative to the series' patch 4)
   --mutant FILE   patched only: apply this mutant of the series on top
                   (git apply; tools/upstream/mutants/*.patch)
   --env-out FILE  also copy the kernel.env to FILE
@@ -55,7 +59,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-case "$variant" in patched|stock) ;; *) die 2 "--variant must be patched or stock (try --help)" ;; esac
+case "$variant" in patched|stock|breakpoint) ;; *) die 2 "--variant must be patched, stock or breakpoint (try --help)" ;; esac
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die 2 "--jobs needs a positive number, not '$jobs'"
 if [ -n "$mutant" ]; then
 	[ "$variant" = patched ] || die 2 "--mutant needs --variant patched (a mutant is a change to the series)"
@@ -74,6 +78,8 @@ if [ "$variant" = patched ]; then
 		[ -f "$p" ] && patches+=("$p")
 	done
 	[ ${#patches[@]} -gt 0 ] || die "no series in $top/upstream/ (tools/upstream/gen-series.sh writes it)"
+elif [ "$variant" = breakpoint ]; then
+	patches=("$here/breakpoint.patch")
 fi
 
 key=$({
@@ -117,6 +123,10 @@ if [ "$variant" = patched ]; then
 	git -C "$dest/src" -c user.name=check -c user.email=check@invalid am -q "${patches[@]}" >>"$log" 2>&1 ||
 		die "the series does not apply to linux-source-7.2 with git am; see $log"
 	say "$label: applied ${#patches[@]} patches: $(git -C "$dest/src" log --reverse --format=%s pristine..HEAD | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
+elif [ "$variant" = breakpoint ]; then
+	git -C "$dest/src" apply "${patches[@]}" >>"$log" 2>&1 ||
+		die "tools/upstream/breakpoint.patch does not apply to linux-source-7.2; see $log"
+	say "$label: crc32c's VECTOR_BREAKPOINT lowered: $(git -C "$dest/src" diff --stat | tail -n 1)"
 fi
 if [ -n "$mutant" ]; then
 	git -C "$dest/src" apply "$mutant" >>"$log" 2>&1 ||

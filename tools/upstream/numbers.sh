@@ -4,14 +4,18 @@
 # numbers.sh: instruction counts per call of every lib/crc function the
 # series touches, patched 7.2 against stock 7.2, at crc_kunit's benchmark
 # lengths (1 to 16384) and at 32 and 48 (where the thresholds lie), in
-# POWER8 and POWER10 guests (issue 3.3 item 4).
+# POWER8 and POWER10 guests (issue 3.3 item 4), and crc32c() in a third
+# kernel, stock with the one-line change of tools/upstream/breakpoint.patch
+# (issue 4.1 item 3.4: the series' crc32c patch is meant only if it is at
+# or below that change at every length from its threshold).
 # Counted by the insn-interval QEMU plugin (tools/bench-model/plugin)
 # around the calls of crc_lib_bench (tools/upstream/bench), never timed:
 # TCG time is not POWER time. Per call = (interval - baseline interval of
 # the same length) / calls, the median of the repetitions; the baseline is
 # the same loop calling an empty function.
 # Writes to build/upstream-numbers/: counts-<kernel>-<cpu>.tsv (paired
-# intervals), table.tsv (cpu, function, length, stock, patched) and
+# intervals), table.tsv (cpu, function, length, stock, patched,
+# breakpoint) and
 # table.md (the tables and the targets for docs/upstream.md).
 # Prints "PASS|FAIL<TAB>..." verdicts: that every count was made
 # and paired (the targets are reported in table.md, met or missed, not
@@ -21,7 +25,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 # shellcheck source=../lib/common.sh
 . tools/lib/common.sh
-no_arguments "instruction counts per call, patched vs stock 7.2, POWER8 and POWER10 (build/upstream-numbers/table.md)" "$@"
+no_arguments "instruction counts per call, patched vs stock 7.2 (and crc32c's one-line alternative), POWER8 and POWER10 (build/upstream-numbers/table.md)" "$@"
 
 N=build/upstream-numbers
 B=build/upstream-kernel
@@ -37,7 +41,7 @@ tools/bench-model/build-plugin.sh "$N/insn-interval.so" >"$N/build.log" 2>&1
 verdict "the insn-interval plugin builds" $? "see $N/build.log"
 markers() { LC_ALL=C grep -obUaP '\x01\xb5\x00\x60|\x02\xb5\x00\x60' "$1" | wc -l; }
 
-for v in stock patched; do
+for v in stock patched breakpoint; do
 	env=$B/kernel-$v.env
 	tools/upstream/build-kernel.sh --variant "$v" --env-out "$env" >>"$N/build.log" 2>&1 ||
 		{ verdict "$v kernel" 1 "tools/upstream/build-kernel.sh failed, see $N/build.log"; continue; }
@@ -89,18 +93,18 @@ per_call() { # TSV: subject size n insns mtmsr -> cpu subject size insns_per_cal
 }
 ok=1
 : >"$N/per-call.tsv"
-for t in stock-POWER8 stock-POWER10 patched-POWER8 patched-POWER10; do
+for t in stock-POWER8 stock-POWER10 patched-POWER8 patched-POWER10 breakpoint-POWER8 breakpoint-POWER10; do
 	[ -s "$N/counts-$t.tsv" ] || { ok=0; continue; }
 	per_call "$N/counts-$t.tsv" "${t#*-}" | sed "s/^/${t%%-*}\t/" >>"$N/per-call.tsv" || ok=0
 done
-# table.tsv: cpu function length stock patched
+# table.tsv: cpu function length stock patched breakpoint
 awk -F'\t' '{ v[$2 SUBSEP $3 SUBSEP $4, $1] = $5; k[$2 SUBSEP $3 SUBSEP $4] = 1 }
-	END { for (x in k) { split(x, p, SUBSEP); printf "%s\t%s\t%s\t%s\t%s\n", p[1], p[2], p[3], v[x, "stock"], v[x, "patched"] } }' \
+	END { for (x in k) { split(x, p, SUBSEP); printf "%s\t%s\t%s\t%s\t%s\t%s\n", p[1], p[2], p[3], v[x, "stock"], v[x, "patched"], v[x, "breakpoint"] } }' \
 	"$N/per-call.tsv" | sort -t"$(printf '\t')" -k1,1 -k2,2 -k3,3n >"$N/table.tsv"
 rows=$(wc -l <"$N/table.tsv")
 # 2 CPUs x 6 functions x 15 lengths, each with both kernels.
-[ "$ok" -eq 1 ] && [ "$rows" -eq 180 ] && ! awk -F'\t' '$4 == "" || $5 == "" { bad = 1 } END { exit !bad }' "$N/table.tsv"
-verdict "a count per call for every function, length, CPU and kernel (180 rows)" $? "$rows rows in $N/table.tsv"
+[ "$ok" -eq 1 ] && [ "$rows" -eq 180 ] && ! awk -F'\t' '$4 == "" || $5 == "" || $6 == "" { bad = 1 } END { exit !bad }' "$N/table.tsv"
+verdict "a count per call for every function, length, CPU and kernel (180 rows, three kernels)" $? "$rows rows in $N/table.tsv"
 
 # table.md: one table per CPU, then the targets.
 {
@@ -108,11 +112,13 @@ verdict "a count per call for every function, length, CPU and kernel (180 rows)"
 		echo "**$cpu guest**: instructions per call, stock 7.2 / patched 7.2 (ratio)"
 		echo
 		printf '| length |'
+		printf ' crc32c, one-line change |'
 		for f in crc32c crc32_le crc32_be crc_t10dif crc64_nvme crc64_be; do printf ' %s |' "$f"; done
 		echo
-		echo '|---:|---:|---:|---:|---:|---:|---:|'
+		echo '|---:|---:|---:|---:|---:|---:|---:|---:|'
 		for z in 1 16 32 48 64 127 128 200 256 511 512 1024 3173 4096 16384; do
 			printf '| %s |' "$z"
+			awk -F'\t' -v c="$cpu" -v z="$z" '$1 == c && $2 == "crc32c" && $3 == z { printf " %.0f |", $6 }' "$N/table.tsv"
 			for f in crc32c crc32_le crc32_be crc_t10dif crc64_nvme crc64_be; do
 				awk -F'\t' -v c="$cpu" -v f="$f" -v z="$z" '$1 == c && $2 == f && $3 == z {
 					r = $5 > 0 ? $4 / $5 : 0
@@ -132,6 +138,8 @@ verdict "a count per call for every function, length, CPU and kernel (180 rows)"
 	for cpu in POWER8 POWER10; do
 		target "$cpu" crc64_nvme 4096 25
 		target "$cpu" crc32_le 4096 20
+		awk -F'\t' -v c="$cpu" '$1 == c && $2 == "crc32c" && $3 >= 48 && $5 > $6 { n++; w = w sprintf("%s%s B (%.0f vs %.0f)", n > 1 ? ", " : "", $3, $5, $6) }
+			END { printf "| crc32c: the series at or below the one-line change from 48 B (%s) | %s | **%s** |\n", c, n ? n " lengths above: " w : "at or below at every length", n ? "missed: send the one-line change" : "met" }' "$N/table.tsv"
 		# Below a threshold a CRC with no stock arch code (all but crc32c
 		# and crc_t10dif) may pay the length test alone: 5 instructions.
 		awk -F'\t' -v c="$cpu" '$1 == c {

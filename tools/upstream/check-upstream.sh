@@ -89,6 +89,9 @@ for v in patched stock; do
 	fi
 done
 
+# The series built by clang and the LLVM binutils (LLVM=1), le and be.
+count_lane llvm build/upstream-llvm-verdicts.txt tools/upstream/check-llvm.sh
+
 if [ -s "$B/kernel-patched.env" ]; then
 	count_lane mutants build/upstream-mutants-verdicts.txt tools/upstream/mutants.sh
 else

@@ -12,9 +12,10 @@ std::string unescape(std::string_view s) {
     std::string out;
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '\\' && i + 3 < s.size() && s[i + 1] == 'x' && hex_digit(s[i + 2]) >= 0 &&
-            hex_digit(s[i + 3]) >= 0) {
-            out += static_cast<char>(hex_digit(s[i + 2]) * 16 + hex_digit(s[i + 3]));
+        unsigned char byte = 0;
+        if (s[i] == '\\' && i + 3 < s.size() && s[i + 1] == 'x' &&
+            std::from_chars(s.data() + i + 2, s.data() + i + 4, byte, 16).ptr == s.data() + i + 4) {
+            out += static_cast<char>(byte);
             i += 3;
         } else {
             out += s[i];

@@ -3,6 +3,7 @@
 
 #include "error.h"
 #include "option_table_backend.h"
+#include "text.h"
 #include "units.h"
 
 #include <algorithm>
@@ -39,16 +40,10 @@ template <typename T> void merge(std::vector<T> &into, const std::vector<T> &mor
 }
 
 void add_drivers(std::vector<std::string> &out, std::string_view list) {
-    std::size_t start = 0;
-    while (start <= list.size()) {
-        std::size_t end = list.find(',', start);
-        if (end == std::string_view::npos)
-            end = list.size();
-        std::string_view name = list.substr(start, end - start);
+    for (std::string_view name : split(list, ',')) {
         if (name.empty())
             throw UsageError("--driver: empty driver name");
         out.emplace_back(name);
-        start = end + 1;
     }
 }
 

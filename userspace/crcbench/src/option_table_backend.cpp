@@ -2,6 +2,7 @@
 #include "option_table_backend.h"
 
 #include "error.h"
+#include "text.h"
 #include "units.h"
 
 #include <algorithm>
@@ -19,17 +20,13 @@ std::string_view backend_name(Backend b) {
 
 std::vector<Backend> parse_backend_list(std::string_view text) {
     bool afalg = false, tcrypt = false;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        std::size_t end = std::min(text.find(',', start), text.size());
-        std::string_view name = text.substr(start, end - start);
+    for (std::string_view name : split(text, ',')) {
         bool &seen = name == "afalg" ? afalg : tcrypt;
         if (name != "afalg" && name != "tcrypt")
             throw UsageError("--backend: '" + std::string(name) + "' must be afalg or tcrypt");
         if (seen)
             throw UsageError("--backend: '" + std::string(name) + "' given twice");
         seen = true;
-        start = end + 1;
     }
     std::vector<Backend> out;
     if (afalg)

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <limits>
@@ -205,9 +204,7 @@ std::string format_size(std::size_t bytes) {
 }
 
 std::string format_hex32(std::uint32_t value) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "0x%08x", value);
-    return buf;
+    return fmt::format("0x{:08x}", value);
 }
 
 std::string format_round_trip(double value) {
@@ -223,9 +220,7 @@ std::string format_round_trip(double value) {
 }
 
 std::string format_fixed(double value, int decimals) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
-    return buf;
+    return fmt::format("{:.{}f}", value, decimals);
 }
 
 } // namespace crcbench

@@ -4,6 +4,7 @@
 #include "text.h"
 
 #include <cctype>
+#include <charconv>
 
 namespace crcbench {
 namespace {
@@ -92,12 +93,9 @@ std::optional<ChecksumEntry> parse_checksum_line(CrcAlg alg, std::string_view li
         name = line.substr(digits + 2);
     }
     ChecksumEntry e;
-    for (char c : hex) {
-        int v = hex_digit(c);
-        if (v < 0)
-            return std::nullopt;
-        e.crc = (e.crc << 4) | static_cast<Digest>(v);
-    }
+    auto [end, ec] = std::from_chars(hex.data(), hex.data() + hex.size(), e.crc, 16);
+    if (ec != std::errc() || end != hex.data() + hex.size())
+        return std::nullopt;
     if (!escaped) {
         e.path = std::string(name);
         return e;

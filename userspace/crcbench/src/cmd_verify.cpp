@@ -6,7 +6,6 @@
 #include "interrupt.h"
 #include "output.h"
 #include "progress.h"
-#include "report_parts.h"
 #include "system_info.h"
 #include "units.h"
 #include "user_drivers.h"

@@ -6,8 +6,8 @@
 #include "crc_family_ref.h"
 #include "error.h"
 
-#include <cstdio>
 #include <cstring>
+#include <fmt/format.h>
 
 namespace crcbench {
 namespace {
@@ -86,10 +86,7 @@ void encode_digest(CrcAlg alg, Digest value, std::span<std::uint8_t> out) {
 }
 
 std::string format_digest(CrcAlg alg, Digest value) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%0*llx", static_cast<int>(2 * alg_info(alg).digest_size),
-                  static_cast<unsigned long long>(value));
-    return buf;
+    return fmt::format("0x{:0{}x}", value, 2 * alg_info(alg).digest_size);
 }
 
 Digest reference_digest(CrcAlg alg, std::optional<std::uint32_t> seed,

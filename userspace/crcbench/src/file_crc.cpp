@@ -333,15 +333,7 @@ UnitCrcs sink_pass(const InputFile &file, const UnitLayout &layout, ReadBuffer &
 } // namespace
 
 std::string_view transfer_name(Transfer t) {
-    switch (t) {
-    case Transfer::splice:
-        return "splice";
-    case Transfer::read:
-        return "read";
-    case Transfer::mmap:
-        break;
-    }
-    return "mmap";
+    return t == Transfer::splice ? "splice" : "read";
 }
 
 bool splice_unsupported(int e) {

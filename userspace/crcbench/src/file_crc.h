@@ -48,8 +48,8 @@ struct UnitLayout {
     }
 };
 
-enum class Transfer { splice, read, mmap }; // mmap: reports of earlier versions only
-std::string_view transfer_name(Transfer t); // "splice", "read", "mmap"
+enum class Transfer { splice, read };
+std::string_view transfer_name(Transfer t); // "splice", "read"
 
 // The fixed buffer every window is read into (one per run).
 inline constexpr std::size_t kReadWindow = std::size_t{1} << 20;

@@ -3,20 +3,13 @@
 
 #include "error.h"
 #include "interrupt.h"
+#include "stats.h"
 #include "user_drivers.h"
 
 #include <algorithm>
 
 namespace crcbench {
 namespace {
-
-double median_of(std::vector<double> v) {
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 // The reference's CRCs into the file's result (and the report's page size).
 void set_reference(FileResult &fr, const PreparedFile &p, const std::vector<Digest> &reference,
@@ -62,7 +55,7 @@ void add_pass(FileDriverResult &dr, const UnitCrcs &got, const std::vector<Diges
 
 void finish_driver(FileDriverResult &dr, const PreparedFile &p) {
     dr.bytes = p.layout.count * p.layout.length;
-    dr.seconds = median_of(dr.pass_seconds);
+    dr.seconds = summarize(dr.pass_seconds).median;
 }
 
 // One pass feeding the reference and every driver (standard input, which

@@ -6,47 +6,9 @@
 #include <string>
 
 namespace crcbench {
-namespace {
-
-const char *errno_name(int e) {
-    switch (e) {
-    case ENOENT:
-        return "ENOENT";
-    case EACCES:
-        return "EACCES";
-    case EPERM:
-        return "EPERM";
-    case EAFNOSUPPORT:
-        return "EAFNOSUPPORT";
-    case EOPNOTSUPP:
-        return "EOPNOTSUPP";
-    case EPROTONOSUPPORT:
-        return "EPROTONOSUPPORT";
-    case EINVAL:
-        return "EINVAL";
-    case ENOMEM:
-        return "ENOMEM";
-    case EIO:
-        return "EIO";
-    case EMSGSIZE:
-        return "EMSGSIZE";
-    case ELIBBAD:
-        return "ELIBBAD";
-    case EBADMSG:
-        return "EBADMSG";
-    case EMFILE:
-        return "EMFILE";
-    case ENFILE:
-        return "ENFILE";
-    default:
-        return nullptr;
-    }
-}
-
-} // namespace
-
 std::string errno_text(int e) {
-    const char *name = errno_name(e);
+    // glibc's name of the error ("EISDIR"); null for a number it does not know.
+    const char *name = strerrorname_np(e);
     std::string text = name ? name : "errno " + std::to_string(e);
     return text + " (" + std::strerror(e) + ")";
 }

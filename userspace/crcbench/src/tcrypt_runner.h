@@ -7,10 +7,14 @@
 // normal end of a run; any other is an error.
 #pragma once
 
+#include "inkernel.h"
+#include "options.h"
+#include "progress.h"
 #include "tcrypt_log.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace crcbench {
 
@@ -30,5 +34,18 @@ TcryptEnv tcrypt_env(const std::optional<std::string> &kmsg_path,
 // another driver measured, records missing).
 TcryptRun run_tcrypt(const std::string &requested, const std::string &expected_driver, unsigned sec,
                      const TcryptEnv &env);
+
+// run's tcrypt backend: every measured kernel driver through tcrypt, one
+// after the other (about 22 * sec seconds each).
+// Throws the permission error of the tcrypt backend when not root: run
+// checks this before it measures anything.
+void require_tcrypt_root(const TcryptEnv &env);
+
+// `resolves_to`: the driver "crc32c" must turn out to be, if measured by
+// that name. Userspace baselines get a not_measured entry, no row.
+InKernelResults measure_in_kernel(const std::vector<std::string> &measured,
+                                  const std::optional<std::string> &resolves_to, unsigned sec,
+                                  const TcryptEnv &env, Progress &progress,
+                                  CrcAlg alg = CrcAlg::crc32c);
 
 } // namespace crcbench

@@ -3,16 +3,6 @@
 
 namespace crcbench {
 
-int hex_digit(char c) {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 std::string_view trim(std::string_view s) {
     const char *ws = " \t\r";
     std::size_t b = s.find_first_not_of(ws);

@@ -10,9 +10,6 @@
 
 namespace crcbench {
 
-// The value of a hexadecimal digit (0-9, a-f, A-F), -1 for any other char.
-int hex_digit(char c);
-
 // s without leading and trailing spaces, tabs and carriage returns.
 std::string_view trim(std::string_view s);
 

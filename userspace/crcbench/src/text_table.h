@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// Column-aligned text tables of the table outputs (output_table.cpp,
-// output_file.cpp).
+// Column-aligned text tables of the table outputs (report_*.cpp).
 #pragma once
 
 #include <algorithm>

@@ -5,10 +5,8 @@
 #include "text.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <limits>
@@ -37,22 +35,15 @@ std::pair<std::string_view, std::string_view> split_suffix(std::string_view text
 
 std::uint64_t parse_uint(std::string_view text, std::uint64_t min, std::uint64_t max,
                          std::string_view what) {
-    std::string s(text);
-    int base = 10;
-    std::string_view digits = text;
-    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        base = 16;
-        digits = text.substr(2);
-    }
-    bool ok = !digits.empty() && std::all_of(digits.begin(), digits.end(), [base](char c) {
-        return (c >= '0' && c <= '9') ||
-               (base == 16 && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
-    });
-    if (!ok)
+    // "0x" selects hex; from_chars takes no sign and no spaces into an unsigned.
+    const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    std::string_view digits = hex ? text.substr(2) : text;
+    std::uint64_t value = 0;
+    auto [end, ec] =
+        std::from_chars(digits.data(), digits.data() + digits.size(), value, hex ? 16 : 10);
+    if (ec == std::errc::invalid_argument || end != digits.data() + digits.size())
         throw UsageError(std::string(what) + ": " + quoted(text) + " is not a number");
-    errno = 0;
-    unsigned long long value = std::strtoull(s.c_str(), nullptr, base);
-    if (errno == ERANGE || value < min || value > max)
+    if (ec == std::errc::result_out_of_range || value < min || value > max)
         throw UsageError(
             fmt::format("{}: {} must be between {} and {}", what, quoted(text), min, max));
     return value;
@@ -79,9 +70,9 @@ std::size_t parse_size(std::string_view text) {
     else
         throw UsageError("size " + quoted(text) + ": unknown unit (use K, M or G)");
     constexpr std::uint64_t kMax = 1ull << 40; // 1024G
-    errno = 0;
-    std::uint64_t value = std::strtoull(std::string(number).c_str(), nullptr, 10);
-    if (errno == ERANGE || value > kMax / mult)
+    std::uint64_t value = 0;
+    if (std::from_chars(number.data(), number.data() + number.size(), value).ec != std::errc() ||
+        value > kMax / mult)
         throw UsageError(
             fmt::format("size {} must be between 0 and {}", quoted(text), format_size(kMax)));
     return static_cast<std::size_t>(value * mult);
@@ -213,9 +204,7 @@ std::string format_size(std::size_t bytes) {
 }
 
 std::string format_hex32(std::uint32_t value) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "0x%08x", value);
-    return buf;
+    return fmt::format("0x{:08x}", value);
 }
 
 std::string format_round_trip(double value) {
@@ -231,9 +220,7 @@ std::string format_round_trip(double value) {
 }
 
 std::string format_fixed(double value, int decimals) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
-    return buf;
+    return fmt::format("{:.{}f}", value, decimals);
 }
 
 } // namespace crcbench

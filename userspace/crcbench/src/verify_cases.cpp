@@ -84,11 +84,8 @@ std::string format_case(const VerifyCase &c) {
         for (std::size_t i = 0; i < c.pieces.size(); ++i)
             s += fmt::format("{}{}", i ? "+" : "", c.pieces[i]);
     }
-    if (c.data_key != default_data_key(c.length, c.seed)) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, ":0x%016llx", static_cast<unsigned long long>(c.data_key));
-        s += buf;
-    }
+    if (c.data_key != default_data_key(c.length, c.seed))
+        s += fmt::format(":0x{:016x}", c.data_key);
     return s;
 }
 

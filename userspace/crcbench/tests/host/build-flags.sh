@@ -45,7 +45,7 @@ make -C "$tmp/ci/crcbench" src/verifier.cpp.o >"$tmp/compile.log" 2>&1 ||
 	{ tail -20 "$tmp/compile.log"; fail "Release build with -DCRCVMX_WERROR=ON failed"; }
 # The plain (user) Release build of the files that warned before.
 objs=""
-for f in help machine_state output_backends output_csv output_file output_table units verifier \
+for f in help machine_state report_file report_list report_run units verifier \
 	verify_cases; do
 	objs="$objs src/$f.cpp.o"
 done

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "file_report.h"
 #include "json_value.h"
-#include "json_writer.h"
 #include "output.h"
 #include "report_check.h"
 #include "sample_reports.h"
@@ -243,9 +242,7 @@ TEST(Output, JsonEscapesStrings) {
 // bytes): valid sequences kept, anything else U+FFFD, DEL escaped.
 TEST(Output, JsonNumbersRoundTripAndStringsAreUtf8) {
     for (double v : {0.0004, 1e-7, 128000.0, 0.1, 1.0 / 3.0, 6.02214076e23, 4.9e-324}) {
-        JsonWriter w;
-        w.value(v);
-        std::string text = w.str();
+        std::string text = json_text(v);
         EXPECT_EQ(std::strtod(text.c_str(), nullptr), v) << text;
         EXPECT_NO_THROW(check::parse_json(text)) << text;
     }
@@ -255,18 +252,17 @@ TEST(Output, JsonNumbersRoundTripAndStringsAreUtf8) {
     std::string j = run_json(r);
     EXPECT_TRUE(has(j, "\"duration_s\": 0.0004,")) << j;
     EXPECT_TRUE(check::check_report(j, check::Expectations{}).empty());
-    EXPECT_EQ(JsonWriter::escape("caf\xc3\xa9 \xf0\x9f\x98\x80"),
-              "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"");
+    EXPECT_EQ(json_text("caf\xc3\xa9 \xf0\x9f\x98\x80"), "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"");
     // Not UTF-8: each invalid sequence becomes U+FFFD (nlohmann-json's
     // error_handler_t::replace), written as UTF-8.
-    EXPECT_EQ(JsonWriter::escape("a\xff"
-                                 "b\xc3"),
+    EXPECT_EQ(json_text("a\xff"
+                        "b\xc3"),
               "\"a\xef\xbf\xbd"
               "b\xef\xbf\xbd\"");
-    EXPECT_EQ(JsonWriter::escape("\xed\xa0\x80"),
-              "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"");                     // a surrogate
-    EXPECT_EQ(JsonWriter::escape("\xc0\xaf"), "\"\xef\xbf\xbd\xef\xbf\xbd\""); // overlong
-    EXPECT_EQ(JsonWriter::escape("tab\t\x01"), "\"tab\\t\\u0001\"");
+    EXPECT_EQ(json_text("\xed\xa0\x80"),
+              "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"");            // a surrogate
+    EXPECT_EQ(json_text("\xc0\xaf"), "\"\xef\xbf\xbd\xef\xbf\xbd\""); // overlong
+    EXPECT_EQ(json_text("tab\t\x01"), "\"tab\\t\\u0001\"");
     r.system.cpu_model = "bad \xff\xfe name";
     EXPECT_NO_THROW(check::parse_json(run_json(r)));
     // Names in the file table and reproducer: quoted so that a shell gives

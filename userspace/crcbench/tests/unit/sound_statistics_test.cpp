@@ -9,7 +9,6 @@
 #include "json_value.h"
 #include "line_fit.h"
 #include "output.h"
-#include "output_backends.h"
 #include "report.h"
 #include "report_check.h"
 #include "sample_reports.h"

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "error.h"
 #include "fixtures.h"
-#include "kmsg_records.h"
 #include "tcrypt_log.h"
 
 #include <gtest/gtest.h>

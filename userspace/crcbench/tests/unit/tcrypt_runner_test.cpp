@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "error.h"
 #include "file_io.h"
-#include "inkernel_run.h"
 #include "tcrypt_runner.h"
 
 #include <gtest/gtest.h>

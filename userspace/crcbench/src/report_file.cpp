@@ -4,7 +4,6 @@
 // schema/crcbench-alg.file.v1.schema.json) and CSV.
 #include "file_report.h"
 #include "output.h"
-#include "report_parts.h"
 #include "text.h"
 #include "text_table.h"
 #include "units.h"
@@ -197,116 +196,60 @@ std::string file_table(const FileReport &r) {
 }
 
 std::string file_json(const FileReport &r) {
-    JsonWriter w;
-    w.begin_object();
-    header(w, kFileSchema, r.alg);
-    system_object(w, r.system);
-    w.key("config").begin_object();
-    w.key("page_size");
-    if (r.page_size)
-        w.value(static_cast<std::uint64_t>(*r.page_size));
-    else
-        w.null();
-    w.field("innodb", r.innodb);
-    w.field("per_page", r.per_page);
-    w.field("repeat", static_cast<std::uint64_t>(r.repeat));
-    w.field("drop_cache", r.drop_cache);
-    w.end_object();
-    drivers_array(w, r.drivers, r.resolves_to);
-    user_drivers_array(w, r.user_drivers);
-    measured_array(w, r.measured);
-    w.key("files").begin_array();
+    Json j = report_head(kFileSchema, r.alg, r.system);
+    j["config"] = {{"page_size", r.page_size},
+                   {"innodb", r.innodb},
+                   {"per_page", r.per_page},
+                   {"repeat", r.repeat},
+                   {"drop_cache", r.drop_cache}};
+    add_drivers(j, r.drivers, r.resolves_to);
+    j["user_drivers"] = r.user_drivers;
+    j["measured"] = r.measured;
+    auto digest = [&](const std::optional<Digest> &d) {
+        return d ? Json(format_digest(r.alg, *d)) : Json();
+    };
+    Json &files = j["files"] = Json::array();
     for (const FileResult &f : r.files) {
-        w.begin_object();
-        w.field("path", f.path);
-        w.field("bytes", f.size);
-        w.key("page_size");
-        if (f.page_size)
-            w.value(static_cast<std::uint64_t>(*f.page_size));
-        else
-            w.null();
-        w.key("pages");
-        if (f.page_size)
-            w.value(f.pages);
-        else
-            w.null();
-        w.key("crc"); // whole-file mode: the file's CRC (the reference's)
-        if (f.crc)
-            w.value(format_digest(r.alg, *f.crc));
-        else
-            w.null();
-        w.key("innodb");
-        if (f.innodb) {
-            const InnodbSummary &s = *f.innodb;
-            w.begin_object();
-            w.field("flags", format_hex32(s.flags));
-            w.field("valid", s.valid);
-            w.field("empty", s.empty);
-            w.field("invalid", s.invalid);
-            w.key("invalid_pages").begin_array();
-            for (std::uint64_t p : s.invalid_pages)
-                w.value(p);
-            w.end_array();
-            w.end_object();
-        } else {
-            w.null();
-        }
-        w.key("results").begin_array();
-        for (const FileDriverResult &d : f.results) {
-            w.begin_object();
-            w.field("driver", d.driver);
-            w.field("transfer", transfer_name(d.transfer));
-            w.key("transfer_note");
-            if (d.transfer_note)
-                w.value(*d.transfer_note);
-            else
-                w.null();
-            w.field("bytes", d.bytes);
-            w.field("seconds", d.seconds);
-            w.key("pass_seconds").begin_array();
-            for (double s : d.pass_seconds)
-                w.value(s);
-            w.end_array();
-            w.field("bytes_per_s", bytes_per_s(d));
-            w.field("gb_per_s", bytes_per_s(d) / 1e9);
-            w.key("pages_per_s");
-            if (auto pps = pages_per_s(f, d))
-                w.value(*pps);
-            else
-                w.null();
-            w.key("crc");
-            if (d.crc)
-                w.value(format_digest(r.alg, *d.crc));
-            else
-                w.null();
-            w.field("mismatches", d.disagreeing_units);
-            w.key("invalid_pages");
-            if (f.innodb)
-                w.value(d.invalid_pages);
-            else
-                w.null();
-            w.end_object();
-        }
-        w.end_array();
+        Json results = Json::array();
+        for (const FileDriverResult &d : f.results)
+            results.push_back({{"driver", d.driver},
+                               {"transfer", transfer_name(d.transfer)},
+                               {"transfer_note", d.transfer_note},
+                               {"bytes", d.bytes},
+                               {"seconds", d.seconds},
+                               {"pass_seconds", d.pass_seconds},
+                               {"bytes_per_s", bytes_per_s(d)},
+                               {"gb_per_s", bytes_per_s(d) / 1e9},
+                               {"pages_per_s", pages_per_s(f, d)},
+                               {"crc", digest(d.crc)},
+                               {"mismatches", d.disagreeing_units},
+                               {"invalid_pages", f.innodb ? Json(d.invalid_pages) : Json()}});
+        Json innodb;
+        if (const auto &s = f.innodb)
+            innodb = {{"flags", format_hex32(s->flags)},
+                      {"valid", s->valid},
+                      {"empty", s->empty},
+                      {"invalid", s->invalid},
+                      {"invalid_pages", s->invalid_pages}};
+        Json &file = files.emplace_back(Json{{"path", f.path},
+                                             {"bytes", f.size},
+                                             {"page_size", f.page_size},
+                                             {"pages", f.page_size ? Json(f.pages) : Json()},
+                                             // whole-file mode: the file's CRC (the reference's)
+                                             {"crc", digest(f.crc)},
+                                             {"innodb", innodb},
+                                             {"results", results}});
         if (r.per_page && f.page_size) {
-            w.key("page_crcs").begin_array();
-            for (std::size_t i = 0; i < f.page_crcs.size(); ++i) {
-                w.begin_object();
-                w.field("index", static_cast<std::uint64_t>(i));
-                w.field("crc", format_digest(r.alg, f.page_crcs[i]));
-                w.end_object();
-            }
-            w.end_array();
+            Json &crcs = file["page_crcs"] = Json::array();
+            for (std::size_t i = 0; i < f.page_crcs.size(); ++i)
+                crcs.push_back({{"index", i}, {"crc", format_digest(r.alg, f.page_crcs[i])}});
         }
-        w.end_object();
     }
-    w.end_array();
     // true: SIGINT/SIGTERM ended the run early; files holds those hashed
     // before it (the last perhaps by fewer drivers, a driver by fewer passes).
-    partial_fields(w, r.interrupted_by);
-    w.field("verdict", r.verdict());
-    w.end_object();
-    return w.str();
+    add_partial(j, r.interrupted_by);
+    j["verdict"] = r.verdict();
+    return json_text(j) + "\n";
 }
 
 std::string file_csv(const FileReport &r) {
@@ -341,15 +284,7 @@ std::string file_csv(const FileReport &r) {
 }
 
 std::string render(const FileReport &r, Format f) {
-    switch (f) {
-    case Format::json:
-        return file_json(r);
-    case Format::csv:
-        return file_csv(r);
-    case Format::table:
-        break;
-    }
-    return file_table(r);
+    return f == Format::json ? file_json(r) : f == Format::csv ? file_csv(r) : file_table(r);
 }
 
 } // namespace crcbench

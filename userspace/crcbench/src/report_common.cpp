@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "interrupt.h"
+#include "output.h"
+#include "units.h"
+#include "version.h"
+
+#include <fmt/format.h>
+
+namespace crcbench {
+
+std::string_view emulation_name(Emulation e) {
+    switch (e) {
+    case Emulation::none:
+        return "none";
+    case Emulation::qemu_tcg:
+        return "qemu_tcg";
+    case Emulation::qemu_kvm:
+        return "qemu_kvm";
+    case Emulation::qemu_user:
+        return "qemu_user";
+    case Emulation::forced:
+        return "forced";
+    }
+    return "none";
+}
+
+std::string json_text(const Json &j) {
+    return j.dump(2, ' ', false, Json::error_handler_t::replace);
+}
+
+Json report_head(std::string_view schema, CrcAlg alg, const SystemInfo &s) {
+    // Each machine state item a string, or null where this machine has none.
+    Json state = Json::object();
+    for (const auto &[name, value] : machine_state_items(s.machine_state))
+        state[std::string(name)] = *value;
+    state["vulnerabilities"] = s.machine_state.vulnerabilities;
+    return {{"schema", schema},
+            {"tool", kToolName},
+            {"version", kToolVersion},
+            {"alg", alg_info(alg).name},
+            {"system",
+             {{"kernel_release", s.kernel_release},
+              {"machine", s.machine},
+              {"cpu_model", s.cpu_model},
+              {"emulated", s.emulation.emulated()},
+              {"emulation", emulation_name(s.emulation.kind)},
+              {"emulation_detail", s.emulation.description},
+              {"libkcapi", s.libkcapi},
+              {"machine_state", state}}},
+            {"notice", s.emulation.emulated() ? Json(kEmulationNotice) : Json()}};
+}
+
+void add_drivers(Json &j, const std::vector<AlgEntry> &drivers,
+                 const std::optional<std::string> &resolves_to) {
+    Json &list = j["drivers"] = Json::array();
+    for (const AlgEntry &e : drivers)
+        list.push_back({{"driver", e.driver},
+                        {"module", e.module},
+                        {"priority", e.priority},
+                        {"selftest", e.selftest},
+                        {"internal", e.internal},
+                        {"resolves_crc32c", resolves_to && *resolves_to == e.driver}});
+    j["crc32c_resolves_to"] = resolves_to;
+}
+
+// The userspace baselines (user:...): every one the tool knows, available
+// here or not; the name in "measured" and "results" when a run measured it.
+void to_json(Json &j, const UserDriver &u) {
+    j = {{"driver", u.driver},
+         {"description", u.description},
+         {"available", !u.unavailable},
+         {"unavailable_reason", u.unavailable}};
+}
+
+void add_partial(Json &j, int interrupted_by) {
+    j["partial"] = interrupted_by != 0;
+    j["interrupted_by"] = interrupted_by ? Json(signal_name(interrupted_by)) : Json();
+}
+
+std::string csv_cell(std::string_view s) {
+    if (s.find_first_of(",\"\n\r") == std::string_view::npos)
+        return std::string(s);
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string system_lines(const SystemInfo &s) {
+    std::string out =
+        "kernel " + s.kernel_release + " (" + s.machine + "), cpu: " + s.cpu_model + "\n";
+    out += "machine: " + s.emulation.description;
+    if (s.libkcapi != "unknown")
+        out += "; " + s.libkcapi;
+    out += "\n";
+    // The performance state, every item by its JSON name; "absent" where
+    // this machine has no such file.
+    std::string line = "state:";
+    for (const auto &[name, value] : machine_state_items(s.machine_state)) {
+        std::string item = fmt::format(" {}={}", name, *value ? **value : "absent");
+        if (line.size() + item.size() > 78) {
+            out += line + "\n";
+            line = "      ";
+        }
+        line += item;
+    }
+    out += line + "\n";
+    out += "vulnerabilities:";
+    if (!s.machine_state.vulnerabilities) {
+        out += " absent\n";
+    } else {
+        std::size_t affected = 0;
+        for (const auto &[name, text] : *s.machine_state.vulnerabilities)
+            if (text != "Not affected")
+                ++affected;
+        out += " " + std::to_string(affected) + " of " +
+               std::to_string(s.machine_state.vulnerabilities->size()) +
+               " not \"Not affected\" (the texts are in the JSON report)\n";
+    }
+    if (s.emulation.emulated())
+        out += "*** " + std::string(kEmulationNotice) + " ***\n";
+    return out;
+}
+
+std::string alg_line(CrcAlg alg) {
+    const AlgInfo &a = alg_info(alg);
+    return "algorithm: " + std::string(a.name) + " (" + std::string(a.parameters) +
+           "); digest: " + std::string(a.digest_format) + "; key: " + std::string(a.key_rule) +
+           "\n";
+}
+
+std::string partial_line(int interrupted_by, const std::string &what) {
+    if (!interrupted_by)
+        return "";
+    return "PARTIAL: interrupted by " + std::string(signal_name(interrupted_by)) + "; " + what +
+           "\n";
+}
+
+std::string resolve_line(const std::optional<std::string> &to, bool ambiguous, CrcAlg alg) {
+    const std::string name(alg_info(alg).name);
+    if (!to)
+        return "\"" + name + "\" resolves to: nothing (no " + name +
+               " driver has passed its self-test)\n";
+    return "\"" + name + "\" resolves to: " + *to +
+           (ambiguous ? " (tie on priority: the kernel keeps the one it registered first)" : "") +
+           "\n";
+}
+
+} // namespace crcbench

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// The report of `crcbench-alg list`: table, JSON (crcbench-alg.list.v1) and CSV.
+#include "output.h"
+#include "text_table.h"
+#include "version.h"
+
+namespace crcbench {
+namespace {
+
+// The userspace baselines: not kernel drivers, so no priority and no self-test.
+std::string user_drivers_table(const std::vector<UserDriver> &users) {
+    if (users.empty())
+        return "";
+    std::string out = "userspace baselines (no AF_ALG, no priority, no self-test; "
+                      "add them with -d NAME or --user-baselines):\n";
+    Table t({"", "DRIVER", "KIND", "STATUS"}, "llll");
+    for (const UserDriver &u : users)
+        t.add({"", u.driver, "userspace",
+               u.unavailable ? "unavailable: " + *u.unavailable : "available: " + u.description});
+    return out + t.str();
+}
+
+} // namespace
+
+std::string list_table(const ListReport &r) {
+    std::string out = std::string(kToolName) + " " + std::string(kToolVersion) + " list\n";
+    out += system_lines(r.system);
+    out += alg_line(r.alg);
+    if (r.drivers.empty()) {
+        const AlgInfo &a = alg_info(r.alg);
+        out += "no " + std::string(a.name) + " driver is registered (is " +
+               std::string(a.generic_driver) + " loaded? modprobe " + std::string(a.name) + "; " +
+               std::string(a.name) + " drivers exist in " + std::string(a.kernels) + ")\n";
+    } else {
+        Table t({"", "DRIVER", "MODULE", "PRIORITY", "SELFTEST"}, "lllrl");
+        for (const AlgEntry &e : r.drivers) {
+            bool chosen = r.resolves_to && *r.resolves_to == e.driver;
+            t.add({chosen ? "*" : "", e.driver, e.module, std::to_string(e.priority), e.selftest});
+        }
+        out += t.str();
+        out += resolve_line(r.resolves_to, r.ambiguous, r.alg);
+    }
+    out += user_drivers_table(r.user_drivers);
+    return out;
+}
+
+std::string list_json(const ListReport &r) {
+    Json j = report_head(kListSchema, r.alg, r.system);
+    add_drivers(j, r.drivers, r.resolves_to);
+    j["user_drivers"] = r.user_drivers;
+    j["ambiguous"] = r.ambiguous;
+    return json_text(j) + "\n";
+}
+
+std::string list_csv(const ListReport &r) {
+    // The header is stable; the userspace baselines follow the kernel's
+    // drivers, module "userspace" (or "userspace (unavailable)"), with empty
+    // priority and selftest cells: they have neither.
+    // alg (last): the --alg algorithm; resolves_crc32c keeps its name and
+    // means "the algorithm's name resolves to this driver".
+    const std::string alg(alg_info(r.alg).name);
+    std::string out = "driver,module,priority,selftest,internal,resolves_crc32c,alg\n";
+    for (const AlgEntry &e : r.drivers) {
+        bool resolves = r.resolves_to && *r.resolves_to == e.driver;
+        out += csv_cell(e.driver) + "," + csv_cell(e.module) + "," + std::to_string(e.priority) +
+               "," + csv_cell(e.selftest) + "," + (e.internal ? "yes" : "no") + "," +
+               (resolves ? "yes" : "no") + "," + alg + "\n";
+    }
+    for (const UserDriver &u : r.user_drivers)
+        out += csv_cell(u.driver) + "," +
+               (u.unavailable ? "userspace (unavailable)" : "userspace") + ",,,no,no," + alg + "\n";
+    return out;
+}
+
+std::string render(const ListReport &r, Format f) {
+    return f == Format::json ? list_json(r) : f == Format::csv ? list_csv(r) : list_table(r);
+}
+
+} // namespace crcbench

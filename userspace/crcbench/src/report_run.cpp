@@ -1,0 +1,593 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// The report of `crcbench-alg run`: table, JSON (crcbench-alg.run.v2),
+// CSV, the per-trial CSV (--runs-csv), and the two backends side by side
+// with the fit time = a + b * size per driver and backend.
+#include "output.h"
+#include "text_table.h"
+#include "units.h"
+#include "version.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+
+namespace crcbench {
+namespace {
+
+const BackendFit *find_fit(const std::vector<BackendFit> &fits, const std::string &driver,
+                           Backend b, unsigned threads) {
+    for (const BackendFit &f : fits)
+        if (f.driver == driver && f.backend == b && f.threads == threads)
+            return &f;
+    return nullptr;
+}
+
+std::string ns(double v) {
+    return format_fixed(v, 1);
+}
+
+std::string ratio(const std::optional<double> &v) {
+    return v ? format_fixed(*v, 2) + "x" : "-";
+}
+
+std::string size_span(const std::vector<SizeTime> &points) {
+    if (points.empty())
+        return "-";
+    std::size_t lo = points.front().size, hi = lo;
+    for (const SizeTime &p : points) {
+        lo = std::min(lo, p.size);
+        hi = std::max(hi, p.size);
+    }
+    return format_size(lo) + ".." + format_size(hi);
+}
+
+// The backend a fit is labelled with: user: baselines run in the afalg pass
+// but hash in this process, no AF_ALG: "user".
+std::string_view fit_backend(const BackendFit &f) {
+    return f.driver.starts_with("user:") ? std::string_view("user") : backend_name(f.backend);
+}
+
+std::string backend_label(const RunReport &r, const BackendFit &f) {
+    std::string label(fit_backend(f));
+    if (f.backend == Backend::afalg && r.thread_counts.size() > 1)
+        label += fmt::format(" {}T", f.threads);
+    return label;
+}
+
+std::string side_by_side(const RunReport &r) {
+    const bool afalg = !r.rows.empty();
+    const unsigned threads = r.thread_counts.front();
+    std::string out = std::string(afalg ? "both backends per driver" : "in-kernel per driver") +
+                      ", ns per operation (one digest of SIZE bytes)";
+    out += afalg && threads > 1 ? ", AF_ALG at " + std::to_string(threads) + " threads" : "";
+    out += r.system.emulation.emulated() ? ", EMULATED" : "";
+    out += ":\n  end to end (AF_ALG): throughput ratio to " + std::string(r.baseline_name()) +
+           " through AF_ALG, system calls included;\n  in-kernel: tcrypt (sec=" +
+           std::to_string(r.inkernel->sec) + "), the ratio of the times inside the kernel\n";
+    Table t({"DRIVER", "SIZE", "AF_ALG ns/op", "end to end (AF_ALG)", "in-kernel ns/op",
+             "in-kernel vs generic"},
+            "lrrrrr");
+    for (const std::string &d : r.measured) {
+        std::map<std::size_t, std::pair<const RunRow *, const InKernelRow *>> by_size;
+        for (const RunRow &row : r.rows)
+            if (row.driver == d && row.threads == threads)
+                by_size[row.size].first = &row;
+        for (const InKernelRow &row : r.inkernel->rows)
+            if (row.driver == d)
+                by_size[row.size].second = &row;
+        if (by_size.empty())
+            continue;
+        for (const auto &[size, pair] : by_size) {
+            const auto &[a, k] = pair;
+            t.add({d, format_size(size), a ? ns(afalg_ns_per_op(*a)) : "-",
+                   a ? ratio(a->ratio_to_generic) + (a->noisy ? "~" : "") : "-",
+                   k ? ns(k->ns_per_op) : "-", k ? ratio(k->ratio_to_generic) : "-"});
+        }
+    }
+    out += t.str();
+    for (const NotMeasured &n : r.inkernel->not_measured)
+        out += "  " + n.driver + ": no tcrypt row (" + n.reason + ")\n";
+    return out;
+}
+
+// How far below zero an intercept may lie and still be noise around zero.
+constexpr double kInterceptNoiseSe = 2.0;
+
+std::string fits_table(const RunReport &r) {
+    std::string out = "fit time_ns = a + b*size per driver and backend (least squares on "
+                      "relative error): a = per-call cost,\n1/b = marginal throughput "
+                      "(GB/s = 10^9 bytes/s); R^2 and the largest relative residual say "
+                      "how well the line fits; +- one standard error";
+    out += r.system.emulation.emulated() ? " (EMULATED)" : "";
+    out += ":\n";
+    Table t({"DRIVER", "BACKEND", "SIZES", "a ns/call", "1/b GB/s", "R^2", "max resid"}, "lllrrrr");
+    std::vector<std::string> no_fit, negative;
+    for (const BackendFit &f : make_fits(r.rows, r.inkernel)) {
+        if (!f.result.fit) {
+            no_fit.push_back(f.driver + " " + backend_label(r, f) + ": no fit, " +
+                             f.result.no_fit_reason);
+            continue;
+        }
+        const LineFit &l = *f.result.fit;
+        // Within a couple of standard errors of zero the intercept is noise
+        // around a small cost; far below zero no positive cost fits, so the
+        // straight line is the wrong model for these sizes.
+        double below = l.a_se_ns > 0 ? -l.a_ns / l.a_se_ns : 0.0;
+        if (l.negative_intercept() && below <= kInterceptNoiseSe)
+            negative.push_back(fmt::format(
+                "{} {}: a = {:.1f} ns < 0 ({:.1f} standard errors): the per-call cost is below "
+                "what the fit resolves, read it as about 0",
+                f.driver, backend_label(r, f), l.a_ns, below));
+        else if (l.negative_intercept())
+            negative.push_back(fmt::format(
+                "{} {}: a = {:.1f} ns < 0 ({:.1f} standard errors): the straight line does not "
+                "fit these sizes (the time is not a + b*size here; see max resid), so neither a "
+                "nor 1/b means what it says; fit a narrower range of sizes (-s)",
+                f.driver, backend_label(r, f), l.a_ns, below));
+        t.add(
+            {f.driver, backend_label(r, f), size_span(f.points),
+             fmt::format("{}{} +-{:.1f}", ns(l.a_ns), l.negative_intercept() ? "*" : "", l.a_se_ns),
+             l.marginal_gb_per_s ? format_fixed(*l.marginal_gb_per_s, 3) : "-",
+             format_fixed(l.r_squared, 4), format_fixed(l.max_rel_residual * 100, 1) + "%"});
+    }
+    out += t.str();
+    for (const std::string &line : no_fit)
+        out += "  " + line + "\n";
+    for (const std::string &line : negative)
+        out += "  * " + line + "\n";
+    if (r.inkernel)
+        for (const NotMeasured &n : r.inkernel->not_measured)
+            out += "  " + n.driver + " tcrypt: no tcrypt row (" + n.reason + ")\n";
+    return out;
+}
+
+} // namespace
+
+double afalg_ns_per_op(const RunRow &row) {
+    return row.ops_per_s.median > 0 ? row.threads * 1e9 / row.ops_per_s.median : 0.0;
+}
+
+std::string backends_table(const RunReport &r) {
+    std::string out;
+    if (r.inkernel)
+        out += side_by_side(r);
+    if (!r.rows.empty() || r.inkernel)
+        out += fits_table(r);
+    return out;
+}
+
+std::string backends_csv_header() {
+    return ",backend,ns_per_op,fit_a_ns,fit_b_ns_per_byte,fit_marginal_gb_per_s,fit_r_squared,"
+           "fit_max_rel_residual,tcrypt_sec";
+}
+
+std::string backends_csv_cells(const RunReport &r, const std::vector<BackendFit> &fits,
+                               const std::string &driver, Backend backend, unsigned threads,
+                               double ns_per_op) {
+    std::string out = fmt::format(",{},{}", backend_name(backend), format_round_trip(ns_per_op));
+    const BackendFit *f = find_fit(fits, driver, backend, threads);
+    if (f && f->result.fit) {
+        const LineFit &l = *f->result.fit;
+        out += fmt::format(
+            ",{},{},{},{},{}", format_round_trip(l.a_ns), format_round_trip(l.b_ns_per_byte),
+            l.marginal_gb_per_s ? format_round_trip(*l.marginal_gb_per_s) : std::string(),
+            format_round_trip(l.r_squared), format_round_trip(l.max_rel_residual));
+    } else {
+        out += ",,,,,";
+    }
+    out += fmt::format(",{}", r.inkernel ? std::to_string(r.inkernel->sec) : std::string());
+    return out;
+}
+
+namespace {
+
+std::string mb(double bytes_per_s) {
+    return format_fixed(bytes_per_s / 1e6, 1);
+}
+
+// " on CPUs 0,2" (--cpus), " pinned to CPUs 0-3 (the first of the allowed
+// CPUs)", or why not pinned.
+std::string pinning_text(const RunReport &r) {
+    if (!r.settings.cpus.empty())
+        return " on CPUs " + format_cpu_list(r.settings.cpus);
+    if (r.pinned_cpus.empty())
+        return " (not pinned: the affinity mask could not be read)";
+    return " pinned to CPU" + std::string(r.pinned_cpus.size() == 1 ? " " : "s ") +
+           format_cpu_list(r.pinned_cpus) + " (the allowed CPUs in turn)";
+}
+
+std::string describe_settings(const RunReport &r) {
+    const BenchSettings &s = r.settings;
+    std::string out = "mode " + std::string(mode_name(s.mode));
+    if (s.mode == OpMode::digest)
+        out += " (one kcapi_md_digest per operation)";
+    else
+        out += " (kcapi_md_update per " + (s.chunk ? format_size(*s.chunk) : "whole buffer") +
+               " + kcapi_md_final)";
+    out += s.splice ? ", libkcapi splice path on" : "";
+    std::string counts;
+    for (unsigned n : r.thread_counts)
+        counts += fmt::format("{}{}", counts.empty() ? "" : ",", n);
+    out += (r.thread_counts.size() > 1 ? ", threads sweep " : ", threads ") + counts +
+           pinning_text(r) +
+           (s.working_set ? ", working set " + format_size(*s.working_set) + " per thread"
+                          : std::string(", cache-hot (one buffer per thread)")) +
+           ", " +
+           (s.run_bounds ? fmt::format("{} to {} trials (as many as fill {} s per driver; the "
+                                       "TRIALS column: how many ran)",
+                                       s.run_bounds->min, s.run_bounds->max, kRunBudget.count())
+                         : std::to_string(s.trials) + " trials") +
+           " of ";
+    if (s.iterations)
+        out += std::to_string(*s.iterations) + " operations per thread";
+    else
+        out += format_fixed(std::chrono::duration<double>(s.duration).count() * 1e3, 0) + " ms";
+    if (s.warmup_runs)
+        out += fmt::format(", warm-up {} untimed trial{}\n", *s.warmup_runs,
+                           *s.warmup_runs == 1 ? "" : "s");
+    else
+        out += ", warm-up " +
+               format_fixed(std::chrono::duration<double>(s.warmup).count() * 1e3, 0) + " ms\n";
+    return out;
+}
+
+// "93.8% with 5 trials": the interval's coverage at this run's trial count.
+std::string ci_level_text(const RunReport &r) {
+    for (const RunRow &row : r.rows)
+        if (row.ratio_trials)
+            return fmt::format("{:.1f}% with {} trials", 100 * row.ratio_trials->ci_level,
+                               row.ratio_trials->count);
+    return "no ratios";
+}
+} // namespace
+
+std::string run_table(const RunReport &r) {
+    std::string out = std::string(kToolName) + " " + std::string(kToolVersion) + " run\n";
+    out += system_lines(r.system);
+    out += alg_line(r.alg);
+    out += describe_settings(r);
+    out += resolve_line(r.resolves_to, false, r.alg);
+    for (const std::string &w : r.warnings)
+        out += fmt::format("warning: {}\n", w);
+    if (std::find(r.backends.begin(), r.backends.end(), Backend::afalg) == r.backends.end())
+        return out + "AF_ALG: not measured (--backend tcrypt; tcrypt checks no results)\n" +
+               backends_table(r) +
+               (r.system.emulation.emulated() ? "*** " + std::string(kEmulationNotice) + " ***\n"
+                                              : std::string());
+    out += "throughput in MB/s (10^6 bytes/s) over the trials: min, median, max, mean +- the "
+           "standard deviation; kops/s median; ratio = median "
+           "over the trials of (this driver / " +
+           std::string(r.baseline_name()) +
+           " in the same trial, same size); ratio CI: the distribution-free confidence interval "
+           "of that median (" +
+           ci_level_text(r) +
+           "); ~ = noisy: on the ratio, that interval wider than 10% of it; on the median MB/s "
+           "(the baseline's row, a row without a ratio), the throughput's\n";
+    if (std::string why = r.no_ratio_reason(); !why.empty())
+        out += "ratios: - (" + why + ")\n";
+    const bool sweep = r.thread_counts.size() > 1; // then a THREADS column
+    // A TRIALS column where the count is not the one the header names:
+    // chosen per size (--min-runs/--max-runs), or cut short by a signal.
+    const bool counts = r.settings.run_bounds || r.interrupted_by;
+    const std::string vs = "vs " + std::string(r.baseline_name());
+    std::vector<std::string> head = {"SIZE",       "DRIVER", "MB/s min", "median",   "max",
+                                     "mean +- sd", "kops/s", vs,         "ratio CI", "CHECK"};
+    if (counts)
+        head.insert(head.begin() + 2, "TRIALS");
+    if (sweep)
+        head.insert(head.begin(), "THREADS");
+    Table t(head, fmt::format("{}rl{}rrrrrrrl", sweep ? "r" : "", counts ? "r" : ""));
+    for (const RunRow &row : r.rows) {
+        std::string ratio =
+            row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 2) + "x" : "-";
+        if (row.noisy && row.noisy_ratio())
+            ratio += "~";
+        std::string median = mb(row.bytes_per_s.median);
+        if (row.noisy && !row.noisy_ratio())
+            median += "~";
+        std::string check = row.mismatches ? "WRONG " + std::to_string(row.mismatches) + "/" +
+                                                 std::to_string(row.checked_ops)
+                                           : "ok";
+        std::vector<std::string> cells = {
+            format_size(row.size),
+            row.driver,
+            mb(row.bytes_per_s.min),
+            median,
+            mb(row.bytes_per_s.max),
+            row.bytes_per_s.count > 1
+                ? mb(row.bytes_per_s.mean) + " +-" + mb(row.bytes_per_s.stddev)
+                : mb(row.bytes_per_s.mean),
+            format_fixed(row.ops_per_s.median / 1e3, 1),
+            ratio,
+            row.ratio_trials
+                ? fmt::format("{:.2f}-{:.2f}", row.ratio_trials->ci_low, row.ratio_trials->ci_high)
+                : "-",
+            check};
+        if (counts)
+            cells.insert(cells.begin() + 2, std::to_string(row.trials));
+        if (sweep)
+            cells.insert(cells.begin(), std::to_string(row.threads));
+        t.add(cells);
+    }
+    out += t.str();
+    for (const Mismatch &m : r.mismatches)
+        out += format_reproducer(m) + "\n";
+    std::uint64_t checked = 0;
+    for (const RunRow &row : r.rows)
+        checked += row.checked_ops;
+    out += r.ok()
+               ? "verdict: ok, all " + std::to_string(checked) + " results matched the reference\n"
+               : "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
+    out += backends_table(r);
+    out +=
+        partial_line(r.interrupted_by, "the rows are the trials every driver completed before it");
+    if (r.system.emulation.emulated())
+        out += "*** " + std::string(kEmulationNotice) + " ***\n";
+    return out;
+}
+
+// The JSON report's parts: each its members in document order.
+void to_json(Json &j, Backend b) {
+    j = backend_name(b);
+}
+
+void to_json(Json &j, const TrialSample &t) {
+    j = {{"seconds", t.seconds},
+         {"bytes", t.bytes},
+         {"ops", t.ops},
+         {"user_s", t.user_s},
+         {"system_s", t.system_s}};
+}
+
+void to_json(Json &j, const LineFit &f) {
+    j = {{"a_ns", f.a_ns},
+         {"b_ns_per_byte", f.b_ns_per_byte},
+         {"marginal_gb_per_s", f.marginal_gb_per_s},
+         {"r_squared", f.r_squared},
+         {"max_rel_residual", f.max_rel_residual},
+         {"points", f.points},
+         {"a_se_ns", f.a_se_ns},
+         {"b_se_ns_per_byte", f.b_se_ns_per_byte},
+         {"negative_intercept", f.negative_intercept()}};
+}
+
+void to_json(Json &j, const InKernelRow &row) {
+    j = {{"driver", row.driver},
+         {"driver_reported", row.driver_reported},
+         {"size", row.size},
+         {"ops_per_s", row.ops_per_s},
+         {"bytes_per_s", row.bytes_per_s},
+         {"ns_per_op", row.ns_per_op},
+         {"ratio_to_generic", row.ratio_to_generic}};
+}
+
+void to_json(Json &j, const NotMeasured &n) {
+    j = {{"driver", n.driver}, {"reason", n.reason}};
+}
+
+void to_json(Json &j, const SizeTime &p) {
+    j = {{"size", p.size}, {"ns_per_op", p.ns_per_op}};
+}
+
+void to_json(Json &j, const InKernelResults &k) {
+    j = {{"backend", "tcrypt"},
+         {"sec", k.sec},
+         {"results", k.rows},
+         {"not_measured", k.not_measured}};
+}
+
+namespace {
+
+// min/median/max, the MAD; with ci, the median's confidence interval.
+Json summary_json(const Summary &s, bool ci = false) {
+    Json j = {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"mad", s.mad}};
+    if (ci) {
+        j["ci_low"] = s.ci_low;
+        j["ci_high"] = s.ci_high;
+        j["ci_level"] = s.ci_level;
+    }
+    return j;
+}
+
+Json row_json(const RunRow &row) {
+    return {{"driver", row.driver},
+            {"threads", row.threads},
+            {"size", row.size},
+            {"trials", row.trials},
+            {"bytes_per_s", summary_json(row.bytes_per_s, true)},
+            {"ops_per_s", summary_json(row.ops_per_s)},
+            {"ratio_to_generic", row.ratio_to_generic},
+            // The per-trial (paired) ratios: spread, MAD and the median's
+            // confidence interval; noisy: that interval wider than 10%.
+            {"ratio_trials", row.ratio_trials ? summary_json(*row.ratio_trials, true) : Json()},
+            {"noisy", row.noisy},
+            {"samples", row.samples}, // every trial, in order
+            {"checked_ops", row.checked_ops},
+            {"mismatches", row.mismatches}};
+}
+
+Json config_json(const RunReport &r) {
+    const BenchSettings &s = r.settings;
+    const std::optional<RunBounds> &bounds = s.run_bounds;
+    auto seconds = [](auto d) { return std::chrono::duration<double>(d).count(); };
+    return {{"mode", mode_name(s.mode)},
+            {"chunk", s.mode == OpMode::stream ? s.chunk : std::nullopt},
+            {"splice", s.splice},
+            {"threads", r.thread_counts},   // the thread counts of the sweep (one run each)
+            {"working_set", s.working_set}, // bytes per thread, null: one cache-hot buffer
+            // --cpus as a cpulist string, null: the allowed CPUs in turn
+            {"cpus", s.cpus.empty() ? Json() : Json(format_cpu_list(s.cpus))},
+            // The CPUs the workers were pinned to (--cpus, else the first of the
+            // affinity mask the largest thread count occupied); empty: not pinned.
+            {"pinned_cpus", r.pinned_cpus},
+            // trials: the exact count; null when --min-runs/--max-runs bound a
+            // count chosen per size (each result's "trials" says how many ran).
+            {"trials", bounds ? std::nullopt : std::optional(s.trials)},
+            {"min_runs", bounds ? std::optional(bounds->min) : std::nullopt},
+            {"max_runs", bounds ? std::optional(bounds->max) : std::nullopt},
+            {"duration_s", s.iterations ? Json() : Json(seconds(s.duration))},
+            {"iterations", s.iterations},
+            // The warm-up by time, or (warmup_runs) by a count of untimed trials.
+            {"warmup_s", s.warmup_runs ? Json() : Json(seconds(s.warmup))},
+            {"warmup_runs", s.warmup_runs},
+            {"sizes", r.sizes},
+            // A string: JSON readers that hold numbers as doubles (jq, JavaScript)
+            // round integers above 2^53, and the seed must reproduce the run exactly.
+            {"seed", std::to_string(s.seed)},
+            {"baseline", r.baseline_name()}, // crc32c-lib where there is no crc32c-generic
+            {"backends", r.backends},
+            {"tcrypt_sec", r.inkernel ? Json(r.inkernel->sec) : Json()}};
+}
+
+} // namespace
+
+std::string run_json(const RunReport &r) {
+    Json j = report_head(kRunSchema, r.alg, r.system);
+    j["config"] = config_json(r);
+    add_drivers(j, r.drivers, r.resolves_to);
+    j["user_drivers"] = r.user_drivers;
+    j["measured"] = r.measured;
+    Json &rows = j["results"] = Json::array();
+    for (const RunRow &row : r.rows)
+        rows.push_back(row_json(row));
+    j["inkernel"] = r.inkernel;
+    Json &fits = j["fits"] = Json::array();
+    for (const BackendFit &f : make_fits(r.rows, r.inkernel))
+        fits.push_back({{"driver", f.driver},
+                        {"backend", fit_backend(f)},
+                        {"threads", f.threads},
+                        {"points", f.points},
+                        {"fit", f.result.fit},
+                        {"no_fit_reason", f.result.fit ? Json() : Json(f.result.no_fit_reason)}});
+    j["warnings"] = r.warnings; // run_warnings(): what makes the numbers hard to read
+    // true: SIGINT/SIGTERM cut the run short (interrupted_by names it);
+    // the results are the trials that every driver completed.
+    add_partial(j, r.interrupted_by);
+    j["verdict"] = r.ok() ? "ok" : "mismatch";
+    return json_text(j) + "\n";
+}
+
+namespace {
+
+// The JSON report's config and machine state, as the same names and values
+// (null: empty cell; the vulnerability texts stay in the JSON).
+std::string config_header() {
+    return ",chunk,splice,duration_s,iterations,warmup_s,seed,alg,baseline,working_set";
+}
+
+// After cpu_model: a cpulist holds commas.
+std::string cpus_csv_cell(const BenchSettings &s) {
+    return fmt::format(",{}", s.cpus.empty() ? std::string() : csv_cell(format_cpu_list(s.cpus)));
+}
+
+// Starts with the chunk cell (no leading comma).
+std::string config_cells(const BenchSettings &s, CrcAlg alg, std::string_view baseline) {
+    std::string out;
+    if (s.mode == OpMode::stream && s.chunk)
+        out += std::to_string(*s.chunk);
+    out += std::string(",") + (s.splice ? "true" : "false") + ",";
+    if (!s.iterations)
+        out += format_round_trip(std::chrono::duration<double>(s.duration).count());
+    out += ",";
+    if (s.iterations)
+        out += std::to_string(*s.iterations);
+    out += fmt::format(",{},{},{},{},{}",
+                       s.warmup_runs
+                           ? std::string()
+                           : format_round_trip(std::chrono::duration<double>(s.warmup).count()),
+                       s.seed, alg_info(alg).name, baseline,
+                       s.working_set ? std::to_string(*s.working_set) : std::string());
+    return out;
+}
+
+std::string machine_header(const MachineState &m) {
+    std::string out;
+    for (const auto &[name, value] : machine_state_items(m))
+        out += fmt::format(",{}", name);
+    return out;
+}
+
+std::string machine_cells(const MachineState &m) {
+    std::string out;
+    for (const auto &[name, value] : machine_state_items(m))
+        out += fmt::format(",{}", *value ? csv_cell(**value) : std::string());
+    return out;
+}
+
+} // namespace
+
+std::string run_csv(const RunReport &r) {
+    // Columns that may hold commas (quoted) come after cpu_model: simple
+    // readers split the columns before it on every comma.
+    std::string out =
+        "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,bytes_per_s_max,"
+        "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,ratio_trials_min,"
+        "ratio_trials_max,noisy,checked_ops,mismatches" +
+        backends_csv_header() + config_header() + ",emulated,kernel_release,cpu_model,cpus" +
+        machine_header(r.system.machine_state) +
+        ",pinned_cpus,warmup_runs,min_runs,max_runs,partial\n";
+    // Columns added later go just before partial, which stays last: readers
+    // of the columns before them are unaffected. Empty: the JSON's null.
+    const RunBounds *bounds = r.settings.run_bounds ? &*r.settings.run_bounds : nullptr;
+    const std::string tail = fmt::format(
+        "{},{},{},{}{}{},{},{},{},{},{}", config_cells(r.settings, r.alg, r.baseline_name()),
+        r.system.emulation.emulated() ? "yes" : "no", csv_cell(r.system.kernel_release),
+        csv_cell(r.system.cpu_model), cpus_csv_cell(r.settings),
+        machine_cells(r.system.machine_state), csv_cell(format_cpu_list(r.pinned_cpus)),
+        r.settings.warmup_runs ? std::to_string(*r.settings.warmup_runs) : std::string(),
+        bounds ? std::to_string(bounds->min) : std::string(),
+        bounds ? std::to_string(bounds->max) : std::string(), r.interrupted_by ? "true" : "false");
+    const std::vector<BackendFit> fits = make_fits(r.rows, r.inkernel);
+    for (const RunRow &row : r.rows) {
+        out += csv_cell(row.driver) + "," + std::to_string(row.size) + "," +
+               std::string(mode_name(r.settings.mode)) + "," + std::to_string(row.threads) + "," +
+               std::to_string(row.trials) + "," + format_round_trip(row.bytes_per_s.min) + "," +
+               format_round_trip(row.bytes_per_s.median) + "," +
+               format_round_trip(row.bytes_per_s.max) + "," + format_round_trip(row.ops_per_s.min) +
+               "," + format_round_trip(row.ops_per_s.median) + "," +
+               format_round_trip(row.ops_per_s.max) + "," +
+               (row.ratio_to_generic ? format_round_trip(*row.ratio_to_generic) : "") + "," +
+               (row.ratio_trials ? format_round_trip(row.ratio_trials->min) + "," +
+                                       format_round_trip(row.ratio_trials->max)
+                                 : std::string(",")) +
+               "," + (row.noisy ? "true" : "false") + "," + std::to_string(row.checked_ops) + "," +
+               std::to_string(row.mismatches) +
+               backends_csv_cells(r, fits, row.driver, Backend::afalg, row.threads,
+                                  afalg_ns_per_op(row)) +
+               "," + tail + "\n";
+    }
+    // tcrypt's rows: one measurement each (min = median = max), no check.
+    if (r.inkernel)
+        for (const InKernelRow &k : r.inkernel->rows) {
+            std::string bps = format_round_trip(k.bytes_per_s),
+                        ops = format_round_trip(k.ops_per_s);
+            out += csv_cell(k.driver) + "," + std::to_string(k.size) + ",digest,1,1," + bps + "," +
+                   bps + "," + bps + "," + ops + "," + ops + "," + ops + "," +
+                   (k.ratio_to_generic ? format_round_trip(*k.ratio_to_generic) : "") +
+                   ",,,false,0,0" +
+                   backends_csv_cells(r, fits, k.driver, Backend::tcrypt, 1, k.ns_per_op) + "," +
+                   tail + "\n";
+        }
+    return out;
+}
+
+std::string run_trials_csv(const RunReport &r) {
+    std::string out = "driver,size,threads,trial,seconds,bytes,ops,bytes_per_s,user_s,system_s,"
+                      "partial\n";
+    for (const RunRow &row : r.rows)
+        for (std::size_t k = 0; k < row.samples.size(); ++k) {
+            const TrialSample &t = row.samples[k];
+            double bps = t.seconds > 0 ? static_cast<double>(t.bytes) / t.seconds : 0.0;
+            out += fmt::format("{},{},{},{},{:.9f},{},{},{:.1f},{:.6f},{:.6f},{}\n", row.driver,
+                               row.size, row.threads, k + 1, t.seconds, t.bytes, t.ops, bps,
+                               t.user_s, t.system_s, r.interrupted_by ? "true" : "false");
+        }
+    return out;
+}
+
+std::string render(const RunReport &r, Format f) {
+    return f == Format::json ? run_json(r) : f == Format::csv ? run_csv(r) : run_table(r);
+}
+
+} // namespace crcbench

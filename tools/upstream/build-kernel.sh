@@ -161,7 +161,7 @@ for sym in CRC32_ARCH CRC_T10DIF_ARCH; do
 done
 if [ "$variant" = patched ]; then
 	grep -q '^CONFIG_CRC64_ARCH=y' "$dest/build/.config" ||
-		die "CONFIG_CRC64_ARCH is not set with the series applied (patch 4 adds it for PPC64 && ALTIVEC)"
+		die "CONFIG_CRC64_ARCH is not set with the series applied (patch 2 adds it for PPC64 && ALTIVEC)"
 fi
 
 say "$label: compiling vmlinux (nice, -j$jobs); log: $log"

@@ -95,6 +95,14 @@ def build(lines, mutants):
             body = mu.apply(lines)[first - 1:close - (mu.last - mu.first)]
             head = "".join(body[:open_line - first])
             head = re.sub(r"\b%s\s*\(" % fn, "%s__mut_%d(" % (fn, n), head, count=1)
+            if not re.search(r'"n"', "".join(body)):
+                # a copy is called, not inlined: the originals are inlined
+                # into each other, and inlining every copy into every one
+                # multiplies the code beyond what a compile can take.
+                # (Where an asm operand needs a constant, it stays inline.)
+                head = re.sub(r"\b(__always_inline|inline)\s+", "", head)
+                head = re.sub(r"\bstatic\b", "static __attribute__((__noinline__))", head,
+                              count=1)
             copies.append(head + "".join(body[open_line - first:]) + "\n")
             dispatch.append("\tif (%s == %d)\n\t\treturn %s__mut_%d(%s);\n" %
                             (SELECTOR, n, fn, n, ", ".join(params)))

@@ -80,19 +80,25 @@ LANES = {
     "crc32c-le-power8": ("vmx", "le", "power8", []),
     "crc32c-le-power10-isa31": ("vmx", "le", "power10", ["--isa31"]),
     "crc32c-be-power8": ("vmx", "be", "power8", []),
+    # the guard sweep of input ends up to 2 KiB (the plan of CTest's
+    # vmx_guard_mutant_isa31_lookahead): a read past the end that changes
+    # no CRC shows only here, and it costs about a second
+    "crc32c-le-power10-isa31-guard": ("vmx", "le", "power10", [
+        "--isa31", "--guard", "--guard-max", "2048", "--guard-all-m", "0", "--guard-spread",
+        "0", "--guard-start-max", "0", "--guard-start-all-m", "0"]),
     "t10dif-le-power8": ("family", "le", "power8", ["--crc", "t10dif"]),
     "t10dif-be-power8": ("family", "be", "power8", ["--crc", "t10dif"]),
     "crc64-le-power8": ("family", "le", "power8", ["--crc", "crc64"]),
     "crc64-be-power8": ("family", "be", "power8", ["--crc", "crc64"]),
 }
 LANES_OF_OBJECT = {
-    "crc32c-le": ["crc32c-le-power8", "crc32c-le-power10-isa31"],
+    "crc32c-le": ["crc32c-le-power10-isa31-guard", "crc32c-le-power8", "crc32c-le-power10-isa31"],
     "crc32c-be": ["crc32c-be-power8"],
     "t10dif-le": ["t10dif-le-power8"],
     "t10dif-be": ["t10dif-be-power8"],
     "crc64-le": ["crc64-le-power8"],
     "crc64-be": ["crc64-be-power8"],
-    "isa31-le": ["crc32c-le-power10-isa31"],
+    "isa31-le": ["crc32c-le-power10-isa31-guard", "crc32c-le-power10-isa31"],
 }
 HARNESS_SOURCES = {
     "vmx": ["vmx_harness.c", "crc32c_bitwise.c", "harness_util.c", "harness_guard.c",
@@ -108,6 +114,7 @@ CORE_SOURCES = {
 # What ends a lane as soon as the harness prints it: its failure reports.
 FAILURE = re.compile(r"^(MISMATCH|FAULT|ABI|SECTIONS|out of memory|self-check|.*FAILED)")
 RUN_ARGS = ["--seed", "43", "--random", "2000"]
+GUARD_RUN_ARGS = ["--seed", "43"]
 RUN_TIMEOUT = 300
 VERDICT_FIELDS = ["hash", "id", "verdict", "lane", "detail", "where", "op", "mutant"]
 
@@ -289,7 +296,8 @@ def run_lane(binary, lane, selector):
     """(verdict, detail) of one harness run: killed, timeout or survived."""
     _, arch, cpu, args = LANES[lane]
     env = dict(os.environ, CRC_VMX_MUTANT=str(selector))
-    cmd = nice([QEMU[arch], "-cpu", cpu, binary] + args + RUN_ARGS)
+    cmd = nice([QEMU[arch], "-cpu", cpu, binary] + args +
+               (GUARD_RUN_ARGS if "--guard" in args else RUN_ARGS))
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                          env=env, errors="replace")
     timer = threading.Timer(RUN_TIMEOUT, p.kill)
@@ -433,6 +441,7 @@ class Sweep:
         """Verdicts for muts; writes the verdict file after each one if write."""
         jobs = self.args.jobs
         start = time.time()
+        total = len(muts)
         results = {}
         lock = threading.Lock()
 
@@ -523,7 +532,7 @@ class Sweep:
                 record(row)
         elapsed = time.time() - start
         say("%d mutants in %.0f s (%.0f s per hundred)" %
-            (len(muts), elapsed, 100 * elapsed / max(1, len(muts))))
+            (total, elapsed, 100 * elapsed / max(1, total)))
         return results
 
 

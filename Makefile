@@ -54,6 +54,12 @@
 #   make check-system        the operator's journey in a Debian 12 ppc64el system
 #                            (apt install the DKMS packages, reboots, XFS/btrfs,
 #                            6.1 -> 6.12, apt remove): many minutes under TCG
+#   make check-mutation      the mutation sweep of the VMX cores (module/arch/powerpc)
+#                            under qemu-user: every rule-based mutant compiled
+#                            alone, run in the harness lanes that can see it;
+#                            resumes from tools/mutation/verdicts.tsv
+#                            (MUTATION_ARGS="--sample 300" or "--file NAME" to
+#                            narrow it; docs/mutants.md, docs/testing.md)
 # See README.md.
 #
 # Mutation testing: `make CRC32C_VMX_MUTANT=<name>` (KDIR, ARCH, CROSS_COMPILE
@@ -68,7 +74,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check check-be check-5x check-matrix check-upstream check-system bench-model deb rpm dist
+.PHONY: all modules install clean help setup run check check-be check-5x check-matrix check-upstream check-system check-mutation bench-model deb rpm dist
 
 all: modules
 
@@ -119,6 +125,9 @@ check-upstream:
 
 check-system:
 	tools/system/journey.sh
+
+check-mutation:
+	tools/mutation/sweep.py run $(MUTATION_ARGS)
 
 help:
 	@sed -n '3,/^$$/p' Makefile | sed -n 's/^# \{0,1\}//p'

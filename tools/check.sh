@@ -407,6 +407,13 @@ if [ "$build_rc" -eq 0 ]; then
 	count_lane "harness:mutant verdicts" build/mutant-verdict-selftest.txt tools/mutants/test-verdict.sh
 	python3 tools/system/test_journey_verdict.py >build/journey-verdict-test.log 2>&1
 	result "harness:journey-verdict unit tests" $?
+	# The mutation sweep's fixed sample (tools/mutation, docs/mutants.md):
+	# the mutants of the VMX cores that its committed seed draws, each
+	# compiled and run afresh in the qemu-user harness lanes that can see
+	# it; one that survives and is not recorded so fails.
+	say "check: a fixed sample of the VMX cores' mutants (tools/mutation/sweep.py sample)"
+	tools/mutation/sweep.py sample --work build/mutation-sample >build/mutation-sample.log 2>&1
+	result "mutation:fixed sample of 20 core mutants, no new survivor" $?
 	harness_selftest fault-warn 1 'kernel|run-guest.sh exited 1'
 	harness_selftest fault-panic 3 'CRCVMX-END'
 	harness_selftest fault-hang 4 'CRCVMX-END'

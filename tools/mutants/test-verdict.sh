@@ -153,4 +153,18 @@ mk b t
 check "verdict.sh: a mutant without results fails though another passes" \
 	"$(judge 'stock\ta\tt\tcaught\t#1 x\n' | tr '\n' ' ')" '^PASS	mutant:a FAIL	mutant:b.*rc=1'
 check "verdict.sh: the table records the failed subtest" "$(cat "$work/table.md")" '\| t \(#1 x\) \|'
+# The mutation sweep's section (tools/mutation) shares the file: a new
+# table keeps it, from its marker line on, and drops what stood before it.
+{
+	echo 'stale table line'
+	echo '<!-- mutation sweep: written by hand and tools/mutation/sweep.py, kept by verdict.sh -->'
+	echo '## The sweep section'
+	echo '| `a-const-0123abcd` | equivalent |'
+} >"$work/table.md"
+judge 'stock\ta\tt\tcaught\t#1 x\n' >/dev/null
+check "verdict.sh: the mutation sweep's section is kept, the old table is not" \
+	"$(tr '\n' ' ' <"$work/table.md")" \
+	'^<!-- SPDX[^|]*\| mutant .*Caught: .* <!-- mutation sweep: [^>]*--> ## The sweep section \| `a-const-0123abcd` \| equivalent \| $'
+check "verdict.sh: the mutation sweep's section is kept once" \
+	"$(grep -c '^## The sweep section$' "$work/table.md")" '^1$'
 exit "$bad"

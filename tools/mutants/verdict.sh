@@ -128,11 +128,19 @@ for m in $(mutant_names); do
 	rows+="| \`$m\` | $defect | ${catch// /, } | ${by:-nothing} | $verdict |"$'\n'
 done
 total=$(mutant_names | wc -l)
+# The mutation sweep's section (tools/mutation, make check-mutation) shares
+# the file: everything from its marker line on is kept as it is.
+sweep_marker='<!-- mutation sweep: written by hand and tools/mutation/sweep.py, kept by verdict.sh -->'
+sweep_section=''
+if [ -f "$table" ]; then
+	sweep_section=$(awk -v m="$sweep_marker" '$0 == m { on = 1 } on' "$table")
+fi
 {
 	echo "<!-- SPDX-License-Identifier: GPL-2.0-only -->"
 	echo "# Mutation testing: which test catches which defect"
 	echo
-	echo "Written by \`make check\` (tools/mutants/verdict.sh); do not edit. Each mutant"
+	echo "This part is written by \`make check\` (tools/mutants/verdict.sh); do not"
+	echo "edit it (the mutation sweep's section at the end is kept). Each mutant"
 	echo "is the real module with one planted defect (tools/mutants/NAME.patch); it"
 	echo "must be caught by every test its \`Catch:\` line names. A kselftest catches"
 	echo "it only by failing an assertion; a timeout, a crash or a failure before any"
@@ -151,5 +159,9 @@ total=$(mutant_names | wc -l)
 	echo
 	caught=$(printf '%s' "$rows" | grep -c '| caught |$' || true)
 	echo "Caught: $caught of $total ($((total ? caught * 100 / total : 0))%)."
+	if [ -n "$sweep_section" ]; then
+		echo
+		printf '%s\n' "$sweep_section"
+	fi
 } >"$table"
 exit $bad

@@ -1,0 +1,678 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Mutation sweep of the VMX cores (module/arch/powerpc/) under qemu-user.
+
+Usage: tools/mutation/sweep.py [options] {list,run,report,sample}
+
+  list     every mutant of the core files as they are now (id, file:line, op)
+  run      give a verdict to each selected mutant that has none in the
+           verdict file yet, writing the file after each one (so a run that
+           is stopped resumes where it stopped)
+  report   counts per file, operator and verdict; the survivors
+  sample   the fixed sample make check runs: its verdicts now against the
+           verdict file (a killed or equivalent mutant that now survives,
+           or a survivor that is not explained there, fails)
+
+Each mutant is first compiled alone into every object that includes its
+file (crc32c, crct10dif, crc64-rocksoft; little- and big-endian; the ISA
+3.1 loop): a compile error or warning makes it `invalid`; identical object
+code in every object makes it `equivalent`. The others run in the harness
+lanes whose objects changed, each lane stopping at its first failure
+report: `killed` (a lane reported a mismatch, fault or ABI breach, or the
+harness crashed), `timeout`, or `survived`. A template line that no
+module core compiles (the 64-bit MSB-first reduction, which only the
+upstream series' crc64-be instantiates) is `unbuilt`: the series' lane is
+still to come (docs/mutants.md). Mutants inside the template's
+functions run from one schema build (tools/mutation/schema.py); the rest
+(preprocessor lines, tables, macros, the instance files, the assembly
+loop) from a build of their own.
+
+Exit status: 0 done (run: every selected mutant has a verdict; sample: no
+regression), 1 a sample regression or a build of the unchanged core
+failed, 2 bad usage.
+"""
+import argparse
+import concurrent.futures
+import hashlib
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import mutants as mutgen  # noqa: E402
+import schema as schemagen  # noqa: E402
+
+CORE = "module/arch/powerpc"
+HARNESS = "tools/vmx-harness"
+TEMPLATE = CORE + "/crc_vmx_core_template.h"
+VERDICTS = os.path.join(HERE, "verdicts.tsv")
+DOCS = os.path.join(TOP, "docs", "mutants.md")
+# The committed seeds: the stratified sample of make check, and of the
+# sweep when it is told to sample rather than take every mutant.
+CHECK_SEED = 4301
+CHECK_SAMPLE = 20
+SWEEP_SEED = 4302
+
+COMPILERS = {"le": "powerpc64le-linux-gnu-gcc", "be": "powerpc64-linux-gnu-gcc"}
+QEMU = {"le": "qemu-ppc64le", "be": "qemu-ppc64"}
+# The flags of the harness builds in tools/vmx-harness/CMakeLists.txt.
+CFLAGS = ["-O2", "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-mcpu=power8", "-maltivec",
+          "-mno-vsx", "-mhard-float", "-fno-toplevel-reorder", "-DCRC_VMX_ISA31_BUILT=1"]
+# object -> (its source in the core, byte order)
+OBJECTS = {
+    "crc32c-le": ("crc32c_vmx_core.c", "le"),
+    "crc32c-be": ("crc32c_vmx_core.c", "be"),
+    "t10dif-le": ("crct10dif_vmx_core.c", "le"),
+    "t10dif-be": ("crct10dif_vmx_core.c", "be"),
+    "crc64-le": ("crc64_rocksoft_vmx_core.c", "le"),
+    "crc64-be": ("crc64_rocksoft_vmx_core.c", "be"),
+    "isa31-le": ("crc_vmx_isa31_loop.S", "le"),
+}
+# lane -> (harness, byte order, qemu CPU, arguments); the objects it runs
+LANES = {
+    "crc32c-le-power8": ("vmx", "le", "power8", []),
+    "crc32c-le-power10-isa31": ("vmx", "le", "power10", ["--isa31"]),
+    "crc32c-be-power8": ("vmx", "be", "power8", []),
+    # the guard sweep of input ends up to 2 KiB (the plan of CTest's
+    # vmx_guard_mutant_isa31_lookahead): a read past the end that changes
+    # no CRC shows only here, and it costs about a second
+    "crc32c-le-power10-isa31-guard": ("vmx", "le", "power10", [
+        "--isa31", "--guard", "--guard-max", "2048", "--guard-all-m", "0", "--guard-spread",
+        "0", "--guard-start-max", "0", "--guard-start-all-m", "0"]),
+    "t10dif-le-power8": ("family", "le", "power8", ["--crc", "t10dif"]),
+    "t10dif-be-power8": ("family", "be", "power8", ["--crc", "t10dif"]),
+    "crc64-le-power8": ("family", "le", "power8", ["--crc", "crc64"]),
+    "crc64-be-power8": ("family", "be", "power8", ["--crc", "crc64"]),
+}
+LANES_OF_OBJECT = {
+    "crc32c-le": ["crc32c-le-power10-isa31-guard", "crc32c-le-power8", "crc32c-le-power10-isa31"],
+    "crc32c-be": ["crc32c-be-power8"],
+    "t10dif-le": ["t10dif-le-power8"],
+    "t10dif-be": ["t10dif-be-power8"],
+    "crc64-le": ["crc64-le-power8"],
+    "crc64-be": ["crc64-be-power8"],
+    "isa31-le": ["crc32c-le-power10-isa31-guard", "crc32c-le-power10-isa31"],
+}
+HARNESS_SOURCES = {
+    "vmx": ["vmx_harness.c", "crc32c_bitwise.c", "harness_util.c", "harness_guard.c",
+            "harness_vr_abi.c"],
+    "family": ["family_harness.c", "crc_family_ref.c", "harness_util.c", "harness_guard.c"],
+}
+CORE_SOURCES = {
+    ("vmx", "le"): ["crc32c_vmx_core.c", "crc_vmx_isa31_loop.S"],
+    ("vmx", "be"): ["crc32c_vmx_core.c"],
+    ("family", "le"): ["crct10dif_vmx_core.c", "crc64_rocksoft_vmx_core.c"],
+    ("family", "be"): ["crct10dif_vmx_core.c", "crc64_rocksoft_vmx_core.c"],
+}
+# What ends a lane as soon as the harness prints it: its failure reports.
+FAILURE = re.compile(r"^(MISMATCH|FAULT|ABI|SECTIONS|out of memory|self-check|.*FAILED)")
+RUN_ARGS = ["--seed", "43", "--random", "2000"]
+GUARD_RUN_ARGS = ["--seed", "43"]
+RUN_TIMEOUT = 300
+VERDICT_FIELDS = ["hash", "id", "verdict", "lane", "detail", "where", "op", "mutant"]
+
+_print_lock = threading.Lock()
+
+
+def say(*args):
+    with _print_lock:
+        print(*args, flush=True)
+
+
+def core_files():
+    """The core's source files: all of module/arch/powerpc/ but the generated constants."""
+    out = []
+    for name in sorted(os.listdir(os.path.join(TOP, CORE))):
+        if name.endswith("_consts.h") or not re.search(r"\.(c|h|S)$", name):
+            continue
+        out.append(CORE + "/" + name)
+    return out
+
+
+def all_mutants():
+    out = []
+    for rel in core_files():
+        out.extend(mutgen.mutants(os.path.join(TOP, rel), name=rel))
+    return out
+
+
+def stratified_sample(muts, count, seed):
+    """count mutants drawn by seed, each file's share proportional to its mutants."""
+    by_file = {}
+    for mu in muts:
+        by_file.setdefault(mu.path, []).append(mu)
+    rng = random.Random(seed)
+    total = len(muts)
+    picked = []
+    for path in sorted(by_file):
+        group = sorted(by_file[path], key=lambda m: m.hash)
+        share = max(1, round(count * len(group) / total)) if total else 0
+        picked.extend(rng.sample(group, min(share, len(group))))
+    rng.shuffle(picked)
+    return sorted(picked[:count], key=lambda m: (m.path, m.first, m.hash))
+
+
+# --- the verdict file ---------------------------------------------------------
+
+def read_verdicts(path):
+    out = {}
+    if not os.path.exists(path):
+        return out
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) != len(VERDICT_FIELDS):
+                raise SystemExit("%s: malformed line: %s" % (path, line.strip()))
+            out[cols[0]] = dict(zip(VERDICT_FIELDS, cols))
+    return out
+
+
+def write_verdicts(path, verdicts, current):
+    """The verdicts of the mutants that exist now, sorted by file and line."""
+    order = {mu.hash: (mu.path, mu.first, mu.id) for mu in current}
+    rows = [v for h, v in verdicts.items() if h in order]
+    rows.sort(key=lambda v: order[v["hash"]])
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write("# SPDX-License-Identifier: GPL-2.0-only\n")
+        f.write("# Verdicts of tools/mutation/sweep.py, keyed by mutant hash; "
+                "written by `make check-mutation`.\n")
+        f.write("# " + "\t".join(VERDICT_FIELDS) + "\n")
+        for v in rows:
+            f.write("\t".join(v[k] for k in VERDICT_FIELDS) + "\n")
+    os.replace(tmp, path)
+
+
+def clean(text):
+    return " ".join(text.replace("\t", " ").split())
+
+
+def verdict_row(mu, verdict, lane="-", detail="-"):
+    before = clean(mu.old) or "-"
+    after = clean(mu.new) or "(removed)"
+    return {"hash": mu.hash, "id": mu.id, "verdict": verdict, "lane": lane,
+            "detail": clean(detail)[:160] or "-",
+            "where": "%s:%d" % (mu.path.split("/")[-1], mu.first), "op": mu.op,
+            "mutant": "%s => %s" % (before[:200], after[:200])}
+
+
+# --- builds ---------------------------------------------------------------------
+
+def nice(cmd):
+    return ["nice", "-n", "10"] + cmd
+
+
+class Builder:
+    def __init__(self, work):
+        self.work = work
+        os.makedirs(work, exist_ok=True)
+        self.selector = os.path.join(HERE, "selector.c")
+        self.baseline_objects = {}
+
+    def core_copy(self, tag, replace=None):
+        """A copy of the core directory, with replace = (name, text) written over one file."""
+        d = os.path.join(self.work, tag, "core")
+        if os.path.isdir(d):
+            shutil.rmtree(d)
+        shutil.copytree(os.path.join(TOP, CORE), d)
+        if replace:
+            with open(os.path.join(d, replace[0]), "w", encoding="utf-8") as f:
+                f.write(replace[1])
+        return d
+
+    def flags(self, core):
+        h = os.path.join(TOP, HARNESS)
+        return CFLAGS + ["-I" + core, "-I" + os.path.join(TOP, "module"), "-I" + h,
+                         "-I" + os.path.join(h, "kernel-shim")]
+
+    def objects(self, core, outdir, only=None):
+        """{object: its disassembly and data, or None if it did not compile}, and errors."""
+        os.makedirs(outdir, exist_ok=True)
+        out = {}
+        errors = []
+        for obj, (src, arch) in OBJECTS.items():
+            if only and obj not in only:
+                out[obj] = self.baseline_objects[obj]
+                continue
+            o = os.path.join(outdir, obj + ".o")
+            r = subprocess.run(nice([COMPILERS[arch]] + self.flags(core) +
+                                    ["-c", os.path.join(core, src), "-o", o]),
+                               capture_output=True, text=True)
+            if r.returncode:
+                out[obj] = None
+                errors.append(r.stderr)
+                continue
+            d = subprocess.run([COMPILERS[arch].replace("gcc", "objdump"), "-d", "-s", "-r", o],
+                               capture_output=True, text=True, check=True).stdout
+            out[obj] = hashlib.sha256(d.split("\n", 2)[2].encode()).hexdigest()
+        return out, errors
+
+    def live_lines(self, core, name):
+        """{object: set of the lines of core/name that its preprocessed source keeps}."""
+        out = {}
+        for obj, (src, arch) in OBJECTS.items():
+            if src.endswith(".S"):
+                continue
+            r = subprocess.run(nice([COMPILERS[arch], "-E"] + self.flags(core) +
+                                    [os.path.join(core, src)]),
+                               capture_output=True, text=True, check=True)
+            live = set()
+            cur, no = None, 0
+            for line in r.stdout.splitlines():
+                m = re.match(r'# (\d+) "([^"]*)"', line)
+                if m:
+                    no, cur = int(m.group(1)), m.group(2)
+                    continue
+                if cur and cur.endswith("/" + name) and line.strip():
+                    live.add(no)
+                no += 1
+            out[obj] = live
+        return out
+
+    def harness(self, core, outdir, harness, arch):
+        """Build one harness binary; (path, None) or (None, compiler output)."""
+        os.makedirs(outdir, exist_ok=True)
+        binary = os.path.join(outdir, "%s-%s" % (harness, arch))
+        srcs = [os.path.join(TOP, HARNESS, s) for s in HARNESS_SOURCES[harness]]
+        srcs += [os.path.join(core, s) for s in CORE_SOURCES[(harness, arch)]]
+        srcs.append(self.selector)
+        r = subprocess.run(nice([COMPILERS[arch], "-static"] + self.flags(core) + srcs +
+                                ["-o", binary]), capture_output=True, text=True)
+        if r.returncode:
+            return None, r.stderr
+        return binary, None
+
+
+def run_lane(binary, lane, selector):
+    """(verdict, detail) of one harness run: killed, timeout or survived."""
+    _, arch, cpu, args = LANES[lane]
+    env = dict(os.environ, CRC_VMX_MUTANT=str(selector))
+    cmd = nice([QEMU[arch], "-cpu", cpu, binary] + args +
+               (GUARD_RUN_ARGS if "--guard" in args else RUN_ARGS))
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         env=env, errors="replace")
+    timer = threading.Timer(RUN_TIMEOUT, p.kill)
+    timer.start()
+    first_failure = None
+    try:
+        for line in p.stdout:
+            if FAILURE.match(line):
+                first_failure = line.strip()
+                p.kill()
+                break
+        p.stdout.close()
+        rc = p.wait()
+    finally:
+        timed_out = not timer.is_alive() and first_failure is None
+        timer.cancel()
+    if first_failure:
+        return "killed", first_failure
+    if timed_out:
+        return "timeout", "no result in %d s" % RUN_TIMEOUT
+    if rc < 0:
+        return "killed", "the harness died of signal %d" % -rc
+    if rc:
+        return "killed", "the harness exited %d" % rc
+    return "survived", "-"
+
+
+# --- the sweep ------------------------------------------------------------------
+
+class Sweep:
+    def __init__(self, args):
+        self.args = args
+        self.b = Builder(args.work)
+        self.baseline = None
+
+    def base(self):
+        if self.baseline is None:
+            core = self.b.core_copy("base")
+            objs, errors = self.b.objects(core, os.path.join(self.args.work, "base", "obj"))
+            if errors:
+                raise SystemExit("the unchanged core does not build:\n" + "".join(errors))
+            self.baseline = objs
+            self.b.baseline_objects = objs
+        return self.baseline
+
+    def screen(self, mu, slot):
+        """Compile one mutant alone: (verdict or None, lanes, mutated text)."""
+        rel = mu.path.split("/")[-1]
+        with open(mu.path, encoding="utf-8") as f:
+            lines = f.read().splitlines(keepends=True)
+        text = "".join(mu.apply(lines))
+        core = self.b.core_copy("screen%d" % slot, (rel, text))
+        # a file of one instance is compiled into its objects only; the
+        # template and the shared headers into all of them
+        only = [o for o, (src, _) in OBJECTS.items() if src == rel] or None
+        self.base()
+        objs, errors = self.b.objects(core, os.path.join(self.args.work, "screen%d" % slot, "obj"),
+                                      only)
+        if errors:
+            first = next((ln for e in errors for ln in e.splitlines()
+                          if "error" in ln or "warning" in ln), errors[0][:160])
+            return verdict_row(mu, "invalid", "-", first.split(": ", 1)[-1]), [], text
+        changed = [o for o in OBJECTS if objs[o] != self.base()[o]]
+        if not changed:
+            return verdict_row(mu, "equivalent", "-", "identical object code"), [], text
+        lanes = []
+        for o in changed:
+            for lane in LANES_OF_OBJECT[o]:
+                if lane not in lanes:
+                    lanes.append(lane)
+        return None, lanes, text
+
+    def run_lanes(self, mu, lanes, binaries, selector):
+        for lane in lanes:
+            harness, arch, _, _ = LANES[lane]
+            verdict, detail = run_lane(binaries[(harness, arch)], lane, selector)
+            if verdict != "survived":
+                return verdict_row(mu, verdict, lane, detail)
+        return verdict_row(mu, "survived", ",".join(lanes), "-")
+
+    def own_build(self, mu, lanes, text, slot):
+        rel = mu.path.split("/")[-1]
+        core = self.b.core_copy("own%d" % slot, (rel, text))
+        binaries = {}
+        for lane in lanes:
+            harness, arch, _, _ = LANES[lane]
+            if (harness, arch) in binaries:
+                continue
+            binary, err = self.b.harness(core, os.path.join(self.args.work, "own%d" % slot),
+                                         harness, arch)
+            if not binary:
+                line = next((ln for ln in err.splitlines() if "error" in ln), err[:160])
+                return verdict_row(mu, "invalid", "-", line.split(": ", 1)[-1])
+            binaries[(harness, arch)] = binary
+        return self.run_lanes(mu, lanes, binaries, 0)
+
+    def schema_build(self, muts):
+        """Binaries of the template schema holding muts, {hash: selector}, and the rejects."""
+        path = os.path.join(TOP, TEMPLATE)
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines(keepends=True)
+        rejects = []
+        todo = list(muts)
+        for _ in range(20):
+            text, number = schemagen.build(lines, todo)
+            core = self.b.core_copy("schema", ("crc_vmx_core_template.h", text))
+            # where each copy lies in the schema text, to map an error to its mutant
+            spans = {}
+            for no, line in enumerate(text.splitlines(), 1):
+                m = re.search(r"\w+__mut_(\d+)\(", line)
+                if m and not line.lstrip().startswith("return") and \
+                        not line.lstrip().startswith("if"):
+                    spans[no] = int(m.group(1))
+            starts = sorted(spans)
+            bad = set()
+            binaries = {}
+            for harness, arch in CORE_SOURCES:
+                binary, err = self.b.harness(core, os.path.join(self.args.work, "schema"),
+                                             harness, arch)
+                if binary:
+                    binaries[(harness, arch)] = binary
+                    continue
+                for m in re.finditer(r"crc_vmx_core_template\.h:(\d+):", err):
+                    no = int(m.group(1))
+                    owner = [s for s in starts if s <= no]
+                    if owner:
+                        bad.add(spans[owner[-1]])
+                if not bad:
+                    raise SystemExit("the schema build failed outside any mutant:\n" + err)
+                break
+            if not bad:
+                return binaries, number, rejects
+            by_number = {number[m.hash]: m for m in todo}
+            rejects.extend(by_number[n] for n in bad)
+            todo = [m for m in todo if number[m.hash] not in bad]
+            say("schema: %d mutants need a build of their own (%d left in the schema)" %
+                (len(bad), len(todo)))
+        raise SystemExit("the schema build did not converge")
+
+    def run(self, muts, verdicts, current, write=True):
+        """Verdicts for muts; writes the verdict file after each one if write."""
+        jobs = self.args.jobs
+        start = time.time()
+        total = len(muts)
+        results = {}
+        lock = threading.Lock()
+
+        def record(row):
+            with lock:
+                results[row["hash"]] = row
+                verdicts[row["hash"]] = row
+                if write:
+                    write_verdicts(self.args.verdicts, verdicts, current)
+                say("%-9s %s %s %s" % (row["verdict"], row["id"], row["where"], row["detail"]))
+
+        self.base()
+        # 1. the template's function mutants go to the schema build, in the
+        # lanes of the objects whose preprocessed source keeps their line;
+        # the others are compiled alone first: validity, object identity, lanes
+        pending = []
+        live = self.b.live_lines(os.path.join(self.args.work, "base", "core"),
+                                 TEMPLATE.split("/")[-1])
+        lined = []
+        for mu in muts:
+            if not (mu.path.endswith(TEMPLATE) and mu.schema_ok):
+                continue
+            lanes = []
+            for obj, lines in live.items():
+                if all(n in lines for n in range(mu.first, mu.last + 1)):
+                    lanes += [ln for ln in LANES_OF_OBJECT[obj] if ln not in lanes]
+            if lanes:
+                pending.append((mu, lanes, None))
+            else:
+                record(verdict_row(mu, "unbuilt", "-", "no module core compiles this line"))
+            lined.append(mu)
+        muts = [mu for mu in muts if mu not in lined]
+        slots = list(range(jobs))
+        slot_lock = threading.Lock()
+
+        def screen(mu):
+            with slot_lock:
+                slot = slots.pop()
+            try:
+                return mu, self.screen(mu, slot)
+            finally:
+                with slot_lock:
+                    slots.append(slot)
+
+        with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+            for mu, (row, lanes, text) in ex.map(screen, muts):
+                if row:
+                    record(row)
+                else:
+                    pending.append((mu, lanes, text))
+        say("screened %d mutants in %.0f s: %d to run" % (len(muts), time.time() - start,
+                                                           len(pending)))
+        # 2. the template's function mutants from one schema build
+        in_schema = [mu for mu, _, _ in pending if mu.path.endswith(TEMPLATE) and mu.schema_ok]
+        binaries, number, rejects = ({}, {}, [])
+        if in_schema:
+            binaries, number, rejects = self.schema_build(in_schema)
+        schema_hashes = {mu.hash for mu in in_schema} - {mu.hash for mu in rejects}
+
+        def execute(item):
+            mu, lanes, text = item
+            if mu.hash in schema_hashes:
+                row = self.run_lanes(mu, lanes, binaries, number[mu.hash])
+                if row["verdict"] != "survived":
+                    return row
+                # a survivor: is its object code any different?
+                with slot_lock:
+                    slot = slots.pop()
+                try:
+                    screened, _, _ = self.screen(mu, slot)
+                finally:
+                    with slot_lock:
+                        slots.append(slot)
+                return screened or row
+            if text is None:
+                with open(mu.path, encoding="utf-8") as f:
+                    text = "".join(mu.apply(f.read().splitlines(keepends=True)))
+            with slot_lock:
+                slot = slots.pop()
+            try:
+                return self.own_build(mu, lanes, text, slot)
+            finally:
+                with slot_lock:
+                    slots.append(slot)
+
+        with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+            for row in ex.map(execute, pending):
+                record(row)
+        elapsed = time.time() - start
+        say("%d mutants in %.0f s (%.0f s per hundred)" %
+            (total, elapsed, 100 * elapsed / max(1, total)))
+        return results
+
+
+def report(current, verdicts, out):
+    kinds = ["killed", "survived", "timeout", "invalid", "equivalent", "unbuilt", "none"]
+    table = {}
+    for mu in current:
+        v = verdicts.get(mu.hash, {}).get("verdict", "none")
+        for key in ((mu.path.split("/")[-1], mu.op), (mu.path.split("/")[-1], "all"),
+                    ("all", mu.op), ("all", "all")):
+            table.setdefault(key, dict.fromkeys(kinds, 0))[v] += 1
+    out.write("| file | operator | mutants | %s | killed of non-equivalent |\n" %
+              " | ".join(kinds))
+    out.write("|---|---|---:|%s---:|\n" % ("---:|" * len(kinds)))
+    for (f, op) in sorted(table, key=lambda k: (k[0] == "all", k[0], k[1] == "all", k[1])):
+        c = table[(f, op)]
+        live = c["killed"] + c["survived"] + c["timeout"]
+        rate = "%.1f%%" % (100.0 * c["killed"] / live) if live else "-"
+        out.write("| %s | %s | %d | %s | %s |\n" % (f, op, sum(c.values()),
+                                                  " | ".join(str(c[k]) for k in kinds), rate))
+    surv = [mu for mu in current if verdicts.get(mu.hash, {}).get("verdict") in
+            ("survived", "timeout")]
+    out.write("\nSurvivors (%d):\n" % len(surv))
+    for mu in surv:
+        v = verdicts[mu.hash]
+        out.write("- %s %s %s: %s (%s)\n" % (v["id"], v["where"], v["op"], v["mutant"],
+                                              v["verdict"]))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__.split("\n\n", 2)[2])
+    ap.add_argument("command", choices=["list", "run", "report", "sample"])
+    ap.add_argument("--verdicts", default=VERDICTS, help="the verdict file (default: %(default)s)")
+    ap.add_argument("--work", default=os.path.join(TOP, "build", "mutation"),
+                    help="build directory (default: %(default)s)")
+    ap.add_argument("--jobs", type=int, default=2, help="parallel builds and runs (default: 2)")
+    ap.add_argument("--sample", type=int, metavar="N",
+                    help="run: only a stratified sample of N mutants (seed %d)" % SWEEP_SEED)
+    ap.add_argument("--file", action="append", metavar="NAME",
+                    help="run: only the mutants of this core file (repeatable)")
+    ap.add_argument("--id", action="append", metavar="ID", help="run: only this mutant")
+    ap.add_argument("--fresh", action="store_true",
+                    help="run: give a new verdict even where one is cached")
+    args = ap.parse_args(argv)
+    if args.jobs < 1:
+        ap.error("--jobs must be 1 or more")
+
+    current = all_mutants()
+    if args.command == "list":
+        for mu in current:
+            print("%s\t%s\t%s" % (mu.id, "schema" if mu.schema_ok else "own", mu.describe()))
+        return 0
+    verdicts = read_verdicts(args.verdicts)
+    if args.command == "report":
+        report(current, verdicts, sys.stdout)
+        return 0
+    missing = [t for t in ("qemu-ppc64le", "qemu-ppc64", COMPILERS["le"], COMPILERS["be"])
+               if not shutil.which(t)]
+    if missing:
+        print("sweep.py: %s not found; run tools/setup.sh (it installs the cross compilers "
+              "and qemu-user)" % ", ".join(missing), file=sys.stderr)
+        return 2
+    sweep = Sweep(args)
+    if args.command == "sample":
+        chosen = stratified_sample(current, CHECK_SAMPLE, CHECK_SEED)
+        fresh = sweep.run(chosen, dict(verdicts), current, write=False)
+        argued = argued_equivalent()
+        bad = 0
+        for mu in chosen:
+            now = fresh[mu.hash]["verdict"]
+            was = verdicts.get(mu.hash, {}).get("verdict")
+            # a survivor passes only as the one the sweep recorded and
+            # docs/mutants.md argues equivalent
+            ok = now in ("killed", "invalid", "equivalent", "unbuilt") or \
+                (now == was and mu.id in argued)
+            print("mutation:sample %s %s (%s)%s" % (mu.id, "ok" if ok else "FAILED", now,
+                                                   "" if ok else ": recorded as %s" % was))
+            bad += not ok
+        return 1 if bad else 0
+    chosen = current
+    if args.file:
+        chosen = [mu for mu in chosen if mu.path.split("/")[-1] in args.file]
+    if args.id:
+        chosen = [mu for mu in chosen if mu.id in args.id]
+        unknown = set(args.id) - {mu.id for mu in chosen}
+        if unknown:
+            ap.error("no such mutant now: %s (see `sweep.py list`)" % ", ".join(sorted(unknown)))
+    if args.sample:
+        chosen = stratified_sample(chosen, args.sample, SWEEP_SEED)
+    if not args.fresh:
+        chosen = [mu for mu in chosen if mu.hash not in verdicts]
+    print("sweep: %d mutants to run (%d in all, %d with a verdict)" %
+          (len(chosen), len(current), len(verdicts)), flush=True)
+    if chosen:
+        sweep.run(chosen, verdicts, current)
+    report(current, verdicts, sys.stdout)
+    return judge(current, verdicts)
+
+
+def argued_equivalent(path=DOCS):
+    """Ids that docs/mutants.md argues equivalent: a table row naming the id and 'equivalent'."""
+    out = set()
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("|") and "equivalent" in line:
+                    out.update(re.findall(r"`([\w-]+-[0-9a-f]{8})`", line))
+    return out
+
+
+def judge(current, verdicts):
+    """0 if every mutant has a verdict, every survivor is argued equivalent in
+    docs/mutants.md and at least 95% of the others are killed."""
+    rc = 0
+    pending = [mu for mu in current if mu.hash not in verdicts]
+    if pending:
+        print("sweep: %d mutants have no verdict yet: run `make check-mutation` again" %
+              len(pending))
+        rc = 1
+    argued = argued_equivalent()
+    live = [verdicts[mu.hash] for mu in current if mu.hash in verdicts and
+            verdicts[mu.hash]["verdict"] in ("killed", "survived", "timeout")]
+    open_ = [v for v in live if v["verdict"] != "killed" and v["id"] not in argued]
+    killed = sum(v["verdict"] == "killed" for v in live)
+    if open_:
+        print("sweep: %d survivors are neither killed nor argued equivalent in %s:" %
+              (len(open_), os.path.relpath(DOCS, TOP)))
+        for v in open_:
+            print("  %s %s %s" % (v["id"], v["where"], v["mutant"]))
+    denominator = killed + len(open_)
+    if denominator:
+        rate = 100.0 * killed / denominator
+        print("sweep: %d of %d non-equivalent mutants killed (%.1f%%; the target is 95%%)" %
+              (killed, denominator, rate))
+        if rate < 95.0:
+            rc = 1
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())

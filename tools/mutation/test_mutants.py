@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Unit tests of the mutant generator and the schemata, on testdata/fixture.*."""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import mutants  # noqa: E402
+import schema  # noqa: E402
+import sweep  # noqa: E402
+
+FIXTURE_C = os.path.join(HERE, "testdata", "fixture.c")
+FIXTURE_S = os.path.join(HERE, "testdata", "fixture.S")
+
+
+def changes(muts):
+    """{(line, op, mutated line)} of a mutant list, whitespace squeezed."""
+    return {(m.first, m.op, " ".join(m.new.split())) for m in muts}
+
+
+class Operators(unittest.TestCase):
+    def setUp(self):
+        self.c = mutants.mutants(FIXTURE_C, name="fixture.c")
+        self.s = mutants.mutants(FIXTURE_S, name="fixture.S")
+        self.cc = changes(self.c)
+
+    def test_negate(self):
+        self.assertIn((12, "negate", "if (!(v < lo))"), self.cc)
+        self.assertIn((23, "negate", "for (i = 0; !(i < n); i += step)"), self.cc)
+        self.assertIn((9, "negate", "bge 1f"), changes(self.s))
+
+    def test_relational_bound_by_one(self):
+        self.assertIn((12, "relop", "if (v <= lo)"), self.cc)
+        self.assertIn((14, "relop", "if (v > hi && hi > 0)"), self.cc)
+        self.assertIn((14, "relop", "if (v >= hi && hi >= 0)"), self.cc)
+        self.assertIn((9, "relop", "ble 1f"), changes(self.s))
+
+    def test_drop_statement_with_side_effect(self):
+        self.assertIn((25, "drop", ";"), self.cc)
+        self.assertIn((26, "drop", ";"), self.cc)
+        self.assertIn((8, "drop", ""), changes(self.s))
+        # a declaration and a return are not dropped
+        self.assertFalse([m for m in self.c if m.op == "drop" and m.first in (21, 27, 32)])
+
+    def test_swap_same_type_arguments(self):
+        self.assertIn((24, "swap", "sum += clamp(FIXTURE_LIMIT, 2, i);"), self.cc)
+        self.assertIn((24, "swap", "sum += clamp(2, i, FIXTURE_LIMIT);"), self.cc)
+        # printf's parameters are not in the file: its arguments stay
+        self.assertFalse([m for m in self.c if m.op == "swap" and "printf(\"%d %d %d\\n\", total"
+                          in m.new])
+
+    def test_constant_neighbours(self):
+        self.assertIn((6, "const", "#define FIXTURE_LIMIT 3 /* a constant at 7 in a comment stays */"),
+                      self.cc)
+        self.assertIn((27, "const", "return sum || n > 10;"), self.cc)
+        self.assertIn((7, "const", "addi rx, rx, 17 # comment 5"), changes(self.s))
+
+    def test_and_or_operand_dropped(self):
+        self.assertIn((14, "andor", "if (v >= hi)"), self.cc)
+        self.assertIn((14, "andor", "if (hi > 0)"), self.cc)
+        self.assertIn((27, "andor", "return n > 9;"), self.cc)
+        self.assertIn((27, "andor", "return sum;"), self.cc)
+
+    def test_left_alone(self):
+        for m in self.c + self.s:
+            self.assertNotIn("include", m.old, m.describe())
+            self.assertNotIn("comment 6", m.new)
+            self.assertNotIn("constant at 6", m.new)
+            self.assertNotIn("constant at 8", m.new)
+            self.assertNotIn("comment 4", m.new)
+        # numbers inside a string that is not asm stay
+        self.assertFalse([m for m in self.c if "count 2" in m.new or "count 4" in m.new])
+        # labels, directives and preprocessor lines of the assembly stay
+        self.assertFalse([m for m in self.s if m.first in (3, 4, 5, 6)])
+
+    def test_generated_constants_header_is_skipped(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "x_consts.h")
+            with open(p, "w") as f:
+                f.write("static const u64 x_fold[2] = { 0x1, 2 };\n")
+            self.assertEqual(mutants.mutants(p), [])
+
+
+class Identity(unittest.TestCase):
+    def test_ids_and_hashes_are_unique(self):
+        muts = mutants.mutants(FIXTURE_C, name="fixture.c")
+        self.assertEqual(len({m.hash for m in muts}), len(muts))
+        self.assertEqual(len({m.id for m in muts}), len(muts))
+
+    def test_hash_survives_unrelated_edits_and_follows_its_line(self):
+        with open(FIXTURE_C) as f:
+            text = f.read()
+        before = {m.describe().split(":", 1)[1].split(" ", 1)[1]: m.hash
+                  for m in mutants.mutants(FIXTURE_C, text, "fixture.c")}
+        # lines added far from a mutant keep its hash (and move its line)
+        moved = text.replace("static int total;\n", "static int total;\nstatic int other;\n\n")
+        after = {m.describe().split(":", 1)[1].split(" ", 1)[1]: m.hash
+                 for m in mutants.mutants(FIXTURE_C, moved, "fixture.c")}
+        key = [k for k in before if k.startswith("drop: total += sum;")][0]
+        self.assertEqual(before[key], after[key])
+        # a change of the mutated line gives new hashes
+        edited = text.replace("total += sum;", "total -= sum;")
+        hashes = {m.hash for m in mutants.mutants(FIXTURE_C, edited, "fixture.c")}
+        self.assertNotIn(before[key], hashes)
+
+    def test_stratified_sample_is_fixed_and_covers_each_file(self):
+        muts = mutants.mutants(FIXTURE_C, name="fixture.c") + \
+            mutants.mutants(FIXTURE_S, name="fixture.S")
+        a = sweep.stratified_sample(muts, 10, 7)
+        b = sweep.stratified_sample(list(reversed(muts)), 10, 7)
+        self.assertEqual([m.hash for m in a], [m.hash for m in b])
+        self.assertEqual({m.path for m in a}, {FIXTURE_C, FIXTURE_S})
+
+
+@unittest.skipUnless(shutil.which("cc"), "needs a host C compiler")
+class Schemata(unittest.TestCase):
+    """Each mutant run from the schema prints what its own build prints."""
+
+    def compile_run(self, d, name, text, args, env=None):
+        src = os.path.join(d, name + ".c")
+        exe = os.path.join(d, name)
+        if text is not None:
+            with open(src, "w") as f:
+                f.write(text)
+            r = subprocess.run(["cc", "-O1", "-Wall", "-Wextra", "-Werror", src, "-o", exe],
+                               capture_output=True, text=True)
+            if r.returncode:
+                return None
+        out = subprocess.run([exe] + args, capture_output=True, text=True, timeout=10,
+                             env=dict(os.environ, **(env or {})))
+        return out.stdout + "exit %d" % out.returncode
+
+    def test_schema_matches_each_mutant(self):
+        with open(FIXTURE_C) as f:
+            lines = f.read().splitlines(keepends=True)
+        muts = [m for m in mutants.mutants(FIXTURE_C) if m.schema_ok and m.function != "main"]
+        text, number = schema.build(lines, muts)
+        text += ("int crc_vmx_mutant;\n"
+                 "__attribute__((constructor)) static void select_mutant(void)\n"
+                 "{\n\tcrc_vmx_mutant = atoi(getenv(\"M\") ? getenv(\"M\") : \"0\");\n}\n")
+        with tempfile.TemporaryDirectory() as d:
+            self.assertIsNotNone(self.compile_run(d, "schema", text, ["7"]))
+            base = self.compile_run(d, "base", "".join(lines), ["7"])
+            self.assertEqual(self.compile_run(d, "schema", None, ["7"], {"M": "0"}), base)
+            differ = 0
+            for m in muts:
+                own = self.compile_run(d, "own", "".join(m.apply(lines)), ["7"])
+                if own is None:
+                    continue
+                got = self.compile_run(d, "schema", None, ["7"], {"M": str(number[m.hash])})
+                self.assertEqual(got, own, m.describe())
+                differ += own != base
+            self.assertGreater(differ, 5)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -44,7 +44,8 @@ Makefiles, *.mk, Kbuild, debian/rules, CMakeLists.txt and *.cmake of --root
 those that run in the ppc64el guest: tools/vm/guest/, tools/system/guest/,
 tools/system/steps/, selftests/*.sh, userspace/crcbench/tests/guest-*.sh
 (guest-crcbench.sh stays in: CTest also runs it on the host), debian's
-maintainer scripts, tools/system/image-build-initramfs-hook.
+maintainer scripts, tools/system/image-build-initramfs-hook; and
+tools/hw-report/, which runs on a POWER machine (and in a guest).
 Options:
   --allow-dependencies
               also accept a package that a listed package depends on (the
@@ -117,7 +118,7 @@ git -C "$root" ls-files >"$tmp/all"
 # In the guest (or an installed system), not on the host: these directories,
 # the kselftests, the in-guest crcbench tests, the package's maintainer
 # scripts and the system image's initramfs hook.
-grep -vE '^(tools/vm/guest/|tools/system/guest/|tools/system/steps/|selftests/[^/]*\.sh$|userspace/crcbench/tests/guest-|debian/[^/]*\.(pre|post)(inst|rm)$|tools/system/image-build-initramfs-hook$)' \
+grep -vE '^(tools/vm/guest/|tools/system/guest/|tools/hw-report/|tools/system/steps/|selftests/[^/]*\.sh$|userspace/crcbench/tests/guest-|debian/[^/]*\.(pre|post)(inst|rm)$|tools/system/image-build-initramfs-hook$)' \
 	"$tmp/all" >"$tmp/host" || true
 # ... but CTest runs guest-crcbench.sh on the host too (against a fake).
 grep -xF userspace/crcbench/tests/guest-crcbench.sh "$tmp/all" >>"$tmp/host" || true

@@ -14,6 +14,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tools/lib/common.sh"
 no_arguments "the LLVM=1 W=1 build of lib/crc with the series, ppc64le and ppc64 (clang-19)" "$@"
 
+# make's LLVM=-19: clang-19, ld.lld-19, llvm-ar-19 and the other LLVM tools
 LLVM_SUFFIX=-19
 logs=$top/build/upstream
 mkdir -p "$logs"
@@ -21,9 +22,9 @@ st=0
 verdict() { # NAME RC [REASON]
 	if [ "$2" -eq 0 ]; then printf 'PASS\t%s\n' "$1"; else printf 'FAIL\t%s\t%s\n' "$1" "${3:-}"; st=1; fi
 }
-for t in clang ld.lld llvm-ar llvm-nm llvm-objcopy; do
-	command -v "$t$LLVM_SUFFIX" >/dev/null ||
-		die "$t$LLVM_SUFFIX not found: run tools/setup.sh (tools/setup/host-packages.txt lists clang-19, lld-19, llvm-19)"
+for t in clang-19 ld.lld-19 llvm-ar-19 llvm-nm-19 llvm-objcopy-19; do
+	command -v "$t" >/dev/null ||
+		die "$t not found: run tools/setup.sh (tools/setup/host-packages.txt lists clang-19, lld-19, llvm-19)"
 done
 cache=$("$top/tools/upstream/tree.sh") || die "tools/upstream/tree.sh failed"
 src=$cache/src

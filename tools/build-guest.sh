@@ -137,10 +137,7 @@ make -s -C "$top/selftests" KSFT_DIR="${ksft_src:-$KSRC}/tools/testing/selftests
 cb=$top/build/ppc64le
 if [ "$B" = "$top/build" ] || [ ! -x "$cb/crcbench/crcbench-alg" ]; then
 	say "build: crcbench-alg (static ppc64le, libkcapi.a)"
-	cmake -S "$top/userspace" -B "$cb" -DCMAKE_TOOLCHAIN_FILE="$top/userspace/cmake/ppc64le-linux-gnu.cmake" \
-		-DCRCVMX_BUILD_TESTS=OFF -DCRCVMX_PPC64EL_SYSROOT="$CRCVMX_CACHE/sysroot-ppc64el" \
-		-DCRCVMX_WERROR="${CRCVMX_WERROR:-OFF}" >/dev/null
-	cmake --build "$cb" -j2 --target crcbench-alg crcbench-jsoncheck >/dev/null
+	cross_build_crcbench "$cb" crcbench-alg crcbench-jsoncheck >/dev/null
 fi
 install -m 0755 "$top/userspace/crcbench/tests/guest-crcbench.sh" "$B/guest-crcbench.sh"
 install -m 0755 "$top/userspace/crcbench/tests/guest-crcbench-family.sh" "$B/guest-crcbench-family.sh"

@@ -109,3 +109,15 @@ guest_lock() {
 		flock 9
 	fi
 }
+
+# cross_build_crcbench DIR TARGET...: the static ppc64le crcbench-alg that the
+# guests run (libkcapi.a from the Debian sysroot), configured in DIR.
+cross_build_crcbench() {
+	local dir=$1 src
+	src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../userspace" && pwd)
+	shift
+	cmake -S "$src" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$src/cmake/ppc64le-linux-gnu.cmake" \
+		-DCRCVMX_BUILD_TESTS=OFF -DCRCVMX_PPC64EL_SYSROOT="$CRCVMX_CACHE/sysroot-ppc64el" \
+		-DCRCVMX_WERROR="${CRCVMX_WERROR:-OFF}" &&
+		cmake --build "$dir" -j2 --target "$@"
+}

@@ -23,30 +23,9 @@ no_arguments "applies upstream/*.patch to linux-source-7.2, checkpatch, W=1 lib/
 
 logs=$top/build/upstream
 mkdir -p "$logs"
-cache=$("$top/tools/upstream/tree.sh") || { printf 'FAIL\ttree\tsee tools/upstream/tree.sh\n'; exit 1; }
-src=$cache/src
-exec 8>"$cache/../tree.lock"
-flock 8
-st=0
-verdict() { # NAME RC [REASON]
-	if [ "$2" -eq 0 ]; then printf 'PASS\t%s\n' "$1"; else printf 'FAIL\t%s\t%s\n' "$1" "${3:-}"; st=1; fi
-}
-# git am gives every file it touches a new mtime, so make recompiles them on
-# every run: ccache (the project's cache, as in tools/check.sh) turns those
-# into hits. It replays a hit's warnings, so the warning check still sees them.
-export CCACHE_DIR=${CCACHE_DIR:-$CRCVMX_CACHE/ccache}
-# The build niceness the project's rules ask for: lowest CPU and I/O priority.
-lazy=(nice -n 19 ionice -c3)
-
-# --- git am ------------------------------------------------------------------
-# The patches, without the cover letter (0000-cover-letter.patch)
-patches=()
-for p in "$top"/upstream/*.patch; do
-	[ "${p##*/}" = 0000-cover-letter.patch ] || patches+=("$p")
-done
-g=(git -C "$src" -c user.name=check -c user.email=check@invalid)
-"${g[@]}" am --abort >/dev/null 2>&1
-"${g[@]}" checkout -q -f --detach pristine && "${g[@]}" clean -q -fdx lib/crc
+# shellcheck source=series-lib.sh
+. "$top/tools/upstream/series-lib.sh"
+series_open || { printf 'FAIL\ttree\tsee tools/upstream/tree.sh\n'; exit 1; }
 npatch=${#patches[@]} label=
 # One patch at a time: each one but the last is built on its own too
 # (bisectability), on the two configs that compile powerpc code.
@@ -72,30 +51,10 @@ verdict "checkpatch --strict on every patch" "$rc" "see build/upstream/checkpatc
 
 # --- W=1 lib/crc for three configs -------------------------------------------
 build_cfg() { # NAME CROSS DEFCONFIG [scripts/config ARGS...]; $label names the patch
-	local name=$1 cross=$2 defconfig=$3 out=$cache/o-$1 log=$logs/build-$1$label.log
-	local what="W=1 lib/crc ($name${label:+, up to patch ${label#-patch}})"
-	shift 3
-	local mk=(make -s -C "$src" O="$out" ARCH=powerpc CROSS_COMPILE="$cross" -j2
-		CC="ccache ${cross}gcc")
-	{
-		# The cached tree is reused only if it was configured the same way.
-		if [ "$(cat "$out/.configured" 2>/dev/null)" != "$defconfig $cross $*" ]; then
-			mkdir -p "$out" &&
-			"${lazy[@]}" "${mk[@]}" "$defconfig" &&
-			{ [ $# -eq 0 ] || "$src/scripts/config" --file "$out/.config" "$@"; } &&
-			"${lazy[@]}" "${mk[@]}" olddefconfig &&
-			echo "$defconfig $cross $*" >"$out/.configured"
-		fi
-	} >"$log" 2>&1 || { verdict "$what" 1 "configuring failed, see $log"; return; }
-	"${lazy[@]}" "${mk[@]}" W=1 lib/crc/ >>"$log" 2>&1
-	local rc=$?
-	if [ "$rc" -ne 0 ]; then
-		verdict "$what" 1 "make failed, see $log"
-	elif grep -qE 'warning:|error:' "$log"; then
-		verdict "$what" 1 "compiler warnings, see $log"
-	else
-		verdict "$what" 0
-	fi
+	local name=$1 toolchain=(CROSS_COMPILE="$2" CC="ccache ${2}gcc")
+	shift 2
+	lib_crc_build "W=1 lib/crc ($name${label:+, up to patch ${label#-patch}})" \
+		"$cache/o-$name" "$logs/build-$name$label.log" "$@"
 }
 # What each config must (not) build, as evidence that it tested what it names.
 expect_objs() { # NAME PRESENT|ABSENT OBJ...
@@ -108,13 +67,6 @@ expect_objs() { # NAME PRESENT|ABSENT OBJ...
 	verdict "$name config builds the expected lib/crc objects" "$rc" \
 		"want $want: $*"
 }
-vpmsum_objs=(powerpc/crc32-lsb-vpmsum.o powerpc/crc32-msb-vpmsum.o powerpc/crc64-lsb-vpmsum.o
-	powerpc/crc64-msb-vpmsum.o)
-# Without the function tracer: it needs objtool, and objtool needs libelf's
-# development headers, which the host does not have (a whole-kernel
-# concern: lib/crc's C compiles the same apart from -mprofile-kernel).
-noftrace=(--disable FUNCTION_TRACER --disable FTRACE --module KUNIT --module CRC_KUNIT_TEST
-	--module CRC_ENABLE_ALL_FOR_KUNIT)
 le=(le powerpc64le-linux-gnu- ppc64le_defconfig "${noftrace[@]}")
 be=(be powerpc64-linux-gnu- ppc64_defconfig "${noftrace[@]}")
 for ((i = 1; i <= npatch; i++)); do

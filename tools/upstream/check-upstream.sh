@@ -48,14 +48,10 @@ SYSROOT=$CRCVMX_CACHE/sysroot-ppc64el
 result "guest: nvme_pi_io cross-built" $?
 
 # The kit for hardware owners runs in the patched guest as an owner would
-# run it, with the static crcbench-alg that make check's guests use
-# (tools/build-guest.sh builds it the same way).
+# run it, with the static crcbench-alg that make check's guests use.
 CB=build/ppc64le
 if [ ! -x "$CB/crcbench/crcbench-alg" ]; then
-	cmake -S userspace -B "$CB" -DCMAKE_TOOLCHAIN_FILE="$PWD/userspace/cmake/ppc64le-linux-gnu.cmake" \
-		-DCRCVMX_BUILD_TESTS=OFF -DCRCVMX_PPC64EL_SYSROOT="$CRCVMX_CACHE/sysroot-ppc64el" \
-		>"$B/crcbench-build.log" 2>&1 &&
-		cmake --build "$CB" -j2 --target crcbench-alg >>"$B/crcbench-build.log" 2>&1
+	cross_build_crcbench "$CB" crcbench-alg >"$B/crcbench-build.log" 2>&1
 fi
 [ -x "$CB/crcbench/crcbench-alg" ]
 result "guest: crcbench-alg cross-built" $?

@@ -95,3 +95,9 @@ not_ok() {
 	shift
 	for _l in "$@"; do echo "# $_l"; done
 }
+# result RC NAME [DETAIL...]: ok NAME when RC is 0, else not_ok NAME DETAIL...
+result() {
+	_rc=$1
+	shift
+	if [ "$_rc" -eq 0 ]; then ok "$1"; else not_ok "$@"; fi
+}

@@ -13,24 +13,19 @@ OUT=/tmp/crc-hw-report.txt
 BENCHES="crc7_be crc16 crc_t10dif crc32_le crc32_be crc32c crc64_be crc64_nvme"
 echo "TAP version 13"
 echo "1..7"
-i=0
-emit() { # RC NAME [WHY]
-	i=$((i + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $i $2"; else echo "not ok $i $2${3:+ # $3}"; fi
-}
 
 # The premise: this is QEMU, so the report must say it is emulated.
 grep -qi qemu /proc/cpuinfo
-emit $? "hwkit: the guest's /proc/cpuinfo names QEMU (the premise of the EMULATED checks)"
+result $? "hwkit: the guest's /proc/cpuinfo names QEMU (the premise of the EMULATED checks)"
 
 $KIT --label "make check-upstream guest" --out $OUT --crcbench /usr/bin/crcbench-alg >/tmp/kit.err 2>&1
 rc=$?
 sed 's/^/# kit: /' /tmp/kit.err
-emit $rc "hwkit: crc-hw-report exits 0 and writes its report"
+result $rc "hwkit: crc-hw-report exits 0 and writes its report"
 sed 's/^/# report: /' $OUT 2>/dev/null
 
 grep -qx "emulated: yes" $OUT 2>/dev/null && grep -q "^# EMULATED: " $OUT
-emit $? "hwkit: the report says it is emulated"
+result $? "hwkit: the report says it is emulated"
 
 bad=''
 for b in $BENCHES; do
@@ -38,19 +33,19 @@ for b in $BENCHES; do
 	[ "${n:-0}" -ge 5 ] || bad="$bad $b($n)"
 done
 [ -z "$bad" ] && ! grep -q "^[a-z0-9_]* len=" $OUT
-emit $? "hwkit: every crc_kunit benchmark's lengths, each marked EMULATED" "${bad:+too few lines:$bad}"
+result $? "hwkit: every crc_kunit benchmark's lengths, each marked EMULATED" "${bad:+too few lines:$bad}"
 
 n=$(sed -n '/^## crc_kunit results/,/^## /p' $OUT 2>/dev/null | grep -c '^    ok ')
 [ "$n" -eq 16 ]
-emit $? "hwkit: the report holds crc_kunit's 16 results, all ok" "$n ok"
+result $? "hwkit: the report holds crc_kunit's 16 results, all ok" "$n ok"
 
 sed -n '/^## crcbench-alg/,/^## /p' $OUT 2>/dev/null | grep -qx "exit code: 0" &&
 	sed -n '/^## crcbench-alg/,/^## /p' $OUT | grep -qi emulated
-emit $? "hwkit: crcbench-alg ran (exit 0) and its table says emulated"
+result $? "hwkit: crcbench-alg ran (exit 0) and its table says emulated"
 
 $KIT --bogus >/dev/null 2>&1
 r1=$?
 $KIT --crcbench /nonexistent --out /tmp/x.txt >/dev/null 2>&1
 r2=$?
 [ $r1 -eq 2 ] && [ $r2 -eq 2 ] && [ ! -e /tmp/x.txt ]
-emit $? "hwkit: bad usage and a missing crcbench-alg exit 2 and write no report" "$r1 $r2"
+result $? "hwkit: bad usage and a missing crcbench-alg exit 2 and write no report" "$r1 $r2"

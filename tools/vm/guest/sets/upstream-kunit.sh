@@ -40,11 +40,6 @@ n=$ncases
 [ $nvme -eq 0 ] || n=$((n + 2))
 echo "TAP version 13"
 echo "1..$n"
-i=0
-emit() { # RC NAME [WHY]
-	i=$((i + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $i $2"; else echo "not ok $i $2${3:+ # $3}"; fi
-}
 
 # --- 1. crc_kunit ------------------------------------------------------------
 if [ -r $RES ]; then
@@ -56,10 +51,10 @@ for c in $CASES; do
 	# A case's own line, one level below the suite: "    ok N name".
 	line=$(grep -E "^    (not ok|ok) [0-9]+ $c( |\$)" $RES 2>/dev/null)
 	case "$line" in
-	*"# SKIP"*|*"# skip"*) emit 1 "crc_kunit: $c" "skipped: ${line#*# }" ;;
-	"    ok "*) emit 0 "crc_kunit: $c" ;;
-	"") emit 1 "crc_kunit: $c" "no result in $RES" ;;
-	*) emit 1 "crc_kunit: $c" "failed" ;;
+	*"# SKIP"*|*"# skip"*) result 1 "crc_kunit: $c" "skipped: ${line#*# }" ;;
+	"    ok "*) result 0 "crc_kunit: $c" ;;
+	"") result 1 "crc_kunit: $c" "no result in $RES" ;;
+	*) result 1 "crc_kunit: $c" "failed" ;;
 	esac
 done
 
@@ -94,11 +89,11 @@ fs_round_trip() {
 }
 if [ $fs -eq 1 ]; then
 	fs_round_trip "mkfs.ext4 -q -F -O metadata_csum" ext4 "e2fsck -fn"
-	emit $? "fs: ext4 (metadata_csum) written by the kernel, e2fsck -fn finds no error"
+	result $? "fs: ext4 (metadata_csum) written by the kernel, e2fsck -fn finds no error"
 	fs_round_trip "mkfs.xfs -q -f -m crc=1" xfs "xfs_repair -n"
-	emit $? "fs: XFS (crc=1) written by the kernel, xfs_repair -n finds no error"
+	result $? "fs: XFS (crc=1) written by the kernel, xfs_repair -n finds no error"
 	fs_round_trip "mkfs.btrfs -q -f --csum crc32c" btrfs "btrfs check --readonly --check-data-csum"
-	emit $? "fs: btrfs (crc32c) written by the kernel, btrfs check --check-data-csum finds no error"
+	result $? "fs: btrfs (crc32c) written by the kernel, btrfs check --check-data-csum finds no error"
 fi
 
 # --- 3. NVMe protection information -----------------------------------------
@@ -137,7 +132,7 @@ if [ $nvme -eq 1 ]; then
 			echo "# no namespace with the $prof profile: boot with run-guest.sh --nvme-pi"
 			bad=1
 		fi
-		emit $bad "nvme: $prof guards ($fn) on 4 MiB written and read back with O_DIRECT, no I/O or guard error"
+		result $bad "nvme: $prof guards ($fn) on 4 MiB written and read back with O_DIRECT, no I/O or guard error"
 	done
 fi
-[ $i -eq $n ] || echo "# emitted $i results of $n planned"
+[ $N -eq $n ] || echo "# emitted $N results of $n planned"

@@ -24,25 +24,29 @@
  * (f0-f7), where xxeval reads them. In little-endian mode lxvp and plxvp
  * put the block at the higher address in the even register of the pair.
  *
- * Each register holds several values per iteration, in turn, so the body
- * is written out instruction by instruction: the loads of the first three
- * pairs of a group are issued one iteration early (the last iteration
- * loads, and ignores, CRC_VMX_ISA31_AHEAD blocks after its group), and the
- * last stream xors of a group come at the start of the next iteration, so
- * that the drain after the loop finishes them. In the first iteration
- * those xors add registers the start sets to zero. Two pointers, each
- * advanced once per iteration at opposite ends of the body, keep every
- * load from waiting on the addi just before it.
+ * The body is eight steps of one macro, STEP, each for a pair of streams.
+ * A step xors products made two and a half steps before it, so the first
+ * three steps of a group take products of the group before (in the first
+ * iteration, registers the start sets to zero; after the last, the drain
+ * does what they would), and it loads blocks for three and a half steps
+ * later, so the last iteration loads, and ignores, CRC_VMX_ISA31_AHEAD
+ * blocks after its group.
+ * Every register that holds blocks or products is computed from the
+ * block's index (VR_OF, VSR_OF, PROD_OF), so no step names one by hand.
+ * Two pointers, each advanced once per iteration half a body apart and
+ * between the steps that load through it, keep every load from waiting on
+ * its addi.
  *
  * Every vector register is named by its VMX number (v0-v31), whatever
- * instruction uses it: the macros below add 32 where a VSX instruction
- * names it. The added blocks, in VSR 0-7, are the only VSX-only registers.
- * Every load names the blocks it takes by their index in the current
- * group (32 and on: the next group); the macros turn the index into the
- * offset from their pointer, however far the body has advanced it. xxeval
- * and plxvp are prefixed instructions, which may not cross a 64-byte boundary:
- * the body starts 64-byte aligned and places each at a multiple of 8
- * bytes, so the assembler inserts no padding inside the loop.
+ * instruction uses it: the macros add 32 where a VSX instruction names it.
+ * The added blocks, in VSR 0-7, are the only VSX-only registers. Every load
+ * names the blocks it takes by their index in the current group (32 and on:
+ * the next group); the macros turn the index into the offset from their
+ * pointer, however far the body has advanced it. xxeval and plxvp are
+ * prefixed instructions, which may not cross a 64-byte boundary; the body
+ * starts 64-byte aligned, STEP orders its independent instructions so that
+ * none would, and the assembly fails if one would, so the assembler inserts
+ * no padding inside the loop.
  */
 #include <linux/linkage.h>
 #include "crc_vmx_isa31_loop.h"
@@ -53,7 +57,7 @@
 #define rp	3	/* p: aligned blocks */
 #define rgroups	4	/* groups >= 1 */
 #define rfold	5	/* the fold table: row k - 1 is x^(128 * k) */
-#define rq	6	/* q: p again, advanced at the other end of the body */
+#define rq	6	/* q: p again, advanced half a body from p */
 
 /*
  * The macros name the pointers p and q. .Lp_ahead and .Lq_ahead are how far
@@ -64,38 +68,136 @@
 	.set	.Lrp, rp
 	.set	.Lrq, rq
 
-/* lxvp: multiplied blocks b and b + 1 through pointer r (p or q) into v(x), v(x + 1) */
-.macro LV x, b, r
-	lxvp	32 + \x, 16 * \b - .L\r\()_ahead(.Lr\r)
+/* The VRs of the two constants and of the streams */
+	.set	.Lx16, 0	/* x^(128 * 16): a multiplied block to its stream's end */
+	.set	.Lx32, 1	/* x^(128 * 32): a stream forward by one group */
+	.set	.Ls0, 2		/* stream s is v(.Ls0 + s), s = 0-15 */
+
+/*
+ * Where each value lives. The multiplied blocks of a group go through four
+ * pairs, v18-v25: the pair of blocks 2m and 2m + 1 is loaded into
+ * v(18 + 2 * ((m + 1) % 4)), block 2m + 1 in the even register. The added
+ * blocks go through VSR 0-7 in the same way, blocks 16 + 2m and 17 + 2m
+ * into VSR (2m % 8). A product lives from its vpmsumd to its stream's
+ * xxeval five products later, so products rotate through five registers,
+ * v26-v30; the sixteenth of a group goes to v31, which puts the next group's
+ * first product in v26 again. A block index of -1 is block 15 of the group
+ * before.
+ */
+/* .Lvr: the VR that holds multiplied block b (-1 to 15) */
+.macro VR_OF b
+	.set	.Lvr, 18 + 2 * ((((\b) + 16) % 16 / 2 + 1) % 4) + 1 - ((\b) + 16) % 2
 .endm
-/* plxvp: added blocks b and b + 1 through pointer r into VSR x, x + 1 (0-7) */
-.macro LX x, b, r
-	plxvp	\x, 16 * \b - .L\r\()_ahead(.Lr\r), 0
+/* .Lvsr: the VSR that holds added block b (16 to 31) */
+.macro VSR_OF b
+	.set	.Lvsr, ((\b) & 6) + 1 - ((\b) & 1)
+.endm
+/* .Lprod: the VR that holds the product of multiplied block b (-1 to 15) */
+.macro PROD_OF b
+	.if	((\b) + 17) % 16 == 15
+	.set	.Lprod, 31
+	.else
+	.set	.Lprod, 26 + ((\b) + 17) % 16 % 5
+	.endif
+.endm
+
+/*
+ * .Lw counts the words of the body emitted so far, from its 64-byte aligned
+ * start, so that the body can place its prefixed instructions (plxvp,
+ * xxeval), which may not cross a 64-byte boundary, where the assembler
+ * need not pad; outside the body it is -1.
+ */
+	.set	.Lw, -1
+.macro WORDS n, prefixed=0
+	.if	.Lw >= 0
+	.if	\prefixed && .Lw % 16 == 15
+	.error	"a prefixed instruction here would cross a 64-byte boundary"
+	.endif
+	.set	.Lw, .Lw + \n
+	.endif
+.endm
+
+/* lxvp: multiplied blocks b and b + 1 through pointer r (p or q) */
+.macro LV b, r
+	VR_OF	(\b)%16+1
+	lxvp	32 + .Lvr, 16 * (\b) - .L\r\()_ahead(.Lr\r)
+	WORDS	1
+.endm
+/* plxvp: added blocks b and b + 1 through pointer r */
+.macro LX b, r
+	VSR_OF	(\b)+1
+	WORDS	2, 1
+	plxvp	.Lvsr, 16 * (\b) - .L\r\()_ahead(.Lr\r), 0
 .endm
 /* addi: pointer r on by one group */
 .macro A r
 	addi	.Lr\r, .Lr\r, 16 * CRC_VMX_ISA31_BLOCKS
 	.set	.L\r\()_ahead, .L\r\()_ahead + 16 * CRC_VMX_ISA31_BLOCKS
+	WORDS	1
 .endm
-/* vpmsumd: v(d) = v(a) * x^(128 * 16) (v0), a block moved to its stream's end */
-.macro M d, a
-	vpmsumd	\d, \a, 0
+/* vpmsumd: multiplied block b moved to its stream's end */
+.macro M b
+	VR_OF	\b
+	PROD_OF	\b
+	vpmsumd	.Lprod, .Lvr, .Lx16
+	WORDS	1
 .endm
-/* vpmsumd: stream s (v2 + s) moved forward by one group (v1: x^(128 * 32)) */
+/* vpmsumd: stream s moved forward by one group */
 .macro F s
-	vpmsumd	2 + \s, 2 + \s, 1
+	vpmsumd	.Ls0 + (\s), .Ls0 + (\s), .Lx32
+	WORDS	1
 .endm
-/* xxeval: stream s (v2 + s) ^= product v(p) ^ added block VSR b */
-.macro X s, p, b
-	xxeval	32 + 2 + \s, 32 + 2 + \s, 32 + \p, \b, 0x69
+/* xxeval: stream s ^= the product of block s ^ added block 16 + s */
+.macro X s
+	PROD_OF	\s
+	VSR_OF	16+(\s)
+	WORDS	2, 1
+	xxeval	32 + .Ls0 + (\s), 32 + .Ls0 + (\s), 32 + .Lprod, .Lvsr, 0x69
+.endm
+/* lxvp of the multiplied blocks a step loads, the next group's from k = 5 on */
+.macro LV_STEP k, r
+	.if	2 * \k + 6 < 16
+	LV	2*\k+6, \r
+	.else
+	LV	2*\k+22, \r
+	.endif
+.endm
+/*
+ * Step k of the body, through pointer r: streams 2k + 10 and 2k + 11 take
+ * the products of their blocks (the first three steps take the previous
+ * group's), blocks 2k - 1 and 2k are multiplied, streams 2k and 2k + 1 move
+ * forward a group, and the next pairs come in: added blocks 16 + 2k and
+ * 17 + 2k, multiplied blocks 6 + 2k and 7 + 2k. The three in the middle are
+ * independent of each other; their order puts no prefixed instruction
+ * across a 64-byte boundary.
+ */
+.macro STEP k, r
+	X	(2*\k+10)%16
+	M	2*\k-1
+	F	2*\k
+	.if	.Lw % 16 == 15
+	LV_STEP	\k, \r
+	LX	16+2*\k, \r
+	X	(2*\k+11)%16
+	.elseif	(.Lw + 3) % 16 == 15
+	LX	16+2*\k, \r
+	X	(2*\k+11)%16
+	LV_STEP	\k, \r
+	.else
+	LX	16+2*\k, \r
+	LV_STEP	\k, \r
+	X	(2*\k+11)%16
+	.endif
+	M	2*\k
+	F	2*\k+1
 .endm
 /* vpmsumd: stream s folded forward by the fold row in v(k) */
 .macro C s, k
-	vpmsumd	2 + \s, 2 + \s, \k
+	vpmsumd	.Ls0 + \s, .Ls0 + \s, \k
 .endm
 /* xxeval: stream d = stream a ^ stream b ^ stream c */
 .macro XOR3 d, a, b, c
-	xxeval	32 + 2 + \d, 32 + 2 + \a, 32 + 2 + \b, 32 + 2 + \c, 0x69
+	xxeval	32 + .Ls0 + \d, 32 + .Ls0 + \a, 32 + .Ls0 + \b, 32 + .Ls0 + \c, 0x69
 .endm
 /* lxvp: fold rows k + 1 and k into v(x) and v(x + 1) */
 .macro LF x, k
@@ -135,8 +237,8 @@ SYM_FUNC_START(crc_vmx_fold_streams_isa31)
 	 */
 	vor	17, 2, 2
 	V20_V31	stxvp
-	lxv	32 + 0, 16 * 15(rfold)		/* x^(128 * 16) */
-	lxv	32 + 1, 16 * 31(rfold)		/* x^(128 * 32) */
+	lxv	32 + .Lx16, 16 * 15(rfold)
+	lxv	32 + .Lx32, 16 * 31(rfold)
 	mtctr	rgroups
 	mr	rq, rp
 	.irp	v, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
@@ -151,92 +253,43 @@ SYM_FUNC_START(crc_vmx_fold_streams_isa31)
 	.endr
 	/* the first group's blocks 0-5; blocks 32-37 are loaded so in the body */
 	.set	.Lp_ahead, 0
-	LV	20, 0, p
-	LV	22, 2, p
-	LV	24, 4, p
+	LV	0, p
+	LV	2, p
+	LV	4, p
 
 	.p2align 6
 1:
 	.set	.Lp_ahead, 0
 	.set	.Lq_ahead, 0
-	X	10, 27, 3
-	M	26, 18
-	F	0
-	LX	0, 16, p
-	LV	18, 6, p
-	X	11, 28, 2
-	M	27, 21
-	F	1
-	X	12, 29, 5
-	M	28, 20
-	F	2
-	LV	20, 8, p
-	LX	2, 18, p
-	X	13, 30, 4
-	M	29, 23
-	F	3
+	.set	.Lw, 0
+	/*
+	 * Live into each step, beside v0-v17: the multiplied blocks, the
+	 * added blocks and the products not yet taken.
+	 */
+	STEP	0, p		/* v18 v20-v25, vs2-vs7, v27-v31 */
+	STEP	1, p		/* v18-v20 v22-v25, vs0-vs1 vs4-vs7, v26-v27 v29-v31 */
+	STEP	2, q		/* v18-v22 v24-v25, vs0-vs3 vs6-vs7, v26-v29 v31 */
+	STEP	3, q		/* v18-v24, vs0-vs5, v26-v30 */
 	A	p
-	X	14, 31, 7
-	M	30, 22
-	F	4
-	LX	4, 20, q
-	LV	22, 10, q
-	X	15, 26, 6
-	M	26, 25
-	F	5
-	X	0, 27, 1
-	M	27, 24
-	F	6
-	LX	6, 22, q
-	LV	24, 12, q
-	X	1, 28, 0
-	M	28, 19
-	F	7
-	X	2, 29, 3
-	M	29, 18
-	F	8
-	LX	0, 24, q
-	LV	18, 14, q
-	X	3, 30, 2
-	M	30, 21
-	F	9
-	X	4, 26, 5
-	M	26, 20
-	F	10
-	LX	2, 26, q
-	X	5, 27, 4
-	LV	20, 32, q
-	M	27, 23
-	F	11
+	STEP	4, q		/* v18 v20-v25, vs2-vs7, v26-v30 */
+	STEP	5, q		/* v18-v20 v22-v25, vs0-vs1 vs4-vs7, v26-v30 */
+	STEP	6, p		/* v18-v22 v24-v25, vs0-vs3 vs6-vs7, v26-v30 */
+	STEP	7, p		/* v18-v24, vs0-vs5, v26-v30 */
 	A	q
-	X	6, 28, 7
-	M	28, 22
-	F	12
-	LX	4, 28, p
-	LV	22, 34, p
-	X	7, 29, 6
-	M	29, 25
-	X	8, 30, 1
-	F	13
-	M	30, 24
-	F	14
-	LX	6, 30, p
-	LV	24, 36, p
-	X	9, 26, 0
-	M	31, 19
-	F	15
 	.if	.Lp_ahead != 16 * CRC_VMX_ISA31_BLOCKS || .Lq_ahead != 16 * CRC_VMX_ISA31_BLOCKS
 	.error	"the body must advance p and q by one group each"
 	.endif
 	bdnz	1b
+	.set	.Lw, -1
 
-	X	10, 27, 3
-	M	26, 18
-	X	11, 28, 2
-	X	12, 29, 5
-	X	13, 30, 4
-	X	14, 31, 7
-	X	15, 26, 6
+	/* what steps 0-2 of a next iteration would finish */
+	X	10
+	M	-1
+	X	11
+	X	12
+	X	13
+	X	14
+	X	15
 	/*
 	 * Stream i is folded forward over the 15 - i blocks that follow it in
 	 * the last group, by fold row 14 - i, and the 16 are summed into v2.

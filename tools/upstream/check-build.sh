@@ -41,13 +41,23 @@ am_next() { # I: apply patch I (1-based)
 # The paths are absolute on purpose: checkpatch checks an argument that git
 # tracks (a relative path to a committed upstream/*.patch, from this
 # checkout) as a source file, not as a patch.
+# The one warning the series keeps, and says so in patch 2's message:
+# NEW_TYPEDEFS on the two vector types of crc-vpmsum-core.h (the kernel has
+# no names for AltiVec vector types; lib/raid/raid6/powerpc/altivec.uc and
+# lib/raid/xor/powerpc/xor_vmx.c typedef theirs too). Any other warning, or
+# those two missing, fails.
 : >"$logs/checkpatch.log"
-rc=0
 for p in "${patches[@]}"; do
 	perl "$src/scripts/checkpatch.pl" --strict --no-tree --show-types --quiet \
-		--ignore MISSING_SIGN_OFF,FILE_PATH_CHANGES "$p" >>"$logs/checkpatch.log" 2>&1 || rc=1
+		--ignore MISSING_SIGN_OFF,FILE_PATH_CHANGES "$p" >>"$logs/checkpatch.log" 2>&1
 done
-verdict "checkpatch --strict on every patch" "$rc" "see build/upstream/checkpatch.log"
+kept=$(grep -c '^+typedef __vector unsigned \(int\|char\) vpmsum_\(vec\|bytes\)_t;$' \
+	"$logs/checkpatch.log")
+others=$(grep -v '^total: ' "$logs/checkpatch.log" |
+	awk -v RS= '!/^WARNING:NEW_TYPEDEFS:.*\n.*\n\+typedef __vector unsigned (int|char) vpmsum_(vec|bytes)_t;$/')
+[ "$kept" -eq 2 ] && [ -z "$others" ]
+verdict "checkpatch --strict on every patch" $? \
+	"see build/upstream/checkpatch.log (allowed: the 2 vector typedefs, found $kept)"
 
 # --- W=1 lib/crc for three configs -------------------------------------------
 build_cfg() { # NAME CROSS DEFCONFIG [scripts/config ARGS...]; $label names the patch

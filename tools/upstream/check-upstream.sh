@@ -21,6 +21,11 @@
 #               names) must fail
 #   5. numbers  tools/upstream/numbers.sh: the QEMU plugin's instruction
 #               counts per call, patched vs stock, POWER8 and POWER10
+#   6. llvm     tools/upstream/check-llvm.sh: lib/crc built by clang-19
+#   7. kunit    tools/upstream/kunit-lanes.sh: kunit.py run
+#               --kunitconfig=lib/crc, powerpcle (POWER8, POWER9, POWER10)
+#               and powerpc (big-endian, POWER8), AltiVec and the CRC arch
+#               options required
 # Every result it must produce is listed in tools/upstream/check-upstream-results.txt.
 # Ends with "N passed, N failed"; exit 0 only if none failed.
 set -uo pipefail
@@ -87,6 +92,10 @@ done
 
 # The series built by clang and the LLVM binutils (LLVM=1), le and be.
 count_lane llvm build/upstream-llvm-verdicts.txt tools/upstream/check-llvm.sh
+
+# The kernel's own runner: kunit.py with lib/crc's kunitconfig, powerpcle on
+# POWER8, POWER9 and POWER10 and powerpc (big-endian) on POWER8.
+count_lane kunit build/upstream-kunit-verdicts.txt tools/upstream/kunit-lanes.sh
 
 if [ -s "$B/kernel-patched.env" ]; then
 	count_lane mutants build/upstream-mutants-verdicts.txt tools/upstream/mutants.sh

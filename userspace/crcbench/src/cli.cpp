@@ -85,8 +85,7 @@ CLI::Validator size_in(std::size_t min, std::size_t max) {
         [min, max](std::string &v) {
             std::size_t n = parse_size(v);
             if (n < min || n > max)
-                return fmt::format("must be between {} and {}", format_size(min),
-                                   format_size(max));
+                return fmt::format("must be between {} and {}", format_size(min), format_size(max));
             v = std::to_string(n);
             return std::string();
         },
@@ -154,44 +153,38 @@ CLI::Option *count(CLI::App &app, const std::string &name, T &field, std::uint64
 }
 
 // -d a,b -d c: every occurrence adds (CLI11's delimiter would drop the
-// empty name of "a,,b" silently).
-// verify takes every driver by default, run and file those whose self-test
-// passed.
-CLI::Option *drivers(CLI::App &app, std::vector<std::string> &field, bool passed_only) {
-    std::string help = fmt::format("a driver name, the algorithm's name (\"crc32c\") or\n"
-                                   "a userspace baseline (user:slice8, user:vmx,\n"
-                                   "user:vmx-isa31; crc32c only); repeat or comma-\n"
-                                   "separate (default: every driver of the --alg\n"
-                                   "algorithm{})",
-                                   passed_only ? " whose self-test passed" : "");
-    return app
-        .add_option_function<std::vector<std::string>>(
-            "-d,--driver",
-            [&field](const std::vector<std::string> &lists) {
-                for (const std::string &list : lists)
-                    for (std::string_view name : split(list, ',')) {
-                        if (name.empty())
-                            throw UsageError("--driver: empty driver name");
-                        field.emplace_back(name);
-                    }
-            },
-            help)
+// empty name of "a,,b" silently); --user-baselines beside it. verify takes
+// every driver by default, run and file those whose self-test passed.
+void drivers(CLI::App &app, std::vector<std::string> &field, bool &user_baselines,
+             bool passed_only) {
+    app.add_option_function<std::vector<std::string>>(
+           "-d,--driver",
+           [&field](const std::vector<std::string> &lists) {
+               for (const std::string &list : lists)
+                   for (std::string_view name : split(list, ',')) {
+                       if (name.empty())
+                           throw UsageError("--driver: empty driver name");
+                       field.emplace_back(name);
+                   }
+           },
+           fmt::format("a driver name, the algorithm's name (\"crc32c\") or\n"
+                       "a userspace baseline (user:slice8, user:vmx,\n"
+                       "user:vmx-isa31; crc32c only); repeat or comma-\n"
+                       "separate (default: every driver of the --alg\n"
+                       "algorithm{})",
+                       passed_only ? " whose self-test passed" : ""))
         ->allow_extra_args(false) // one value per occurrence, every occurrence kept
         ->type_name("D");
+    app.add_flag("--user-baselines", user_baselines,
+                 "also the userspace baselines this build and CPU\n"
+                 "can run (user:slice8; user:vmx in a ppc64le build\n"
+                 "on POWER8+, user:vmx-isa31 on POWER10+)");
 }
-
-constexpr std::string_view kUserBaselines = "also the userspace baselines this build and CPU\n"
-                                            "can run (user:slice8; user:vmx in a ppc64le build\n"
-                                            "on POWER8+, user:vmx-isa31 on POWER10+)";
 
 void add_common(CLI::App &app, Options &o) {
     const std::string group = "Options for every command";
-    app.add_flag("-q,--quiet", o.common.quiet, "no progress on stderr")
-        ->disable_flag_override()
-        ->group(group);
-    app.add_flag("--debug", o.common.debug, "libkcapi's own debug log on stderr")
-        ->disable_flag_override()
-        ->group(group);
+    app.add_flag("-q,--quiet", o.common.quiet, "no progress on stderr")->group(group);
+    app.add_flag("--debug", o.common.debug, "libkcapi's own debug log on stderr")->group(group);
     app.add_option("--emulated", o.common.emulated,
                    "auto (default), yes or no: override emulator\n"
                    "detection (environment: CRCBENCH_EMULATED)")
@@ -219,9 +212,7 @@ void add_list(CLI::App &app, Options &o) {
 
 void add_verify(CLI::App &app, Options &o) {
     VerifyOptions &v = o.verify;
-    drivers(app, v.drivers, false);
-    app.add_flag("--user-baselines", v.user_baselines, std::string(kUserBaselines))
-        ->disable_flag_override();
+    drivers(app, v.drivers, v.user_baselines, false);
     count(app, "--seed", v.seed, 0, UINT64_MAX,
           "seed of the random cases (default: chosen and\nprinted)");
     count(app, "--random", v.random_cases, 0, 1000000, "number of random cases (default 100)");
@@ -245,9 +236,7 @@ void add_verify(CLI::App &app, Options &o) {
 
 void add_run(CLI::App &app, Options &o) {
     RunOptions &r = o.run;
-    drivers(app, r.drivers, true);
-    app.add_flag("--user-baselines", r.user_baselines, std::string(kUserBaselines))
-        ->disable_flag_override();
+    drivers(app, r.drivers, r.user_baselines, true);
     app.add_option_function<std::vector<std::string>>(
            "-s,--sizes",
            [&r](const std::vector<std::string> &lists) {
@@ -287,9 +276,8 @@ void add_run(CLI::App &app, Options &o) {
                    "cache-hot)")
         ->transform(checked(size_in(1, std::size_t{64} << 30)))
         ->type_name("SIZE");
-    CLI::Option *dur =
-        duration(app, "--duration", r.duration,
-                 "length of each trial, e.g. 250ms, 2s (default\n250ms)");
+    CLI::Option *dur = duration(app, "--duration", r.duration,
+                                "length of each trial, e.g. 250ms, 2s (default\n250ms)");
     CLI::Option *iter = count(app, "-n,--iterations", r.iterations, 1, 1000000000000ull,
                               "operations per thread per trial instead of a\nduration");
     dur->excludes(iter);
@@ -300,9 +288,9 @@ void add_run(CLI::App &app, Options &o) {
           "and size before the timed ones (hyperfine's\n"
           "--warmup; 0 = none)")
         ->excludes(warm);
-    CLI::Option *trials =
-        count(app, "--trials", r.trials, 1, 1000, "timed trials per driver and size, exactly\n"
-                                                  "(default 5)");
+    CLI::Option *trials = count(app, "--trials", r.trials, 1, 1000,
+                                "timed trials per driver and size, exactly\n"
+                                "(default 5)");
     count(app, "--min-runs", r.min_runs, 1, 1000,
           "instead of --trials: as many trials as fill 3 s\n"
           "per driver and size, at least N (as hyperfine\n"
@@ -318,8 +306,7 @@ void add_run(CLI::App &app, Options &o) {
         ->transform(one_of(
             std::map<std::string, OpMode>{{"digest", OpMode::digest}, {"stream", OpMode::stream}}))
         ->type_name("M");
-    app.add_option("--chunk", r.chunk,
-                   "stream mode update size (default: the whole\nbuffer)")
+    app.add_option("--chunk", r.chunk, "stream mode update size (default: the whole\nbuffer)")
         ->transform(checked(size_in(1, std::size_t{256} << 20)))
         ->type_name("SIZE");
     app.add_option("--splice", r.splice,
@@ -371,9 +358,7 @@ void add_run(CLI::App &app, Options &o) {
 
 void add_file(CLI::App &app, Options &o, std::string &format) {
     FileOptions &f = o.file;
-    drivers(app, f.drivers, true);
-    app.add_flag("--user-baselines", f.user_baselines, std::string(kUserBaselines))
-        ->disable_flag_override();
+    drivers(app, f.drivers, f.user_baselines, true);
     app.add_option("--page-size", f.page_size,
                    "one CRC per page of SIZE bytes (e.g. 16K) instead\n"
                    "of one per file; the file size must be a multiple\n"
@@ -384,10 +369,8 @@ void add_file(CLI::App &app, Options &o, std::string &format) {
                  "the files are InnoDB full_crc32 tablespaces\n"
                  "(MariaDB 10.5+): check each page's stored\n"
                  "checksum; page size from page 0 (--page-size, if\n"
-                 "given, must agree)")
-        ->disable_flag_override();
-    app.add_flag("--per-page", f.per_page, "every page's CRC in the table and JSON output")
-        ->disable_flag_override();
+                 "given, must agree)");
+    app.add_flag("--per-page", f.per_page, "every page's CRC in the table and JSON output");
     app.add_option("-f,--format", format,
                    "stdout format: table (default), json, csv, or sum:\n"
                    "one line 'CRC  PATH' per file as sha256sum prints\n"
@@ -402,8 +385,7 @@ void add_file(CLI::App &app, Options &o, std::string &format) {
                  "drop the file's pages from the page cache before\n"
                  "each pass (posix_fadvise DONTNEED, checked with\n"
                  "mincore): passes read from the disk; an error if\n"
-                 "they stay cached (tmpfs)")
-        ->disable_flag_override();
+                 "they stay cached (tmpfs)");
     app.add_option("-c,--check", f.check_list,
                    "read 'CRC  PATH' lines (from -f sum; '-': stdin)\n"
                    "and check each file: 'PATH: OK' or 'PATH: FAILED'\n"
@@ -413,22 +395,17 @@ void add_file(CLI::App &app, Options &o, std::string &format) {
         ->type_name("LIST");
     app.add_flag("--tag", f.tag,
                  "with -f sum: BSD-style lines 'CRC32C (PATH) = CRC'\n"
-                 "(--check reads both styles)")
-        ->disable_flag_override();
+                 "(--check reads both styles)");
     app.add_flag("-z,--zero", f.zero,
                  "with -f sum: end each line with NUL, not newline,\n"
-                 "and write paths unescaped")
-        ->disable_flag_override();
-    app.add_flag("--status", f.status, "with --check: print nothing on stdout; the exit\ncode tells")
-        ->disable_flag_override();
-    app.add_flag("--strict", f.strict, "with --check: exit 1 for improperly formatted\nlines")
-        ->disable_flag_override();
+                 "and write paths unescaped");
+    app.add_flag("--status", f.status,
+                 "with --check: print nothing on stdout; the exit\ncode tells");
+    app.add_flag("--strict", f.strict, "with --check: exit 1 for improperly formatted\nlines");
     app.add_flag("--ignore-missing", f.ignore_missing,
                  "with --check: skip listed files that do not exist\n"
-                 "(exit 1 if none was verified)")
-        ->disable_flag_override();
-    app.add_flag("-w,--warn", f.warn, "with --check: name each improperly formatted line")
-        ->disable_flag_override();
+                 "(exit 1 if none was verified)");
+    app.add_flag("-w,--warn", f.warn, "with --check: name each improperly formatted line");
     app.add_option("--testing-read-window", f.read_window)
         ->transform(checked(size_in(1, std::size_t{64} << 20)))
         ->group("");
@@ -497,8 +474,8 @@ void finish_file(FileOptions &f, const CommonOptions &common) {
     if (f.sum_lines && (f.page_size || f.innodb))
         throw UsageError("--format sum prints one CRC per whole file: leave out --page-size and "
                          "--innodb (or use --format table, json or csv for page CRCs)");
-    std::size_t stdin_uses = std::count(f.paths.begin(), f.paths.end(), "-") +
-                             (f.check_list && *f.check_list == "-");
+    std::size_t stdin_uses =
+        std::count(f.paths.begin(), f.paths.end(), "-") + (f.check_list && *f.check_list == "-");
     if (stdin_uses > 1)
         throw UsageError("'-' (standard input) given twice: it can be read only once");
     bool stdin_file = std::find(f.paths.begin(), f.paths.end(), "-") != f.paths.end();
@@ -532,9 +509,12 @@ struct CommandLine::Parts {
     CLI::App *help_cmd = nullptr;
 };
 
-CommandLine::CommandLine(Options &o) : app(std::make_unique<CLI::App>("", "crcbench-alg")), parts(std::make_unique<Parts>()) {
+CommandLine::CommandLine(Options &o)
+    : app(std::make_unique<CLI::App>("", "crcbench-alg")), parts(std::make_unique<Parts>()) {
     CLI::App &root = *app;
     root.failure_message(one_line);
+    // "--quiet=1" is an error, as getopt makes it; commands inherit this.
+    root.option_defaults()->disable_flag_override();
     // Hidden, and first: CLI11 puts a blank line after each group of
     // options that is not the last one created.
     root.add_option("COMMAND", parts->stray)->group("");
@@ -553,7 +533,6 @@ CommandLine::CommandLine(Options &o) : app(std::make_unique<CLI::App>("", "crcbe
              },
              topic.empty() ? "this text (after a command: that command's)" : "")
             ->trigger_on_parse()
-            ->disable_flag_override()
             ->group(topic.empty() ? "Options for every command" : "");
     };
     help_flag(root, "");
@@ -565,7 +544,6 @@ CommandLine::CommandLine(Options &o) : app(std::make_unique<CLI::App>("", "crcbe
             },
             "the version (and libkcapi's)")
         ->trigger_on_parse()
-        ->disable_flag_override()
         ->group("Options for every command");
     add_common(root, o);
     for (std::string_view name : kCommandNames) {
@@ -613,9 +591,9 @@ Options parse_args(std::span<const std::string_view> args) {
     }
     std::vector<CLI::App *> used = cli.app->get_subcommands();
     if (!cli.parts->stray.empty() && used.empty())
-        throw UsageError(fmt::format(
-            "unknown command '{}' (commands: list, verify, run, file; try --help)",
-            cli.parts->stray));
+        throw UsageError(
+            fmt::format("unknown command '{}' (commands: list, verify, run, file; try --help)",
+                        cli.parts->stray));
     if (!cli.parts->stray.empty())
         throw UsageError(fmt::format("'{}' for '{}' is no option and no operand (try --help)",
                                      cli.parts->stray, used.front()->get_name()));

@@ -150,7 +150,8 @@ std::string help_text(std::string_view topic) {
         footer(false);
         std::string out = help_of(root);
         for (std::string_view c : kCommandNames)
-            out += fmt::format("The {} command:\n{}", c, help_of(*root.get_subcommand(std::string(c))));
+            out += fmt::format("The {} command:\n{}", c,
+                               help_of(*root.get_subcommand(std::string(c))));
         return out + std::string(kExitCodeHelp);
     }
     footer(true);

@@ -67,14 +67,15 @@ std::string list_csv(const ListReport &r) {
     for (Json &d : j["drivers"])
         rows.push_back(d);
     for (const Json &u : j["user_drivers"])
-        rows.push_back({{"driver", u.at("driver")},
-                        {"module", u.at("available").get<bool>() ? "userspace" : "userspace (unavailable)"},
-                        {"internal", false},
-                        {"resolves_crc32c", false}});
+        rows.push_back(
+            {{"driver", u.at("driver")},
+             {"module", u.at("available").get<bool>() ? "userspace" : "userspace (unavailable)"},
+             {"internal", false},
+             {"resolves_crc32c", false}});
     for (Json &row : rows)
         row["alg"] = j["alg"];
-    return csv_table({"driver", "module", "priority", "selftest", "internal", "resolves_crc32c", "alg"},
-                     rows);
+    return csv_table(
+        {"driver", "module", "priority", "selftest", "internal", "resolves_crc32c", "alg"}, rows);
 }
 
 std::string render(const ListReport &r, Format f) {

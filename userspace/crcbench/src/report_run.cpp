@@ -487,17 +487,48 @@ std::string run_csv(const RunReport &r) {
     // Columns that may hold commas (quoted) come after cpu_model: simple
     // readers split the columns before it on every comma. Columns added
     // later go just before partial, which stays last.
-    std::vector<std::string> columns = {
-        "driver", "size", "mode", "threads", "trials", "bytes_per_s_min", "bytes_per_s_median",
-        "bytes_per_s_max", "ops_per_s_min", "ops_per_s_median", "ops_per_s_max",
-        "ratio_to_generic", "ratio_trials_min", "ratio_trials_max", "noisy", "checked_ops",
-        "mismatches", "backend", "ns_per_op", "fit_a_ns", "fit_b_ns_per_byte",
-        "fit_marginal_gb_per_s", "fit_r_squared", "fit_max_rel_residual", "tcrypt_sec", "chunk",
-        "splice", "duration_s", "iterations", "warmup_s", "seed", "alg", "baseline",
-        "working_set", "emulated", "kernel_release", "cpu_model", "cpus"};
+    std::vector<std::string> columns = {"driver",
+                                        "size",
+                                        "mode",
+                                        "threads",
+                                        "trials",
+                                        "bytes_per_s_min",
+                                        "bytes_per_s_median",
+                                        "bytes_per_s_max",
+                                        "ops_per_s_min",
+                                        "ops_per_s_median",
+                                        "ops_per_s_max",
+                                        "ratio_to_generic",
+                                        "ratio_trials_min",
+                                        "ratio_trials_max",
+                                        "noisy",
+                                        "checked_ops",
+                                        "mismatches",
+                                        "backend",
+                                        "ns_per_op",
+                                        "fit_a_ns",
+                                        "fit_b_ns_per_byte",
+                                        "fit_marginal_gb_per_s",
+                                        "fit_r_squared",
+                                        "fit_max_rel_residual",
+                                        "tcrypt_sec",
+                                        "chunk",
+                                        "splice",
+                                        "duration_s",
+                                        "iterations",
+                                        "warmup_s",
+                                        "seed",
+                                        "alg",
+                                        "baseline",
+                                        "working_set",
+                                        "emulated",
+                                        "kernel_release",
+                                        "cpu_model",
+                                        "cpus"};
     for (const auto &[name, value] : machine_state_items(r.system.machine_state))
         columns.emplace_back(name);
-    columns.insert(columns.end(), {"pinned_cpus", "warmup_runs", "min_runs", "max_runs", "partial"});
+    columns.insert(columns.end(),
+                   {"pinned_cpus", "warmup_runs", "min_runs", "max_runs", "partial"});
     return csv_table(columns, rows);
 }
 
@@ -514,8 +545,7 @@ std::string run_trials_csv(const RunReport &r) {
                         {"partial", doc.at("partial")}};
             row.update(sample);
             double seconds = sample.at("seconds").get<double>();
-            row["bytes_per_s"] =
-                seconds > 0 ? sample.at("bytes").get<double>() / seconds : 0.0;
+            row["bytes_per_s"] = seconds > 0 ? sample.at("bytes").get<double>() / seconds : 0.0;
             rows.push_back(row);
         }
     }

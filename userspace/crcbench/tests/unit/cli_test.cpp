@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <fmt/ranges.h>
-#include <map>
 #include <initializer_list>
+#include <map>
 #include <stdexcept>
 #include <vector>
 
@@ -180,17 +180,39 @@ TEST(Cli, RunRejectsContradictionsAndRanges) {
 TEST(Cli, EveryDocumentedOptionParses) {
     // A value each option accepts; an option without one here fails.
     const std::map<std::string, std::vector<std::string>> value = {
-        {"--emulated", {"yes"}}, {"--alg", {"crct10dif"}}, {"--proc-crypto", {"/tmp/crypto"}},
-        {"--format", {"json"}}, {"--driver", {"crc32c-generic,crc32c"}}, {"--seed", {"0x10"}},
-        {"--random", {"5"}}, {"--max-length", {"64K"}}, {"--case", {"16:0:default:digest"}},
-        {"--json", {"/tmp/r.json"}}, {"--csv", {"/tmp/r.csv"}}, {"--runs-csv", {"/tmp/runs.csv"}},
-        {"--sizes", {"64,4K..16K"}}, {"--threads", {"1..4"}}, {"--cpus", {"0"}},
-        {"--working-set", {"1M"}}, {"--duration", {"10ms"}}, {"--iterations", {"100"}},
-        {"--warmup", {"0"}}, {"--warmup-runs", {"2"}}, {"--trials", {"3"}}, {"--min-runs", {"4"}},
-        {"--max-runs", {"20"}}, {"--mode", {"stream"}}, {"--chunk", {"1K", "--mode", "stream"}},
-        {"--splice", {"on"}}, {"--backend", {"afalg,tcrypt"}}, {"--tcrypt-sec", {"2"}},
-        {"--kmsg", {"/tmp/kmsg"}}, {"--modprobe", {"/tmp/fake-modprobe"}},
-        {"--page-size", {"16K"}}, {"--repeat", {"3"}}, {"--check", {"sums.txt"}},
+        {"--emulated", {"yes"}},
+        {"--alg", {"crct10dif"}},
+        {"--proc-crypto", {"/tmp/crypto"}},
+        {"--format", {"json"}},
+        {"--driver", {"crc32c-generic,crc32c"}},
+        {"--seed", {"0x10"}},
+        {"--random", {"5"}},
+        {"--max-length", {"64K"}},
+        {"--case", {"16:0:default:digest"}},
+        {"--json", {"/tmp/r.json"}},
+        {"--csv", {"/tmp/r.csv"}},
+        {"--runs-csv", {"/tmp/runs.csv"}},
+        {"--sizes", {"64,4K..16K"}},
+        {"--threads", {"1..4"}},
+        {"--cpus", {"0"}},
+        {"--working-set", {"1M"}},
+        {"--duration", {"10ms"}},
+        {"--iterations", {"100"}},
+        {"--warmup", {"0"}},
+        {"--warmup-runs", {"2"}},
+        {"--trials", {"3"}},
+        {"--min-runs", {"4"}},
+        {"--max-runs", {"20"}},
+        {"--mode", {"stream"}},
+        {"--chunk", {"1K", "--mode", "stream"}},
+        {"--splice", {"on"}},
+        {"--backend", {"afalg,tcrypt"}},
+        {"--tcrypt-sec", {"2"}},
+        {"--kmsg", {"/tmp/kmsg"}},
+        {"--modprobe", {"/tmp/fake-modprobe"}},
+        {"--page-size", {"16K"}},
+        {"--repeat", {"3"}},
+        {"--check", {"sums.txt"}},
         {"--testing-read-window", {"4K"}}};
     Options unused;
     CommandLine cli(unused);

@@ -152,6 +152,14 @@ CLI::Option *count(CLI::App &app, const std::string &name, T &field, std::uint64
         ->type_name("N");
 }
 
+template <typename T>
+CLI::Option *size(CLI::App &app, const std::string &name, T &field, std::size_t min,
+                  std::size_t max, const std::string &help = "") {
+    return app.add_option(name, field, help)
+        ->transform(checked(size_in(min, max)))
+        ->type_name("SIZE");
+}
+
 // -d a,b -d c: every occurrence adds (CLI11's delimiter would drop the
 // empty name of "a,,b" silently); --user-baselines beside it. verify takes
 // every driver by default, run and file those whose self-test passed.
@@ -216,10 +224,8 @@ void add_verify(CLI::App &app, Options &o) {
     count(app, "--seed", v.seed, 0, UINT64_MAX,
           "seed of the random cases (default: chosen and\nprinted)");
     count(app, "--random", v.random_cases, 0, 1000000, "number of random cases (default 100)");
-    app.add_option("--max-length", v.max_length,
-                   "cap on case lengths (default 4M+64, e.g. 64K for\na quick run)")
-        ->transform(checked(size_in(0, std::size_t{256} << 20)))
-        ->type_name("SIZE");
+    size(app, "--max-length", v.max_length, 0, std::size_t{256} << 20,
+         "cap on case lengths (default 4M+64, e.g. 64K for\na quick run)");
     app.add_option("--case", v.cases,
                    "run only this case: LENGTH:OFFSET:SEED:SPLIT[:DATAKEY]\n"
                    "SEED \"default\" (no setkey) or a 32-bit number (the\n"
@@ -268,14 +274,12 @@ void add_run(CLI::App &app, Options &o) {
            "CPU) in every driver and trial (default: the t-th\n"
            "CPU the process may run on, round robin)")
         ->type_name("LIST");
-    app.add_option("--working-set", r.working_set,
-                   "data each thread cycles through, as buffers of\n"
-                   "the measured size hashed in turn: above the cache\n"
-                   "sizes (e.g. 1G on POWER9) the data comes from\n"
-                   "memory, a cold-cache run (default: one buffer,\n"
-                   "cache-hot)")
-        ->transform(checked(size_in(1, std::size_t{64} << 30)))
-        ->type_name("SIZE");
+    size(app, "--working-set", r.working_set, 1, std::size_t{64} << 30,
+         "data each thread cycles through, as buffers of\n"
+         "the measured size hashed in turn: above the cache\n"
+         "sizes (e.g. 1G on POWER9) the data comes from\n"
+         "memory, a cold-cache run (default: one buffer,\n"
+         "cache-hot)");
     CLI::Option *dur = duration(app, "--duration", r.duration,
                                 "length of each trial, e.g. 250ms, 2s (default\n250ms)");
     CLI::Option *iter = count(app, "-n,--iterations", r.iterations, 1, 1000000000000ull,
@@ -306,9 +310,8 @@ void add_run(CLI::App &app, Options &o) {
         ->transform(one_of(
             std::map<std::string, OpMode>{{"digest", OpMode::digest}, {"stream", OpMode::stream}}))
         ->type_name("M");
-    app.add_option("--chunk", r.chunk, "stream mode update size (default: the whole\nbuffer)")
-        ->transform(checked(size_in(1, std::size_t{256} << 20)))
-        ->type_name("SIZE");
+    size(app, "--chunk", r.chunk, 1, std::size_t{256} << 20,
+         "stream mode update size (default: the whole\nbuffer)");
     app.add_option("--splice", r.splice,
                    "on: libkcapi's vmsplice+splice path for messages\n"
                    "of 32 KiB up to its pipe size (3 system calls per\n"
@@ -359,12 +362,10 @@ void add_run(CLI::App &app, Options &o) {
 void add_file(CLI::App &app, Options &o, std::string &format) {
     FileOptions &f = o.file;
     drivers(app, f.drivers, f.user_baselines, true);
-    app.add_option("--page-size", f.page_size,
-                   "one CRC per page of SIZE bytes (e.g. 16K) instead\n"
-                   "of one per file; the file size must be a multiple\n"
-                   "of it")
-        ->transform(checked(size_in(1, std::size_t{1} << 30)))
-        ->type_name("SIZE");
+    size(app, "--page-size", f.page_size, 1, std::size_t{1} << 30,
+         "one CRC per page of SIZE bytes (e.g. 16K) instead\n"
+         "of one per file; the file size must be a multiple\n"
+         "of it");
     app.add_flag("--innodb", f.innodb,
                  "the files are InnoDB full_crc32 tablespaces\n"
                  "(MariaDB 10.5+): check each page's stored\n"
@@ -406,9 +407,7 @@ void add_file(CLI::App &app, Options &o, std::string &format) {
                  "with --check: skip listed files that do not exist\n"
                  "(exit 1 if none was verified)");
     app.add_flag("-w,--warn", f.warn, "with --check: name each improperly formatted line");
-    app.add_option("--testing-read-window", f.read_window)
-        ->transform(checked(size_in(1, std::size_t{64} << 20)))
-        ->group("");
+    size(app, "--testing-read-window", f.read_window, 1, std::size_t{64} << 20)->group("");
     app.add_option("--json", f.json_file,
                    "also write the JSON report to FILE (checked before\nhashing)")
         ->type_name("FILE");

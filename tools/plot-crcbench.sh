@@ -52,7 +52,7 @@ s, c = r["system"], r["config"]
 for x in r["results"]:
     b = x["bytes_per_s"]
     w.writerow([x["driver"], x["size"], b["min"], b["median"], b["max"],
-                "yes" if s["emulated"] else "no", s["kernel_release"], s["cpu_model"],
+                "true" if s["emulated"] else "false", s["kernel_release"], s["cpu_model"],
                 c["mode"], c["threads"]])
 PY
 	in="$work/report.csv" ;;
@@ -70,15 +70,17 @@ NR == 1 {
 	for (i = 1; i <= n; i++) if (!(want[i] in col)) { print "missing column " want[i] > "/dev/stderr"; exit 3 }
 	next
 }
-# Rows of the tcrypt backend (run --backend afalg,tcrypt) are not charted.
-"backend" in col && $col["backend"] != "afalg" { next }
+# Rows of the tcrypt backend (run --backend afalg,tcrypt) are not charted;
+# those of AF_ALG and of the user: baselines (backend "user") are.
+"backend" in col && $col["backend"] == "tcrypt" { next }
 NF >= 6 {
 	d = $col["driver"]
 	if (!(d in idx)) { idx[d] = ++nd; order[nd] = d }
 	printf "%s %.6f %.6f %.6f\n", $col["size"], $col["bytes_per_s_median"] / 1e6, \
 		$col["bytes_per_s_min"] / 1e6, $col["bytes_per_s_max"] / 1e6 > (dir "/d" idx[d] ".dat")
 	sizes[$col["size"] + 0] = 1
-	if ($col["emulated"] == "yes") emulated = 1
+	# "true" since CSVs spell booleans as the JSON does; "yes" before.
+	if ($col["emulated"] == "true" || $col["emulated"] == "yes") emulated = 1
 	if ("kernel_release" in col) kernel = $col["kernel_release"]
 	if ("cpu_model" in col) {
 		# a quoted field runs to the first field that ends in a quote

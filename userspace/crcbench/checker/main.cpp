@@ -2,26 +2,22 @@
 //
 // crcbench-jsoncheck: validates a crcbench-alg JSON report, for scripts and
 // for the in-guest tests (busybox has no JSON tools). Shipped statically
-// beside crcbench-alg.
+// beside crcbench-alg. Its command line is CLI11's, as crcbench-alg's is.
 #include "report_check.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
-#include <stdexcept>
 #include <string>
-#include <string_view>
 
 namespace {
 
-constexpr const char *kUsage =
-    "Usage: crcbench-jsoncheck [--schema run|list|verify|file|FILE] [--expect-driver D ...]\n"
-    "                          [--expect-alg crc32c|crct10dif|crc64-rocksoft]\n"
-    "                          [--expect-emulated yes|no]\n"
-    "                          [--expect-verdict ok|mismatch|invalid_pages] FILE|-\n"
-    "\n"
+constexpr const char *kDescription =
     "Validates a crcbench-alg JSON report (crcbench-alg.run.v2, list.v1,\n"
     "verify.v1, file.v1, and run.v1 of crcbench-alg 0.1.0): its syntax, its\n"
     "structure against its JSON Schema\n"
@@ -29,73 +25,50 @@ constexpr const char *kUsage =
     "compiled in and chosen by the report's $.schema), then the rules across\n"
     "fields (one result per measured driver and size, min <= median <= max,\n"
     "bytes/s = ops/s x size, the baseline (the generic driver of $.alg) and its\n"
-    "ratio of 1, verdict vs mismatches, the emulation notice). --schema KIND\n"
-    "also requires a report of that kind; --schema FILE validates against that\n"
-    "schema file instead (a $ref to another file is looked up beside it, then\n"
-    "compiled in). Prints \"ok\" or one line per problem.\n"
-    "\n"
-    "Exit codes: 0 valid, 1 invalid or unreadable, 2 bad arguments.\n";
-
-int usage_error(const std::string &msg) {
-    std::fprintf(stderr, "crcbench-jsoncheck: %s (try --help)\n", msg.c_str());
-    return 2;
-}
+    "ratio of 1, verdict vs mismatches, the emulation notice). Prints \"ok\" or\n"
+    "one line per problem.\n";
 
 } // namespace
 
 int main(int argc, char **argv) {
     using namespace crcbench::check;
     Expectations expect;
-    std::string file;
-    for (int i = 1; i < argc; ++i) {
-        std::string_view a = argv[i];
-        auto need = [&](std::string_view opt) -> std::string_view {
-            if (i + 1 >= argc)
-                throw std::invalid_argument(std::string(opt) + " needs a value");
-            return argv[++i];
-        };
-        try {
-            if (a == "--help" || a == "-h") {
-                std::fputs(kUsage, stdout);
-                return 0;
-            } else if (a == "--schema") {
-                std::string_view v = need(a);
-                if (v == "run" || v == "list" || v == "verify" || v == "file")
-                    expect.kind = std::string(v);
-                else if (v.empty() || v.starts_with("-"))
-                    return usage_error("--schema needs run, list, verify, file or a schema file");
-                else
-                    expect.schema_file = std::string(v);
-            } else if (a == "--expect-driver") {
-                expect.drivers.emplace_back(need(a));
-            } else if (a == "--expect-alg") {
-                std::string_view v = need(a);
-                if (v != "crc32c" && v != "crct10dif" && v != "crc64-rocksoft")
-                    return usage_error("--expect-alg must be crc32c, crct10dif or crc64-rocksoft");
-                expect.alg = std::string(v);
-            } else if (a == "--expect-emulated") {
-                std::string_view v = need(a);
-                if (v != "yes" && v != "no")
-                    return usage_error("--expect-emulated must be yes or no");
-                expect.emulated = (v == "yes");
-            } else if (a == "--expect-verdict") {
-                std::string_view v = need(a);
-                if (v != "ok" && v != "mismatch" && v != "invalid_pages")
-                    return usage_error("--expect-verdict must be ok, mismatch or invalid_pages");
-                expect.verdict = std::string(v);
-            } else if (a.starts_with("-") && a != "-") {
-                return usage_error("unknown option " + std::string(a));
-            } else if (file.empty()) {
-                file = std::string(a);
-            } else {
-                return usage_error("more than one input file");
-            }
-        } catch (const std::invalid_argument &e) {
-            return usage_error(e.what());
-        }
+    std::string file, schema, emulated;
+    CLI::App app{kDescription, "crcbench-jsoncheck"};
+    app.failure_message([](const CLI::App *, const CLI::Error &e) {
+        return fmt::format("crcbench-jsoncheck: {} (try --help)\n", e.what());
+    });
+    app.footer("Exit codes: 0 valid, 1 invalid or unreadable, 2 bad arguments.");
+    app.add_option("--schema", schema,
+                   "run, list, verify or file: also require a report\n"
+                   "of that kind; a schema FILE: validate against it\n"
+                   "instead (a $ref to another file is looked up\n"
+                   "beside it, then compiled in)")
+        ->type_name("KIND|FILE");
+    app.add_option("--expect-driver", expect.drivers, "a driver the report must list")
+        ->allow_extra_args(false)
+        ->type_name("D");
+    app.add_option("--expect-alg", expect.alg, "the report's $.alg")
+        ->check(CLI::IsMember({"crc32c", "crct10dif", "crc64-rocksoft"}))
+        ->type_name("ALG");
+    app.add_option("--expect-emulated", emulated, "the report's $.system.emulated")
+        ->check(CLI::IsMember({"yes", "no"}))
+        ->type_name("WHEN");
+    app.add_option("--expect-verdict", expect.verdict, "the report's $.verdict")
+        ->check(CLI::IsMember({"ok", "mismatch", "invalid_pages"}))
+        ->type_name("V");
+    app.add_option("FILE", file, "the report; '-': standard input")->required();
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError &e) {
+        return app.exit(e) == 0 ? 0 : 2; // --help: 0
     }
-    if (file.empty())
-        return usage_error("no input file");
+    if (schema == "run" || schema == "list" || schema == "verify" || schema == "file")
+        expect.kind = schema;
+    else if (!schema.empty())
+        expect.schema_file = schema;
+    if (!emulated.empty())
+        expect.emulated = emulated == "yes";
 
     std::string text;
     if (file == "-") {

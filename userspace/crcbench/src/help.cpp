@@ -1,22 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// The --help texts: a hand-written description per command, then its options
-// printed from the parser's own table (option_table.h).
+// The --help texts: a hand-written description per command, then its
+// options as CLI11's formatter prints them from the parser (cli.cpp).
 #include "help.h"
 
+#include "cli.h"
 #include "exit_codes.h"
-#include "option_table.h"
-#include "text.h"
 
-#include <algorithm>
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 namespace crcbench {
 namespace {
 
 constexpr std::string_view kGeneral =
-    "Usage: crcbench-alg [OPTIONS] COMMAND [COMMAND OPTIONS]\n"
-    "\n"
     "Lists, verifies and benchmarks the kernel's crc32c drivers through AF_ALG\n"
     "(libkcapi); with --alg, those of crct10dif or crc64-rocksoft. Every result\n"
     "is compared with a software reference of that CRC.\n"
@@ -39,8 +36,7 @@ constexpr std::string_view kGeneral =
     "reflected 0x9A6C9329AC4BC9B5, init and xorout ~0, 8-byte digest little-endian).\n"
     "crct10dif and crc64-rocksoft drivers have no key (no seeds in verify) and no\n"
     "userspace baselines; ratios are to their generic drivers. The kernel has\n"
-    "their crypto API drivers up to 6.14 (Debian's 6.1 and 6.12), not from 6.15 on.\n"
-    "\n";
+    "their crypto API drivers up to 6.14 (Debian's 6.1 and 6.12), not from 6.15 on.\n";
 
 constexpr std::string_view kList =
     "Prints every crc32c driver in /proc/crypto that user space can reach (not\n"
@@ -104,94 +100,62 @@ constexpr std::string_view kFile =
 
 constexpr std::string_view kRunFooter =
     "Under an emulator (e.g. QEMU TCG) every table and file says the figures are\n"
-    "emulated and not POWER performance.\n"
-    "\n";
+    "emulated and not POWER performance.\n";
 
-constexpr std::size_t kHelpColumns = 79;
-
-std::string left_column(const OptionSpec &s) {
-    std::string left = "  ";
-    left += s.short_name.empty() ? "    " : std::string(s.short_name) + ", ";
-    left += s.long_name;
-    if (!s.metavar.empty())
-        left += fmt::format(" {}", s.metavar);
-    return left;
-}
-
-// "  -d, --driver D     help", continuation lines aligned under the help.
-std::string option_lines(const std::vector<OptionSpec> &table) {
-    std::size_t width = 0;
-    for (const OptionSpec &s : table)
-        if (!is_hidden(s))
-            width = std::max(width, left_column(s).size());
-    width += 2;
-    std::string out;
-    for (const OptionSpec &s : table) {
-        if (is_hidden(s))
-            continue;
-        std::string left = left_column(s);
-        out += left + std::string(width - left.size(), ' ');
-        // The help as one paragraph ('\n' in the table is a space), wrapped
-        // at kHelpColumns: a man page and an 80-column terminal stay readable.
-        std::string text(s.help);
-        std::replace(text.begin(), text.end(), '\n', ' ');
-        std::size_t col = width;
-        bool first_word = true;
-        for (std::string_view word : split(text, ' ')) {
-            if (word.empty())
-                continue;
-            if (!first_word && col + 1 + word.size() > kHelpColumns) {
-                out.append("\n").append(width, ' ');
-                col = width;
-                first_word = true;
-            }
-            if (!first_word) {
-                out += ' ';
-                ++col;
-            }
-            out += word;
-            col += word.size();
-            first_word = false;
-        }
-        out += "\n";
+// CLI11's layout, with the usage first and the description under it, as
+// man pages and GNU tools have them.
+class HelpFormatter : public CLI::Formatter {
+  public:
+    HelpFormatter() { column_width(24); }
+    std::string make_description(const CLI::App *) const override { return {}; }
+    std::string make_usage(const CLI::App *app, std::string) const override {
+        if (!app->get_parent())
+            return fmt::format("Usage: crcbench-alg [OPTIONS] COMMAND [COMMAND OPTIONS]\n\n{}",
+                               kGeneral);
+        const std::string &name = app->get_name();
+        return fmt::format("Usage: crcbench-alg {} [OPTIONS]{}\n\n{}", name,
+                           name == "file" ? " PATH..." : "", app->get_description());
     }
-    return out;
-}
+};
 
-std::string command_help(std::string_view command) {
-    std::string_view body = command == "list"     ? kList
-                            : command == "verify" ? kVerify
-                            : command == "file"   ? kFile
-                                                  : kRun;
-    std::string out = "Usage: crcbench-alg " + std::string(command) + " [OPTIONS]" +
-                      (command == "file" ? " PATH..." : "") + "\n\n";
-    out += std::string(body) + "\n" + option_lines(command_option_table(command)) + "\n";
-    if (command == "run")
-        out += kRunFooter;
-    return out;
-}
-
-std::string general_help() {
-    // --help and --version end parsing (cli.cpp), so they are not in the
-    // table of options that set something.
-    std::vector<OptionSpec> table = common_option_table();
-    table.push_back({"-h", "--help", "", "this text (after a command: that command's)", "", {}});
-    table.push_back({"-V", "--version", "", "the version (and libkcapi's)", "", {}});
-    return std::string(kGeneral) + "Options for every command:\n" + option_lines(table) + "\n";
+std::string help_of(const CLI::App &app) {
+    return app.help();
 }
 
 } // namespace
 
+std::string command_description(std::string_view command) {
+    return std::string(command == "list"     ? kList
+                       : command == "verify" ? kVerify
+                       : command == "file"   ? kFile
+                                             : kRun);
+}
+
+void configure_help(CLI::App &app) {
+    app.formatter(std::make_shared<HelpFormatter>());
+}
+
 std::string help_text(std::string_view topic) {
-    if (topic == "all") { // headings ending in ':' become man page sections
-        std::string out = general_help();
+    Options o;
+    CommandLine cli(o);
+    CLI::App &root = *cli.app;
+    auto footer = [&](bool exit_codes) {
         for (std::string_view c : kCommandNames)
-            out += "The " + std::string(c) + " command:\n" + command_help(c);
+            root.get_subcommand(std::string(c))
+                ->footer(fmt::format("{}{}", c == "run" ? kRunFooter : "",
+                                     exit_codes ? kExitCodeHelp : ""));
+        root.footer(exit_codes ? std::string(kExitCodeHelp) : "");
+    };
+    if (topic == "all") { // headings ending in ':' become man page sections
+        footer(false);
+        std::string out = help_of(root);
+        for (std::string_view c : kCommandNames)
+            out += fmt::format("The {} command:\n{}", c,
+                               help_of(*root.get_subcommand(std::string(c))));
         return out + std::string(kExitCodeHelp);
     }
-    if (topic.empty())
-        return general_help() + std::string(kExitCodeHelp);
-    return command_help(topic) + std::string(kExitCodeHelp);
+    footer(true);
+    return help_of(topic.empty() ? root : *root.get_subcommand(std::string(topic)));
 }
 
 } // namespace crcbench

@@ -52,13 +52,10 @@ struct RunOptions {
     std::vector<unsigned> cpus; // --cpus: thread t runs on cpus[t % size]; empty: the allowed CPUs
     std::optional<std::size_t> working_set; // --working-set: bytes per thread (cold-cache runs)
     std::chrono::nanoseconds duration = std::chrono::milliseconds(250); // per trial
-    bool duration_given = false;             // --duration was on the command line
     std::optional<std::uint64_t> iterations; // per thread per trial; replaces duration
     std::chrono::nanoseconds warmup = std::chrono::milliseconds(100);
-    bool warmup_given = false;           // --warmup was on the command line
     std::optional<unsigned> warmup_runs; // --warmup-runs: a count of untimed trials instead
     unsigned trials = 5;
-    bool trials_given = false;        // --trials was on the command line
     std::optional<unsigned> min_runs; // --min-runs / --max-runs: the trial count follows
     std::optional<unsigned> max_runs; // the trials' length, within these (as hyperfine)
     OpMode mode = OpMode::digest;

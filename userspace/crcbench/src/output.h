@@ -107,5 +107,12 @@ std::string partial_line(int interrupted_by, const std::string &what);
 
 // CSV: a cell, RFC 4180-quoted when needed.
 std::string csv_cell(std::string_view s);
+// A report's JSON object flattened for a CSV row: nested objects' members
+// named by their path joined with '_' (bytes_per_s.min: bytes_per_s_min).
+Json flat(const Json &j);
+// CSV from rows of the report's JSON: a column is the row's member of that
+// name, spelled as the JSON spells it (true/false; numbers as written;
+// lists space-separated); absent or null: an empty cell.
+std::string csv_table(const std::vector<std::string> &columns, const std::vector<Json> &rows);
 
 } // namespace crcbench

@@ -89,6 +89,58 @@ std::string csv_cell(std::string_view s) {
     return out + "\"";
 }
 
+namespace {
+
+void flatten_into(Json &out, const Json &j, const std::string &prefix) {
+    for (const auto &[key, value] : j.items()) {
+        std::string name = prefix.empty() ? key : prefix + "_" + key;
+        if (value.is_object())
+            flatten_into(out, value, name);
+        else
+            out[name] = value;
+    }
+}
+
+std::string csv_value(const Json &v) {
+    if (v.is_null())
+        return "";
+    if (v.is_boolean())
+        return v.get<bool>() ? "true" : "false";
+    if (v.is_number_float())
+        return format_round_trip(v.get<double>());
+    if (v.is_string())
+        return csv_cell(v.get_ref<const std::string &>());
+    if (!v.is_array())
+        return v.dump();
+    std::string out;
+    for (const Json &item : v)
+        out += (out.empty() ? "" : " ") + csv_value(item);
+    return out;
+}
+
+} // namespace
+
+Json flat(const Json &j) {
+    Json out = Json::object();
+    flatten_into(out, j, "");
+    return out;
+}
+
+std::string csv_table(const std::vector<std::string> &columns, const std::vector<Json> &rows) {
+    std::string out;
+    for (const std::string &c : columns)
+        out += (out.empty() ? "" : ",") + c;
+    out += "\n";
+    for (const Json &row : rows) {
+        for (std::size_t i = 0; i < columns.size(); ++i) {
+            auto cell = row.find(columns[i]);
+            out += (i ? "," : "") + (cell == row.end() ? std::string() : csv_value(*cell));
+        }
+        out += "\n";
+    }
+    return out;
+}
+
 std::string system_lines(const SystemInfo &s) {
     std::string out =
         "kernel " + s.kernel_release + " (" + s.machine + "), cpu: " + s.cpu_model + "\n";

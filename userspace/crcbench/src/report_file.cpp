@@ -195,7 +195,7 @@ std::string file_table(const FileReport &r) {
     return out;
 }
 
-std::string file_json(const FileReport &r) {
+Json file_document(const FileReport &r) {
     Json j = report_head(kFileSchema, r.alg, r.system);
     j["config"] = {{"page_size", r.page_size},
                    {"innodb", r.innodb},
@@ -249,38 +249,38 @@ std::string file_json(const FileReport &r) {
     // before it (the last perhaps by fewer drivers, a driver by fewer passes).
     add_partial(j, r.interrupted_by);
     j["verdict"] = r.verdict();
-    return json_text(j) + "\n";
+    return j;
+}
+
+std::string file_json(const FileReport &r) {
+    return json_text(file_document(r)) + "\n";
 }
 
 std::string file_csv(const FileReport &r) {
-    auto cell = csv_cell;
-    std::string out = "path,bytes,page_size,pages,driver,transfer,seconds,bytes_per_s,gb_per_s,"
-                      "pages_per_s,crc,mismatches,innodb_valid,innodb_empty,innodb_invalid,"
-                      "invalid_pages,transfer_note,emulated,alg,passes,drop_cache,partial\n";
-    for (const FileResult &f : r.files) {
-        for (const FileDriverResult &d : f.results) {
-            auto pps = pages_per_s(f, d);
-            out += cell(f.path) + "," + std::to_string(d.bytes) + "," +
-                   (f.page_size ? std::to_string(*f.page_size) : "") + "," +
-                   (f.page_size ? std::to_string(f.pages) : "") + "," + cell(d.driver) + "," +
-                   std::string(transfer_name(d.transfer)) + "," + format_round_trip(d.seconds) +
-                   "," + format_round_trip(bytes_per_s(d)) + "," +
-                   format_round_trip(bytes_per_s(d) / 1e9) + "," +
-                   (pps ? format_round_trip(*pps) : "") + "," + file_crc_cell(d.crc, r.alg) + "," +
-                   std::to_string(d.disagreeing_units) + "," +
-                   (f.innodb
-                        ? std::to_string(f.innodb->valid) + "," + std::to_string(f.innodb->empty) +
-                              "," + std::to_string(f.innodb->invalid) + "," +
-                              invalid_list(f.innodb->invalid_pages, " ")
-                        : std::string(",,,")) +
-                   "," + cell(d.transfer_note.value_or("")) + "," +
-                   (r.system.emulation.emulated() ? "yes" : "no") + "," +
-                   std::string(alg_info(r.alg).name) + "," + std::to_string(d.pass_seconds.size()) +
-                   "," + (r.drop_cache ? "yes" : "no") + "," + (r.interrupted_by ? "yes" : "no") +
-                   "\n";
+    const Json doc = file_document(r);
+    std::vector<Json> rows;
+    for (const Json &file : doc.at("files"))
+        for (std::size_t i = 0; i < file.at("results").size(); ++i) {
+            const Json &result = file.at("results")[i];
+            Json row = flat(Json{{"innodb", file.at("innodb")}});
+            row.update({{"path", file.at("path")},
+                        {"page_size", file.at("page_size")},
+                        {"pages", file.at("pages")},
+                        {"emulated", doc.at("system").at("emulated")},
+                        {"alg", doc.at("alg")},
+                        {"passes", result.at("pass_seconds").size()},
+                        {"drop_cache", doc.at("config").at("drop_cache")},
+                        {"partial", doc.at("partial")}});
+            row.update(result);
+            rows.push_back(row);
         }
-    }
-    return out;
+    return csv_table(
+        {"path",          "bytes",         "page_size",    "pages",        "driver",
+         "transfer",      "seconds",       "bytes_per_s",  "gb_per_s",     "pages_per_s",
+         "crc",           "mismatches",    "innodb_valid", "innodb_empty", "innodb_invalid",
+         "invalid_pages", "transfer_note", "emulated",     "alg",          "passes",
+         "drop_cache",    "partial"},
+        rows);
 }
 
 std::string render(const FileReport &r, Format f) {

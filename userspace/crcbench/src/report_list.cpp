@@ -45,32 +45,37 @@ std::string list_table(const ListReport &r) {
     return out;
 }
 
-std::string list_json(const ListReport &r) {
+Json list_document(const ListReport &r) {
     Json j = report_head(kListSchema, r.alg, r.system);
     add_drivers(j, r.drivers, r.resolves_to);
     j["user_drivers"] = r.user_drivers;
     j["ambiguous"] = r.ambiguous;
-    return json_text(j) + "\n";
+    return j;
+}
+
+std::string list_json(const ListReport &r) {
+    return json_text(list_document(r)) + "\n";
 }
 
 std::string list_csv(const ListReport &r) {
-    // The header is stable; the userspace baselines follow the kernel's
-    // drivers, module "userspace" (or "userspace (unavailable)"), with empty
-    // priority and selftest cells: they have neither.
-    // alg (last): the --alg algorithm; resolves_crc32c keeps its name and
+    // The userspace baselines follow the kernel's drivers, module
+    // "userspace" (or "userspace (unavailable)"), with empty priority and
+    // selftest cells: they have neither. resolves_crc32c keeps its name and
     // means "the algorithm's name resolves to this driver".
-    const std::string alg(alg_info(r.alg).name);
-    std::string out = "driver,module,priority,selftest,internal,resolves_crc32c,alg\n";
-    for (const AlgEntry &e : r.drivers) {
-        bool resolves = r.resolves_to && *r.resolves_to == e.driver;
-        out += csv_cell(e.driver) + "," + csv_cell(e.module) + "," + std::to_string(e.priority) +
-               "," + csv_cell(e.selftest) + "," + (e.internal ? "yes" : "no") + "," +
-               (resolves ? "yes" : "no") + "," + alg + "\n";
-    }
-    for (const UserDriver &u : r.user_drivers)
-        out += csv_cell(u.driver) + "," +
-               (u.unavailable ? "userspace (unavailable)" : "userspace") + ",,,no,no," + alg + "\n";
-    return out;
+    Json j = list_document(r);
+    std::vector<Json> rows;
+    for (Json &d : j["drivers"])
+        rows.push_back(d);
+    for (const Json &u : j["user_drivers"])
+        rows.push_back(
+            {{"driver", u.at("driver")},
+             {"module", u.at("available").get<bool>() ? "userspace" : "userspace (unavailable)"},
+             {"internal", false},
+             {"resolves_crc32c", false}});
+    for (Json &row : rows)
+        row["alg"] = j["alg"];
+    return csv_table(
+        {"driver", "module", "priority", "selftest", "internal", "resolves_crc32c", "alg"}, rows);
 }
 
 std::string render(const ListReport &r, Format f) {

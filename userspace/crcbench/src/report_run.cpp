@@ -15,14 +15,6 @@
 namespace crcbench {
 namespace {
 
-const BackendFit *find_fit(const std::vector<BackendFit> &fits, const std::string &driver,
-                           Backend b, unsigned threads) {
-    for (const BackendFit &f : fits)
-        if (f.driver == driver && f.backend == b && f.threads == threads)
-            return &f;
-    return nullptr;
-}
-
 std::string ns(double v) {
     return format_fixed(v, 1);
 }
@@ -154,29 +146,6 @@ std::string backends_table(const RunReport &r) {
         out += side_by_side(r);
     if (!r.rows.empty() || r.inkernel)
         out += fits_table(r);
-    return out;
-}
-
-std::string backends_csv_header() {
-    return ",backend,ns_per_op,fit_a_ns,fit_b_ns_per_byte,fit_marginal_gb_per_s,fit_r_squared,"
-           "fit_max_rel_residual,tcrypt_sec";
-}
-
-std::string backends_csv_cells(const RunReport &r, const std::vector<BackendFit> &fits,
-                               const std::string &driver, Backend backend, unsigned threads,
-                               double ns_per_op) {
-    std::string out = fmt::format(",{},{}", backend_name(backend), format_round_trip(ns_per_op));
-    const BackendFit *f = find_fit(fits, driver, backend, threads);
-    if (f && f->result.fit) {
-        const LineFit &l = *f->result.fit;
-        out += fmt::format(
-            ",{},{},{},{},{}", format_round_trip(l.a_ns), format_round_trip(l.b_ns_per_byte),
-            l.marginal_gb_per_s ? format_round_trip(*l.marginal_gb_per_s) : std::string(),
-            format_round_trip(l.r_squared), format_round_trip(l.max_rel_residual));
-    } else {
-        out += ",,,,,";
-    }
-    out += fmt::format(",{}", r.inkernel ? std::to_string(r.inkernel->sec) : std::string());
     return out;
 }
 
@@ -442,7 +411,7 @@ Json config_json(const RunReport &r) {
 
 } // namespace
 
-std::string run_json(const RunReport &r) {
+Json run_document(const RunReport &r) {
     Json j = report_head(kRunSchema, r.alg, r.system);
     j["config"] = config_json(r);
     add_drivers(j, r.drivers, r.resolves_to);
@@ -465,125 +434,124 @@ std::string run_json(const RunReport &r) {
     // the results are the trials that every driver completed.
     add_partial(j, r.interrupted_by);
     j["verdict"] = r.ok() ? "ok" : "mismatch";
-    return json_text(j) + "\n";
+    return j;
 }
 
-namespace {
-
-// The JSON report's config and machine state, as the same names and values
-// (null: empty cell; the vulnerability texts stay in the JSON).
-std::string config_header() {
-    return ",chunk,splice,duration_s,iterations,warmup_s,seed,alg,baseline,working_set";
+std::string run_json(const RunReport &r) {
+    return json_text(run_document(r)) + "\n";
 }
-
-// After cpu_model: a cpulist holds commas.
-std::string cpus_csv_cell(const BenchSettings &s) {
-    return fmt::format(",{}", s.cpus.empty() ? std::string() : csv_cell(format_cpu_list(s.cpus)));
-}
-
-// Starts with the chunk cell (no leading comma).
-std::string config_cells(const BenchSettings &s, CrcAlg alg, std::string_view baseline) {
-    std::string out;
-    if (s.mode == OpMode::stream && s.chunk)
-        out += std::to_string(*s.chunk);
-    out += std::string(",") + (s.splice ? "true" : "false") + ",";
-    if (!s.iterations)
-        out += format_round_trip(std::chrono::duration<double>(s.duration).count());
-    out += ",";
-    if (s.iterations)
-        out += std::to_string(*s.iterations);
-    out += fmt::format(",{},{},{},{},{}",
-                       s.warmup_runs
-                           ? std::string()
-                           : format_round_trip(std::chrono::duration<double>(s.warmup).count()),
-                       s.seed, alg_info(alg).name, baseline,
-                       s.working_set ? std::to_string(*s.working_set) : std::string());
-    return out;
-}
-
-std::string machine_header(const MachineState &m) {
-    std::string out;
-    for (const auto &[name, value] : machine_state_items(m))
-        out += fmt::format(",{}", name);
-    return out;
-}
-
-std::string machine_cells(const MachineState &m) {
-    std::string out;
-    for (const auto &[name, value] : machine_state_items(m))
-        out += fmt::format(",{}", *value ? csv_cell(**value) : std::string());
-    return out;
-}
-
-} // namespace
 
 std::string run_csv(const RunReport &r) {
-    // Columns that may hold commas (quoted) come after cpu_model: simple
-    // readers split the columns before it on every comma.
-    std::string out =
-        "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,bytes_per_s_max,"
-        "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,ratio_trials_min,"
-        "ratio_trials_max,noisy,checked_ops,mismatches" +
-        backends_csv_header() + config_header() + ",emulated,kernel_release,cpu_model,cpus" +
-        machine_header(r.system.machine_state) +
-        ",pinned_cpus,warmup_runs,min_runs,max_runs,partial\n";
-    // Columns added later go just before partial, which stays last: readers
-    // of the columns before them are unaffected. Empty: the JSON's null.
-    const RunBounds *bounds = r.settings.run_bounds ? &*r.settings.run_bounds : nullptr;
-    const std::string tail = fmt::format(
-        "{},{},{},{}{}{},{},{},{},{},{}", config_cells(r.settings, r.alg, r.baseline_name()),
-        r.system.emulation.emulated() ? "yes" : "no", csv_cell(r.system.kernel_release),
-        csv_cell(r.system.cpu_model), cpus_csv_cell(r.settings),
-        machine_cells(r.system.machine_state), csv_cell(format_cpu_list(r.pinned_cpus)),
-        r.settings.warmup_runs ? std::to_string(*r.settings.warmup_runs) : std::string(),
-        bounds ? std::to_string(bounds->min) : std::string(),
-        bounds ? std::to_string(bounds->max) : std::string(), r.interrupted_by ? "true" : "false");
-    const std::vector<BackendFit> fits = make_fits(r.rows, r.inkernel);
-    for (const RunRow &row : r.rows) {
-        out += csv_cell(row.driver) + "," + std::to_string(row.size) + "," +
-               std::string(mode_name(r.settings.mode)) + "," + std::to_string(row.threads) + "," +
-               std::to_string(row.trials) + "," + format_round_trip(row.bytes_per_s.min) + "," +
-               format_round_trip(row.bytes_per_s.median) + "," +
-               format_round_trip(row.bytes_per_s.max) + "," + format_round_trip(row.ops_per_s.min) +
-               "," + format_round_trip(row.ops_per_s.median) + "," +
-               format_round_trip(row.ops_per_s.max) + "," +
-               (row.ratio_to_generic ? format_round_trip(*row.ratio_to_generic) : "") + "," +
-               (row.ratio_trials ? format_round_trip(row.ratio_trials->min) + "," +
-                                       format_round_trip(row.ratio_trials->max)
-                                 : std::string(",")) +
-               "," + (row.noisy ? "true" : "false") + "," + std::to_string(row.checked_ops) + "," +
-               std::to_string(row.mismatches) +
-               backends_csv_cells(r, fits, row.driver, Backend::afalg, row.threads,
-                                  afalg_ns_per_op(row)) +
-               "," + tail + "\n";
+    const Json doc = run_document(r);
+    // Every row: the run's config, system, machine state and partial; the
+    // row's own fields; its backend and that backend's fit.
+    Json shared = flat(doc.at("config"));
+    shared.update(flat(doc.at("system")));
+    shared.update(flat(doc.at("system").at("machine_state")));
+    shared["alg"] = doc.at("alg");
+    shared["partial"] = doc.at("partial");
+    auto row_of = [&](const Json &own, std::string_view backend, double ns_per_op) {
+        Json row = shared;
+        row.update(flat(own));
+        row["backend"] = backend;
+        row["ns_per_op"] = ns_per_op;
+        for (const Json &f : doc.at("fits"))
+            if (f.at("driver") == own.at("driver") && f.at("backend") == backend &&
+                f.at("threads") == own.at("threads"))
+                row.update(flat(Json{{"fit", f.at("fit")}}));
+        return row;
+    };
+    std::vector<Json> rows;
+    for (std::size_t i = 0; i < r.rows.size(); ++i) {
+        const Json &own = doc.at("results")[i];
+        rows.push_back(row_of(own, r.rows[i].driver.starts_with("user:") ? "user" : "afalg",
+                              afalg_ns_per_op(r.rows[i])));
     }
     // tcrypt's rows: one measurement each (min = median = max), no check.
     if (r.inkernel)
-        for (const InKernelRow &k : r.inkernel->rows) {
-            std::string bps = format_round_trip(k.bytes_per_s),
-                        ops = format_round_trip(k.ops_per_s);
-            out += csv_cell(k.driver) + "," + std::to_string(k.size) + ",digest,1,1," + bps + "," +
-                   bps + "," + bps + "," + ops + "," + ops + "," + ops + "," +
-                   (k.ratio_to_generic ? format_round_trip(*k.ratio_to_generic) : "") +
-                   ",,,false,0,0" +
-                   backends_csv_cells(r, fits, k.driver, Backend::tcrypt, 1, k.ns_per_op) + "," +
-                   tail + "\n";
+        for (const Json &k : doc.at("inkernel").at("results")) {
+            const Json bps = k.at("bytes_per_s"), ops = k.at("ops_per_s");
+            Json own = {{"driver", k.at("driver")},
+                        {"size", k.at("size")},
+                        {"mode", "digest"},
+                        {"threads", 1},
+                        {"trials", 1},
+                        {"bytes_per_s", {{"min", bps}, {"median", bps}, {"max", bps}}},
+                        {"ops_per_s", {{"min", ops}, {"median", ops}, {"max", ops}}},
+                        {"ratio_to_generic", k.at("ratio_to_generic")},
+                        {"noisy", false},
+                        {"checked_ops", 0},
+                        {"mismatches", 0}};
+            rows.push_back(row_of(own, "tcrypt", k.at("ns_per_op").get<double>()));
         }
-    return out;
+    // Columns that may hold commas (quoted) come after cpu_model: simple
+    // readers split the columns before it on every comma. Columns added
+    // later go just before partial, which stays last.
+    std::vector<std::string> columns = {"driver",
+                                        "size",
+                                        "mode",
+                                        "threads",
+                                        "trials",
+                                        "bytes_per_s_min",
+                                        "bytes_per_s_median",
+                                        "bytes_per_s_max",
+                                        "ops_per_s_min",
+                                        "ops_per_s_median",
+                                        "ops_per_s_max",
+                                        "ratio_to_generic",
+                                        "ratio_trials_min",
+                                        "ratio_trials_max",
+                                        "noisy",
+                                        "checked_ops",
+                                        "mismatches",
+                                        "backend",
+                                        "ns_per_op",
+                                        "fit_a_ns",
+                                        "fit_b_ns_per_byte",
+                                        "fit_marginal_gb_per_s",
+                                        "fit_r_squared",
+                                        "fit_max_rel_residual",
+                                        "tcrypt_sec",
+                                        "chunk",
+                                        "splice",
+                                        "duration_s",
+                                        "iterations",
+                                        "warmup_s",
+                                        "seed",
+                                        "alg",
+                                        "baseline",
+                                        "working_set",
+                                        "emulated",
+                                        "kernel_release",
+                                        "cpu_model",
+                                        "cpus"};
+    for (const auto &[name, value] : machine_state_items(r.system.machine_state))
+        columns.emplace_back(name);
+    columns.insert(columns.end(),
+                   {"pinned_cpus", "warmup_runs", "min_runs", "max_runs", "partial"});
+    return csv_table(columns, rows);
 }
 
 std::string run_trials_csv(const RunReport &r) {
-    std::string out = "driver,size,threads,trial,seconds,bytes,ops,bytes_per_s,user_s,system_s,"
-                      "partial\n";
-    for (const RunRow &row : r.rows)
-        for (std::size_t k = 0; k < row.samples.size(); ++k) {
-            const TrialSample &t = row.samples[k];
-            double bps = t.seconds > 0 ? static_cast<double>(t.bytes) / t.seconds : 0.0;
-            out += fmt::format("{},{},{},{},{:.9f},{},{},{:.1f},{:.6f},{:.6f},{}\n", row.driver,
-                               row.size, row.threads, k + 1, t.seconds, t.bytes, t.ops, bps,
-                               t.user_s, t.system_s, r.interrupted_by ? "true" : "false");
+    const Json doc = run_document(r);
+    std::vector<Json> rows;
+    for (const Json &result : doc.at("results")) {
+        std::size_t trial = 0;
+        for (const Json &sample : result.at("samples")) {
+            Json row = {{"driver", result.at("driver")},
+                        {"size", result.at("size")},
+                        {"threads", result.at("threads")},
+                        {"trial", ++trial},
+                        {"partial", doc.at("partial")}};
+            row.update(sample);
+            double seconds = sample.at("seconds").get<double>();
+            row["bytes_per_s"] = seconds > 0 ? sample.at("bytes").get<double>() / seconds : 0.0;
+            rows.push_back(row);
         }
-    return out;
+    }
+    return csv_table({"driver", "size", "threads", "trial", "seconds", "bytes", "ops",
+                      "bytes_per_s", "user_s", "system_s", "partial"},
+                     rows);
 }
 
 std::string render(const RunReport &r, Format f) {

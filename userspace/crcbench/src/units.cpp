@@ -38,14 +38,16 @@ std::uint64_t parse_uint(std::string_view text, std::uint64_t min, std::uint64_t
     // "0x" selects hex; from_chars takes no sign and no spaces into an unsigned.
     const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
     std::string_view digits = hex ? text.substr(2) : text;
+    // Without a name (a CLI11 validator), CLI11 prefixes the option's.
+    std::string prefix = what.empty() ? std::string() : fmt::format("{}: ", what);
     std::uint64_t value = 0;
     auto [end, ec] =
         std::from_chars(digits.data(), digits.data() + digits.size(), value, hex ? 16 : 10);
     if (ec == std::errc::invalid_argument || end != digits.data() + digits.size())
-        throw UsageError(std::string(what) + ": " + quoted(text) + " is not a number");
+        throw UsageError(prefix + quoted(text) + " is not a number");
     if (ec == std::errc::result_out_of_range || value < min || value > max)
         throw UsageError(
-            fmt::format("{}: {} must be between {} and {}", what, quoted(text), min, max));
+            fmt::format("{}{} must be between {} and {}", prefix, quoted(text), min, max));
     return value;
 }
 

@@ -35,7 +35,8 @@ std::vector<unsigned> parse_thread_list(std::string_view text);
 // The inverse: ascending runs joined, e.g. "0-3,8".
 std::string format_cpu_list(const std::vector<unsigned> &cpus);
 
-// Unsigned decimal (or 0x-prefixed hex) in [min, max].
+// Unsigned decimal (or 0x-prefixed hex) in [min, max]; what (e.g. "--seed")
+// starts the error message unless empty.
 std::uint64_t parse_uint(std::string_view text, std::uint64_t min, std::uint64_t max,
                          std::string_view what);
 

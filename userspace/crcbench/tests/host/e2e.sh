@@ -134,7 +134,7 @@ case_list() {
 	"$JSONCHECK" --schema list --expect-driver crc32c-broken "$TMP/listjson.out" >"$TMP/chk" ||
 		{ cat "$TMP/chk"; fail "list JSON invalid"; }
 	run listcsv 0 -- list --format csv
-	has listcsv.out "crc32c-fakevec,fake_afalg,200,passed,no,yes"
+	has listcsv.out "crc32c-fakevec,fake_afalg,200,passed,false,true"
 }
 
 case_verify_pass() {
@@ -368,7 +368,7 @@ for f in files[1:]:
 assert r["verdict"] == "ok", r["verdict"]' "$TMP/$name.json" ||
 			fail "SIG$sig: the partial file report does not hold what was hashed"
 		head -n 1 "$TMP/$name.csv" | grep -q ',drop_cache,partial$' || fail "SIG$sig: no partial column"
-		[ "$(grep -c ',yes$' "$TMP/$name.csv")" = "$(($(wc -l <"$TMP/$name.csv") - 1))" ] ||
+		[ "$(grep -c ',true$' "$TMP/$name.csv")" = "$(($(wc -l <"$TMP/$name.csv") - 1))" ] ||
 			fail "SIG$sig: a CSV row not marked partial"
 	done
 	# The table says it; a mismatch's exit 1 outranks the signal's.
@@ -697,7 +697,7 @@ case_emulated() {
 	has emutable.out "NOT POWER performance"
 	run emucsv 0 CRCBENCH_EMULATED=yes -- run --sizes 64 --iterations 3 --trials 1 --warmup 0 \
 		--format csv
-	has emucsv.out ",yes,"
+	has emucsv.out ",true,"
 	run real 0 CRCBENCH_CPUINFO="$FIXTURES/cpuinfo-powernv-power9.txt" -- \
 		run --sizes 64 --iterations 3 --trials 1 --warmup 0 --format json
 	"$JSONCHECK" --expect-emulated no "$TMP/real.out" >"$TMP/chk" ||
@@ -792,7 +792,7 @@ case_user_baselines() {
 	has ulist.out "user:vmx *userspace *unavailable: this crcbench-alg was not built for ppc64le"
 	has ulist.out "user:vmx-isa31 *userspace *unavailable: this crcbench-alg was not built for ppc64le"
 	run ulistcsv 0 -- list --format csv
-	has ulistcsv.out "^user:slice8,userspace,,,no,no,crc32c$"
+	has ulistcsv.out "^user:slice8,userspace,,,false,false,crc32c$"
 	run ulistjson 0 -- list --format json
 	"$JSONCHECK" --schema list "$TMP/ulistjson.out" >"$TMP/chk" || { cat "$TMP/chk"; fail "list JSON"; }
 	# Defaults unchanged: no user: driver unless asked for.
@@ -978,7 +978,7 @@ for d in r:
 	run frepeat_table 0 -- file --repeat 2 -d crc32c-generic "$TMP/data"
 	has frepeat_table.out "SECONDS the median of 2 timed passes per driver"
 	run frepeat_csv 0 -- file -q --repeat 2 -d crc32c-generic -f csv "$TMP/data"
-	has frepeat_csv.out ",crc32c,2,no,no$" # passes, drop_cache, then partial (last)
+	has frepeat_csv.out ",crc32c,2,false,false$" # passes, drop_cache, then partial (last)
 	run frepeat0 2 -- file --repeat 0 "$TMP/data"
 	one_line frepeat0.err
 	has frepeat0.err "repeat"

@@ -2,12 +2,14 @@
 #include "cli.h"
 #include "error.h"
 #include "help.h"
-#include "option_table.h"
 
+#include <CLI/CLI.hpp>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fmt/ranges.h>
 #include <initializer_list>
+#include <map>
 #include <stdexcept>
 #include <vector>
 
@@ -171,78 +173,105 @@ TEST(Cli, RunRejectsContradictionsAndRanges) {
     EXPECT_THROW(parse({"run", "--iterations", "0"}), UsageError);
 }
 
-// The option table is the parser's and the help's: every option it holds
-// parses (long and short form, with its example value) and is in the help,
-// and every --option a help text mentions is one the parser accepts.
+// The help is printed from the parser's own options: every option it knows
+// is in its command's --help (but the testing hooks) and parses, long and
+// short, with a value of its kind; every --option a help text mentions is
+// one the parser knows.
 TEST(Cli, EveryDocumentedOptionParses) {
-    auto args_for = [](std::string_view command, std::string_view name, const OptionSpec &spec) {
-        std::vector<std::string_view> v{command, name};
-        if (!spec.metavar.empty())
-            v.push_back(spec.example);
-        if (spec.long_name == "--chunk") { // documented: needs --mode stream
-            v.push_back("--mode");
-            v.push_back("stream");
-        }
-        // Documented as "with --check: ..." or "with -f sum: ...".
-        bool with_check = spec.help.starts_with("with --check");
-        if (with_check) {
-            v.push_back("--check");
-            v.push_back("sums.txt");
-        }
-        if (spec.help.starts_with("with -f sum")) {
-            v.push_back("-f");
-            v.push_back("sum");
-        }
-        if (command == "file" && spec.long_name != "--check" && !with_check) { // documented:
-            v.push_back("t.ibd"); // file needs a PATH (--check: none); --per-page, pages
-            if (spec.long_name == "--per-page")
-                v.push_back("--innodb");
-        }
-        return v;
-    };
+    // A value each option accepts; an option without one here fails.
+    const std::map<std::string, std::vector<std::string>> value = {
+        {"--emulated", {"yes"}},
+        {"--alg", {"crct10dif"}},
+        {"--proc-crypto", {"/tmp/crypto"}},
+        {"--format", {"json"}},
+        {"--driver", {"crc32c-generic,crc32c"}},
+        {"--seed", {"0x10"}},
+        {"--random", {"5"}},
+        {"--max-length", {"64K"}},
+        {"--case", {"16:0:default:digest"}},
+        {"--json", {"/tmp/r.json"}},
+        {"--csv", {"/tmp/r.csv"}},
+        {"--runs-csv", {"/tmp/runs.csv"}},
+        {"--sizes", {"64,4K..16K"}},
+        {"--threads", {"1..4"}},
+        {"--cpus", {"0"}},
+        {"--working-set", {"1M"}},
+        {"--duration", {"10ms"}},
+        {"--iterations", {"100"}},
+        {"--warmup", {"0"}},
+        {"--warmup-runs", {"2"}},
+        {"--trials", {"3"}},
+        {"--min-runs", {"4"}},
+        {"--max-runs", {"20"}},
+        {"--mode", {"stream"}},
+        {"--chunk", {"1K", "--mode", "stream"}},
+        {"--splice", {"on"}},
+        {"--backend", {"afalg,tcrypt"}},
+        {"--tcrypt-sec", {"2"}},
+        {"--kmsg", {"/tmp/kmsg"}},
+        {"--modprobe", {"/tmp/fake-modprobe"}},
+        {"--page-size", {"16K"}},
+        {"--repeat", {"3"}},
+        {"--check", {"sums.txt"}},
+        {"--testing-read-window", {"4K"}}};
+    Options unused;
+    CommandLine cli(unused);
     std::size_t n = 0;
     for (std::string_view command : kCommandNames) {
+        const CLI::App *sub = cli.app->get_subcommand(std::string(command));
         std::string help = help_text(command);
-        std::vector<const OptionSpec *> all;
-        for (const OptionSpec &s : command_option_table(command))
-            all.push_back(&s);
-        for (const OptionSpec &s : common_option_table())
-            all.push_back(&s);
-        for (const OptionSpec *s : all) {
-            for (std::string_view name : {s->long_name, s->short_name}) {
-                if (name.empty())
-                    continue;
-                auto v = args_for(command, name, *s);
-                EXPECT_NO_THROW(parse_args(v)) << command << " " << name << " " << s->example;
+        for (const CLI::Option *opt : sub->get_options()) {
+            if (opt->get_positional() || opt->get_lnames().empty() ||
+                opt->get_lnames()[0] == "help")
+                continue;
+            std::string lname = "--" + opt->get_lnames()[0];
+            if (!opt->get_group().empty()) {
+                EXPECT_NE(help.find(lname + " "), std::string::npos)
+                    << command << " help lacks " << lname;
+            }
+            std::vector<std::string> names{lname};
+            for (const std::string &s : opt->get_snames())
+                names.push_back("-" + s);
+            for (const std::string &name : names) {
+                std::vector<std::string> args{std::string(command), name};
+                if (opt->get_expected_max() != 0) {
+                    auto it = value.find(lname);
+                    ASSERT_NE(it, value.end()) << lname << " has no value in this test";
+                    args.insert(args.end(), it->second.begin(), it->second.end());
+                }
+                // Documented: "with --check" and "with -f sum" flags; file
+                // takes a PATH unless --check; --per-page lists pages.
+                std::string desc = opt->get_description();
+                if (desc.starts_with("with --check"))
+                    args.insert(args.end(), {"--check", "sums.txt"});
+                if (desc.starts_with("with -f sum"))
+                    args.insert(args.end(), {"-f", "sum"});
+                if (command == "file" && lname != "--check" && !desc.starts_with("with --check"))
+                    args.push_back("t.ibd");
+                if (lname == "--per-page")
+                    args.push_back("--innodb");
+                std::vector<std::string_view> v(args.begin(), args.end());
+                EXPECT_NO_THROW(parse_args(v)) << fmt::format("{}", fmt::join(args, " "));
                 ++n;
             }
         }
-        for (const OptionSpec &s : command_option_table(command))
-            if (!is_hidden(s)) { // the testing hooks parse but are not in --help
-                EXPECT_NE(help.find(std::string(s.long_name) + " "), std::string::npos)
-                    << command << " help lacks " << s.long_name;
-            }
         // Every --word in the text (usage, descriptions, option lines).
         for (std::size_t pos = 0; (pos = help.find("--", pos)) != std::string::npos;) {
             std::size_t end = help.find_first_not_of("abcdefghijklmnopqrstuvwxyz-", pos + 2);
             std::string name = help.substr(pos, end - pos);
             pos = end;
-            if (name == "--help" || name == "--version")
-                continue;
-            bool known = std::any_of(all.begin(), all.end(),
-                                     [&](const OptionSpec *s) { return s->long_name == name; });
-            EXPECT_TRUE(known) << command << " help mentions " << name << ", which does not parse";
+            EXPECT_TRUE(sub->get_option_no_throw(name) || cli.app->get_option_no_throw(name))
+                << command << " help mentions " << name << ", which does not parse";
         }
     }
-    for (const OptionSpec &s : common_option_table()) {
-        std::vector<std::string_view> v{s.long_name};
-        if (!s.metavar.empty())
-            v.push_back(s.example);
-        v.push_back("list");
-        EXPECT_NO_THROW(parse_args(v)) << s.long_name << " before the command";
+    for (const CLI::Option *opt : cli.app->get_options()) {
+        if (opt->get_positional() || opt->get_expected_max() == 0)
+            continue;
+        std::string lname = "--" + opt->get_lnames()[0];
+        std::vector<std::string_view> v{lname, value.at(lname)[0], "list"};
+        EXPECT_NO_THROW(parse_args(v)) << lname << " before the command";
     }
     EXPECT_GT(n, 35u);
-    EXPECT_THROW(command_option_table("bogus"), std::out_of_range);
 }
 
 TEST(Cli, FileTakesPathsAndPageOptions) {

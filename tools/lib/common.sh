@@ -18,6 +18,19 @@ die() {
 	exit "$rc"
 }
 
+# verdict NAME RC [WHY]: a tool's result line for a count_lane caller,
+# "PASS<TAB>NAME" when RC is 0, else "FAIL<TAB>NAME<TAB>WHY"; a failure sets
+# VERDICT_RC to 1, the tool's exit code when it is done.
+VERDICT_RC=0
+verdict() {
+	if [ "$2" -eq 0 ]; then
+		printf 'PASS\t%s\n' "$1"
+	else
+		printf 'FAIL\t%s\t%s\n' "$1" "${3:-}"
+		VERDICT_RC=1
+	fi
+}
+
 # no_arguments USAGE "$@": the argument handling of a tool that takes none
 # (the make check-* entry points, the self-tests): --help prints USAGE and
 # exits 0, any argument is a usage error (exit 2).

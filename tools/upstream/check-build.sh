@@ -117,4 +117,4 @@ for m in "$top"/tools/upstream/mutants/*.patch; do
 done
 
 "${g[@]}" checkout -q -f --detach pristine
-exit "$st"
+exit "$VERDICT_RC"

@@ -43,4 +43,4 @@ build le ppc64le_defconfig
 build be ppc64_defconfig
 
 "${g[@]}" checkout -q -f --detach pristine
-exit "$st"
+exit "$VERDICT_RC"

@@ -98,4 +98,4 @@ lane powerpcle powerpcle-altivec.py powerpc64le-linux-gnu- POWER8 POWER9 POWER10
 lane powerpc powerpc-altivec.py powerpc64-linux-gnu- POWER8
 
 series_reset
-exit "$st"
+exit "$VERDICT_RC"

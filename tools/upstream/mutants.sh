@@ -43,15 +43,6 @@ done
 B=build/upstream-kernel
 APPEND="kunit.filter_glob=crc brd.rd_size=524288"
 [ -x "$B/nvme_pi_io" ] || die "$B/nvme_pi_io is missing: run make check-upstream (it builds it first)"
-st=0
-verdict() { # NAME RC [WHY]
-	if [ "$2" -eq 0 ]; then
-		printf 'PASS\tmutant %s caught\n' "$1"
-	else
-		printf 'FAIL\tmutant %s caught\t%s\n' "$1" "$3"
-		st=1
-	fi
-}
 field() { sed -n "/^diff /q; s/^$1: *//p" "$2" | head -n 1; }
 
 n=0
@@ -60,37 +51,37 @@ for p in tools/upstream/mutants/*.patch; do
 	[ -z "$only" ] || [ "$only" = "$name" ] || continue
 	n=$((n + 1))
 	catch=$(field Catch "$p")
-	[ -n "$catch" ] || { verdict "$name" 1 "no Catch: line in $p"; continue; }
+	[ -n "$catch" ] || { verdict "mutant $name caught" 1 "no Catch: line in $p"; continue; }
 	env=$B/kernel-mutant-$name.env initrd=$B/initramfs-mutant-$name.cpio.gz
 	log=$B/guest-mutant-$name.log
 	say "mutants: $name: building (log $B/build-mutant-$name.log)"
 	if ! tools/upstream/build-kernel.sh --variant patched --mutant "$p" --env-out "$env" \
 		>"$B/build-mutant-$name.log" 2>&1; then
-		verdict "$name" 1 "the mutant kernel did not build ($B/build-mutant-$name.log)"
+		verdict "mutant $name caught" 1 "the mutant kernel did not build ($B/build-mutant-$name.log)"
 		continue
 	fi
 	tools/vm/mkinitramfs.sh --kernel-env "$env" --sysroot "$CRCVMX_CACHE/sysroot-ppc64el" \
 		--out "$initrd" --bin "$B/nvme_pi_io" >"$B/initramfs-mutant-$name.log" 2>&1 ||
-		{ verdict "$name" 1 "no initramfs ($B/initramfs-mutant-$name.log)"; continue; }
+		{ verdict "mutant $name caught" 1 "no initramfs ($B/initramfs-mutant-$name.log)"; continue; }
 	rc=0
 	tools/vm/run-guest.sh --kernel-env "$env" --initrd "$initrd" --set upstream-kunit --cpu POWER8 \
 		--timeout "${CRCVMX_GUEST_TIMEOUT:-900}" --log "$log" --show none --append "$APPEND" || rc=$?
 	console=${log%.log}.console.log
 	if [ "$catch" = crash ]; then
 		if [ "$rc" -eq 3 ] && grep -qE 'Oops|Unable to handle kernel|Kernel panic' "$console"; then
-			verdict "$name" 0
+			verdict "mutant $name caught" 0
 		else
-			verdict "$name" 1 "expected a kernel oops, got run-guest exit $rc ($console)"
+			verdict "mutant $name caught" 1 "expected a kernel oops, got run-guest exit $rc ($console)"
 		fi
 		continue
 	fi
 	if [ "$rc" -eq 3 ] || [ "$rc" -eq 4 ]; then
-		verdict "$name" 1 "the guest crashed or timed out: not the declared catch '$catch' ($console)"
+		verdict "mutant $name caught" 1 "the guest crashed or timed out: not the declared catch '$catch' ($console)"
 	elif grep -qE "^not ok [0-9]+ $catch( #|\$)" "$log"; then
-		verdict "$name" 0
+		verdict "mutant $name caught" 0
 	else
-		verdict "$name" 1 "'$catch' did not fail ($log)"
+		verdict "mutant $name caught" 1 "'$catch' did not fail ($log)"
 	fi
 done
-[ "$n" -gt 0 ] || { printf 'FAIL\tmutants\tno mutant%s in tools/upstream/mutants/\n' "${only:+ named $only}"; st=1; }
-exit "$st"
+[ "$n" -gt 0 ] || verdict mutants 1 "no mutant${only:+ named $only} in tools/upstream/mutants/"
+exit "$VERDICT_RC"

@@ -31,10 +31,6 @@ N=build/upstream-numbers
 B=build/upstream-kernel
 CROSS=powerpc64le-linux-gnu-
 mkdir -p "$N"
-st=0
-verdict() { # NAME RC [WHY]
-	if [ "$2" -eq 0 ]; then printf 'PASS\t%s\n' "$1"; else printf 'FAIL\t%s\t%s\n' "$1" "${3:-}"; st=1; fi
-}
 case "$PWD" in *,*) die "the checkout's path $PWD contains a comma, which QEMU's -plugin option cannot take" ;; esac
 
 tools/bench-model/build-plugin.sh "$N/insn-interval.so" >"$N/build.log" 2>&1
@@ -148,4 +144,4 @@ verdict "a count per call for every function, length, CPU and kernel (180 rows, 
 			END { printf "| no benchmark length where the patched kernel executes more (%s; below 48 B up to 5 more where stock has no arch code) | %s | **%s** |\n", c, n ? n " cells more: " w : "none", n ? "missed" : "met" }' "$N/table.tsv"
 	done
 } >"$N/table.md"
-exit "$st"
+exit "$VERDICT_RC"

@@ -15,18 +15,8 @@
 #   lazy     the build niceness the project's rules ask for
 # and holds the tree's lock on descriptor 8 until the caller exits.
 #
-# Results are lines "PASS|FAIL <TAB> name [<TAB> reason]" (verdict); $st is 1
-# once any failed.
-
-st=0
-verdict() { # NAME RC [REASON]
-	if [ "$2" -eq 0 ]; then
-		printf 'PASS\t%s\n' "$1"
-	else
-		printf 'FAIL\t%s\t%s\n' "$1" "${3:-}"
-		st=1
-	fi
-}
+# Results are lines "PASS|FAIL <TAB> name [<TAB> reason]" (common.sh's
+# verdict).
 
 # The four cores, as lib/crc/Makefile names their objects.
 vpmsum_objs=(powerpc/crc32-lsb-vpmsum.o powerpc/crc32-msb-vpmsum.o powerpc/crc64-lsb-vpmsum.o

@@ -49,8 +49,9 @@
 #   make check-upstream      the upstream lib/crc/powerpc series in a patched
 #                            linux-source-7.2 kernel: crc_kunit on POWER8/9/10,
 #                            filesystems, NVMe guards, the series' mutants,
-#                            instruction counts against stock 7.2 (its first
-#                            run builds both kernels; docs/upstream.md)
+#                            instruction counts against stock 7.2, LLVM=1,
+#                            kunit.py on powerpcle and powerpc (its first
+#                            run builds four kernels; docs/upstream.md)
 #   make check-system        the operator's journey in a Debian 12 ppc64el system
 #                            (apt install the DKMS packages, reboots, XFS/btrfs,
 #                            6.1 -> 6.12, apt remove): many minutes under TCG

@@ -14,6 +14,7 @@
 #                before systemd's first unit; rpm -U to release 2 with the
 #                probe recording the module at the upgrade's scriptlets;
 #                then rpm -e leaves nothing behind
+# shellcheck disable=SC2154 # here, krel: journey-steps.sh
 
 RPMS=$PAYLOAD/rpms
 PHASES=/var/log/journey/rpm-phases
@@ -114,9 +115,11 @@ step_rpm_boot() {
 		phase_ko after-old-postun
 	check upgrade-ko-after-posttrans "crc32c_vmx.ko exists and dkms status shows it installed after %posttrans (rpm -U returned)" \
 		eval '[ -n "$(find "/lib/modules/$krel" -name "$MOD.ko*")" ] && dkms_installed "$krel"'
-	check upgrade-rebuilt "DKMS rebuilt crc32c_vmx.ko and crc_family_vmx.ko during rpm -U (both newer than its start)" \
+	check upgrade-rebuilt "DKMS rebuilt crc32c_vmx.ko and crc_family_vmx.ko during rpm -U (their DKMS make.log and both .ko newer than its start)" \
 		eval '[ -n "$(find "/lib/modules/$krel" -name "$MOD.ko*" -newer /run/crcvmx-upgrade-start)" ] &&
-			[ -n "$(find "/lib/modules/$krel" -name "$FMOD.ko*" -newer /run/crcvmx-upgrade-start)" ]'
+			[ -n "$(find "/lib/modules/$krel" -name "$FMOD.ko*" -newer /run/crcvmx-upgrade-start)" ] &&
+			[ -n "$(find /var/lib/dkms/crc32c-vmx -name make.log -newer /run/crcvmx-upgrade-start)" ] &&
+			[ -n "$(find /var/lib/dkms/crc-family-vmx -name make.log -newer /run/crcvmx-upgrade-start)" ]'
 	check upgrade-initramfs "%posttrans rebuilt the initramfs of $krel during rpm -U and it contains $MOD.ko" \
 		eval '[ "/boot/initrd.img-$krel" -nt /run/crcvmx-upgrade-start ] && initramfs_has_module "$krel"'
 

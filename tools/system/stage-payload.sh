@@ -69,4 +69,4 @@ size=$(( $(du -sm "$dir" | cut -f1) + 64 ))
 rm -f "$img"
 truncate -s "${size}M" "$img"
 mke2fs -q -t ext4 -L journey-payload -d "$dir" "$img" "${size}M" || die "mke2fs -d failed for $img"
-say "system: payload disk $img (${size} MiB): $(cd "$dir" && echo debs/* rpms/*)"
+say "system: payload disk $img (${size} MiB): $(cd "$dir" && find debs rpms -type f | sort | xargs)"

@@ -49,9 +49,9 @@ Usage: ${0##*/} [--deb-dir DIR] [--cpu MODEL] [--out DIR]
   --rpm          the RPM journey (make check-rpm) instead of the .deb one
   --rpm-dir DIR  where crc32c-vmx-dkms-<version>-1.noarch.rpm and
                  crc-family-vmx-dkms-<version>-1.noarch.rpm are (default:
-                 build/rpm, made with make rpm's script (without crcbench-alg)
-                 when it holds none); their release 2 is built from this
-                 tree into OUT/rpm-next
+                 built from this tree into OUT/rpm-1 by make rpm's script,
+                 without crcbench-alg); release 2 is always built from this
+                 tree, into OUT/rpm-next
   --cpu MODEL    POWER8 (default), POWER9 or POWER10
   --out DIR      logs and disk images (default build/system, with --rpm
                  build/rpm-journey)
@@ -62,7 +62,7 @@ Exit codes: 0 every assertion passed, 1 some failed or did not run,
             2 bad usage.
 USAGE
 }
-deb_dir=$top/build/deb rpm_dir=$top/build/rpm cpu=POWER8 out="" rpm=0
+deb_dir=$top/build/deb rpm_dir="" cpu=POWER8 out="" rpm=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h|--help) usage; exit 0 ;;
@@ -121,18 +121,20 @@ stage_debs() {
 # The RPM journey's packages and payload disk: make rpm's DKMS RPMs, the
 # same as release 2, and the probe.
 stage_rpms() {
-	if ! ls "$rpm_dir"/crc32c-vmx-dkms-*-1.noarch.rpm "$rpm_dir"/crc-family-vmx-dkms-*-1.noarch.rpm >/dev/null 2>&1 &&
-	   [ "$rpm_dir" = "$top/build/rpm" ]; then
-		# make rpm without the crcbench-alg cross build, which the journey does not use.
-		say "system: tools/rpm/build-rpm.sh --no-crcbench"
-		"$top/tools/rpm/build-rpm.sh" --no-crcbench >"$out/make-rpm.log" 2>&1 ||
+	if [ -z "$rpm_dir" ]; then
+		# make rpm of this tree (a build/rpm left from an older tree would
+		# not be), without the crcbench-alg cross build, which the journey
+		# does not use.
+		rpm_dir=$out/rpm-1
+		say "system: the DKMS RPMs of this tree (tools/rpm/build-rpm.sh --no-crcbench --out $rpm_dir)"
+		"$top/tools/rpm/build-rpm.sh" --no-crcbench --out "$rpm_dir" >"$out/make-rpm.log" 2>&1 ||
 			setup_failed "tools/rpm/build-rpm.sh --no-crcbench (log $out/make-rpm.log)"
 	fi
 	local r1 f1
 	r1=$(ls -t "$rpm_dir"/crc32c-vmx-dkms-*-1.noarch.rpm 2>/dev/null | head -n 1)
 	f1=$(ls -t "$rpm_dir"/crc-family-vmx-dkms-*-1.noarch.rpm 2>/dev/null | head -n 1)
 	[ -n "$r1" ] && [ -n "$f1" ] || setup_failed "no crc32c-vmx-dkms-*-1.noarch.rpm and crc-family-vmx-dkms-*-1.noarch.rpm in $rpm_dir"
-	say "system: the DKMS RPMs again as release 2 (rpm -U), and the probe package"
+	say "system: the DKMS RPMs of this tree as release 2 (rpm -U), and the probe package"
 	"$top/tools/rpm/build-rpm.sh" --no-crcbench --no-lint --release 2 --out "$out/rpm-next" >"$out/rpm-next.log" 2>&1 ||
 		setup_failed "release 2 (tools/rpm/build-rpm.sh --release 2; log $out/rpm-next.log)"
 	rm -rf "$out/rpm-probe"

@@ -55,6 +55,9 @@
 #   make check-system        the operator's journey in a Debian 12 ppc64el system
 #                            (apt install the DKMS packages, reboots, XFS/btrfs,
 #                            6.1 -> 6.12, apt remove): many minutes under TCG
+#   make check-rpm           the RPM journey in a Debian 12 ppc64el system with
+#                            dracut and Debian's rpm: rpm -i the DKMS RPMs,
+#                            reboot, rpm -U, rpm -e (docs/testing.md)
 #   make check-mutation      the mutation sweep of the VMX cores (module/arch/powerpc)
 #                            under qemu-user: every rule-based mutant compiled
 #                            alone, run in the harness lanes that can see it;
@@ -75,7 +78,7 @@ ifneq ($(MODULE_SIGN),1)
 SIGN_ARGS := CONFIG_MODULE_SIG_ALL=
 endif
 
-.PHONY: all modules install clean help setup run check check-be check-5x check-matrix check-upstream check-system check-mutation bench-model deb rpm dist
+.PHONY: all modules install clean help setup run check check-be check-5x check-matrix check-upstream check-system check-rpm check-mutation bench-model deb rpm dist
 
 all: modules
 
@@ -126,6 +129,9 @@ check-upstream:
 
 check-system:
 	tools/system/journey.sh
+
+check-rpm:
+	tools/system/journey.sh --rpm
 
 check-mutation:
 	tools/mutation/sweep.py run $(MUTATION_ARGS)

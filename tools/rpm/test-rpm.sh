@@ -105,7 +105,9 @@ scriptlet() { # TAG ARG: run the package's TAG scriptlet with $1 = ARG
 want() { printf '%s\n' "$@"; }
 if [ -n "$f" ]; then
 	[ "$(scriptlet POSTIN 1)" = "$(want "dkms add -m crc32c-vmx -v $version -q --rpm_safe_upgrade" \
+		"dkms build -m crc32c-vmx -v $version -k A -q --force" \
 		"dkms install -m crc32c-vmx -v $version -k A -q --force" \
+		"dkms build -m crc32c-vmx -v $version -k B -q --force" \
 		"dkms install -m crc32c-vmx -v $version -k B -q --force" rc=0)" ]
 	verdict "install: dkms adds the module and builds it for every kernel with headers" $? \
 		"calls: $(scriptlet POSTIN 1 | tr '\n' ';')"

@@ -91,7 +91,17 @@ check_counter() {
 # The modules of both packages under any kernel's /lib/modules.
 module_files() { find /lib/modules -name "$MOD.ko*" -o -name "$FMOD.ko*" 2>/dev/null; }
 
-initramfs_has_module() { lsinitramfs "/boot/initrd.img-$1" 2>/dev/null | grep -Eq "/$MOD\.ko(\.[a-z]+)?$"; }
+# initramfs_has_module KERNEL: the initramfs of KERNEL (Debian's
+# /boot/initrd.img-KERNEL, which both tools write) contains crc32c_vmx.ko.
+# dracut's lsinitrd where dracut is the initramfs tool (the RPM journey's
+# image), initramfs-tools' lsinitramfs otherwise.
+initramfs_has_module() {
+	if command -v lsinitrd >/dev/null; then
+		lsinitrd --kver "$1" 2>/dev/null
+	else
+		lsinitramfs "/boot/initrd.img-$1" 2>/dev/null
+	fi | grep -Eq "/$MOD\.ko(\.[a-z]+)?$"
+}
 
 # dkms_installed KERNEL [DKMS-NAME]: DKMS-NAME (default crc32c-vmx) is
 # built and installed for KERNEL.

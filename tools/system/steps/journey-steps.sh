@@ -15,6 +15,7 @@
 #   boot612  booted into 6.12: the same checks, and the built-in CRC
 #            libraries pin crc_family_vmx; then apt remove and purge leave
 #            nothing behind
+#   rpm-install, rpm-boot  make check-rpm's journey (rpm-journey-steps.sh)
 # Exit status: 0 if every assertion of the step passed, 1 otherwise.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,9 +25,9 @@ export DEBIAN_FRONTEND=noninteractive
 krel=$(uname -r)
 step=${1:-}
 
-# Checks of a boot with the package installed; $1 names the kernel line
-# (6.1 or 6.12) and suffixes the assertion names.
-check_boot() {
+# Checks that crc32c-vmx came from the initramfs and is on top now; $1
+# names the kernel line (6.1 or 6.12) and suffixes the assertion names.
+check_early() {
 	local k=$1
 	progress "$k: crc32c-vmx in the initramfs and on top before systemd's first unit"
 	check "early-module-$k" "crc32c_vmx was loaded when systemd started (before udev, modules-load and fstab: from the initramfs)" \
@@ -43,6 +44,13 @@ check_boot() {
 	fi
 	check "initramfs-$k" "the initramfs of $krel contains $MOD.ko" initramfs_has_module "$krel"
 	check_top "top-$k" /proc/crypto "/proc/crypto now"
+}
+
+# Checks of a boot with the package installed; $1 names the kernel line
+# (6.1 or 6.12) and suffixes the assertion names.
+check_boot() {
+	local k=$1
+	check_early "$k"
 
 	progress "$k: XFS (v5, from /etc/fstab) and btrfs on crc32c-vmx"
 	check "xfs-mounted-$k" "/srv/xfs is an XFS with crc=1 mounted from /etc/fstab at boot" \
@@ -201,6 +209,15 @@ case "$step" in
 install) step_install ;;
 boot61) step_boot61 ;;
 boot612) step_boot612 ;;
+rpm-*)
+	# make check-rpm's steps (the RPM journey's image runs this script too).
+	# shellcheck source=rpm-journey-steps.sh
+	. "$here/rpm-journey-steps.sh"
+	case "$step" in
+	rpm-install) step_rpm_install ;;
+	rpm-boot) step_rpm_boot ;;
+	*) fail "step-name" "unknown step '$step'" ;;
+	esac ;;
 *) fail "step-name" "unknown step '$step'" ;;
 esac
 # shellcheck disable=SC2154 # set in journey-lib.sh

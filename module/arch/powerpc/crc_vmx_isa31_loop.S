@@ -163,13 +163,13 @@
 	.endif
 .endm
 /*
- * Step k of the body, through pointer r: streams 2k + 10 and 2k + 11 take
- * the products of their blocks (the first three steps take the previous
- * group's), blocks 2k - 1 and 2k are multiplied, streams 2k and 2k + 1 move
- * forward a group, and the next pairs come in: added blocks 16 + 2k and
- * 17 + 2k, multiplied blocks 6 + 2k and 7 + 2k. The three in the middle are
- * independent of each other; their order puts no prefixed instruction
- * across a 64-byte boundary.
+ * Step k of the body, through pointer r: streams 2k + 10 and 2k + 11
+ * (mod 16) take the products of their blocks (the first three steps take
+ * the previous group's), blocks 2k - 1 and 2k are multiplied, streams 2k
+ * and 2k + 1 move forward a group, and the next pairs come in: added
+ * blocks 16 + 2k and 17 + 2k, multiplied blocks 6 + 2k and 7 + 2k. The
+ * three in the middle are independent of each other; their order puts no
+ * prefixed instruction across a 64-byte boundary.
  */
 .macro STEP k, r
 	X	(2*\k+10)%16

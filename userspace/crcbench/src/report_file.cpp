@@ -272,6 +272,9 @@ std::string file_csv(const FileReport &r) {
                         {"drop_cache", doc.at("config").at("drop_cache")},
                         {"partial", doc.at("partial")}});
             row.update(result);
+            // The column is the file's invalid pages, as innochecksum names
+            // them, not the count of one driver's.
+            row["invalid_pages"] = row.value("innodb_invalid_pages", Json());
             rows.push_back(row);
         }
     return csv_table(

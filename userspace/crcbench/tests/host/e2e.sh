@@ -1290,6 +1290,11 @@ case_file_innodb() {
 	tr -d ' \n' <"$TMP/fibad.out" | grep -q '"invalid_pages":\[2,4\]' ||
 		fail "invalid pages are not [2, 4] (page 2: a zero page with a flipped byte)"
 	has fibad.out '"verdict": "invalid_pages"'
+	# The CSV's invalid_pages column lists the file's invalid pages, as
+	# innochecksum names them (not a driver's count of them).
+	run fibadcsv 1 -- file -q -d crc32c-generic --innodb -f csv "$TMP/bad.ibd"
+	[ "$(sed -n 2p "$TMP/fibadcsv.out" | cut -d, -f15-16)" = "2,2 4" ] ||
+		fail "CSV innodb_invalid,invalid_pages: $(sed -n 2p "$TMP/fibadcsv.out" | cut -d, -f15-16)"
 	make_tablespace "$TMP/old.ibd" 2 0x05
 	run fiold 2 -- file -q --innodb "$TMP/old.ibd"
 	one_line fiold.err

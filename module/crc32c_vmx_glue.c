@@ -266,12 +266,12 @@ static int __init crc32c_vmx_mod_init(void)
 	if (CRC_VMX_ISA31_BUILT && cpu_has_feature(CPU_FTR_ARCH_31) && cpu_has_feature(CPU_FTR_VSX))
 		static_branch_enable(&crc32c_vmx_isa31);
 
-	err = crc_vmx_stats_init(&crc32c_vmx_stats_group);
+	err = sysfs_create_group(&THIS_MODULE->mkobj.kobj, &crc32c_vmx_stats_group);
 	if (err)
 		return err;
 	err = crypto_register_shash(&crc32c_vmx_alg);
 	if (err) {
-		crc_vmx_stats_exit(&crc32c_vmx_stats_group);
+		sysfs_remove_group(&THIS_MODULE->mkobj.kobj, &crc32c_vmx_stats_group);
 		return err;
 	}
 	/*
@@ -289,7 +289,7 @@ static int __init crc32c_vmx_mod_init(void)
 static void __exit crc32c_vmx_mod_exit(void)
 {
 	crypto_unregister_shash(&crc32c_vmx_alg);
-	crc_vmx_stats_exit(&crc32c_vmx_stats_group);
+	sysfs_remove_group(&THIS_MODULE->mkobj.kobj, &crc32c_vmx_stats_group);
 }
 
 /*

@@ -191,20 +191,20 @@ static int __init crc_family_vmx_mod_init(void)
 {
 	int err;
 
-	err = crc_vmx_stats_init(&crc_family_vmx_stats_group);
+	err = sysfs_create_group(&THIS_MODULE->mkobj.kobj, &crc_family_vmx_stats_group);
 	if (err)
 		return err;
 	/* Quiet on success: /proc/crypto lists the drivers and their priority. */
 	err = crypto_register_shashes(crc_family_vmx_algs, ARRAY_SIZE(crc_family_vmx_algs));
 	if (err)
-		crc_vmx_stats_exit(&crc_family_vmx_stats_group);
+		sysfs_remove_group(&THIS_MODULE->mkobj.kobj, &crc_family_vmx_stats_group);
 	return err;
 }
 
 static void __exit crc_family_vmx_mod_exit(void)
 {
 	crypto_unregister_shashes(crc_family_vmx_algs, ARRAY_SIZE(crc_family_vmx_algs));
-	crc_vmx_stats_exit(&crc_family_vmx_stats_group);
+	sysfs_remove_group(&THIS_MODULE->mkobj.kobj, &crc_family_vmx_stats_group);
 }
 
 #if CRC_FAMILY_VMX_T10DIF_SHASH

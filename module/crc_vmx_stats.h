@@ -81,14 +81,4 @@ static const struct attribute_group mod##_stats_group = {			\
 
 #define CRC_VMX_STAT_FILE(file)	(&file##_stat.mattr.attr)
 
-static inline int crc_vmx_stats_init(const struct attribute_group *group)
-{
-	return sysfs_create_group(&THIS_MODULE->mkobj.kobj, group);
-}
-
-static inline void crc_vmx_stats_exit(const struct attribute_group *group)
-{
-	sysfs_remove_group(&THIS_MODULE->mkobj.kobj, group);
-}
-
 #endif /* CRC_VMX_STATS_H */

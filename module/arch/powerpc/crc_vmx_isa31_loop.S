@@ -191,17 +191,20 @@
 	M	2*\k
 	F	2*\k+1
 .endm
-/* vpmsumd: stream s folded forward by the fold row in v(k) */
-.macro C s, k
-	vpmsumd	.Ls0 + \s, .Ls0 + \s, \k
+/* vpmsumd: stream s folded forward by fold row 14 - s (see LF for its VR) */
+.macro C s
+	vpmsumd	.Ls0 + \s, .Ls0 + \s, (18 + ((14 - \s) ^ 1)) % 32
 .endm
 /* xxeval: stream d = stream a ^ stream b ^ stream c */
 .macro XOR3 d, a, b, c
 	xxeval	32 + .Ls0 + \d, 32 + .Ls0 + \a, 32 + .Ls0 + \b, 32 + .Ls0 + \c, 0x69
 .endm
-/* lxvp: fold rows k + 1 and k into v(x) and v(x + 1) */
-.macro LF x, k
-	lxvp	32 + \x, 16 * \k(rfold)
+/*
+ * lxvp: fold rows k + 1 and k (k even) into v(18 + k) and v(19 + k), mod 32:
+ * row r is in v((18 + (r ^ 1)) % 32)
+ */
+.macro LF k
+	lxvp	32 + (18 + \k) % 32, 16 * \k(rfold)
 .endm
 /* stxvp or lxvp: v20-v31 to or from the 192 bytes just below the stack pointer */
 .macro V20_V31 op
@@ -285,40 +288,22 @@ SYM_FUNC_START(crc_vmx_fold_streams_isa31)
 	/* what steps 0-2 of a next iteration would finish */
 	X	10
 	M	-1
-	X	11
-	X	12
-	X	13
-	X	14
-	X	15
+	.irp	s, 11, 12, 13, 14, 15
+	X	\s
+	.endr
 	/*
 	 * Stream i is folded forward over the 15 - i blocks that follow it in
 	 * the last group, by fold row 14 - i, and the 16 are summed into v2.
 	 * Rows 0-15 come in by pairs, lxvp putting the row at the higher
-	 * address in the even register; row 15 (v0) is loaded but not used.
+	 * address in the even register: rows 0-13 in v18-v31, 14 in v1 and
+	 * 15 in v0 (loaded but not used).
 	 */
-	LF	18, 0		/* v18 row 1, v19 row 0 */
-	LF	20, 2		/* v20 row 3, v21 row 2 */
-	LF	22, 4		/* v22 row 5, v23 row 4 */
-	LF	24, 6		/* v24 row 7, v25 row 6 */
-	LF	26, 8		/* v26 row 9, v27 row 8 */
-	LF	28, 10		/* v28 row 11, v29 row 10 */
-	LF	30, 12		/* v30 row 13, v31 row 12 */
-	LF	0, 14		/* v0 row 15, v1 row 14 */
-	C	0, 1
-	C	1, 30
-	C	2, 31
-	C	3, 28
-	C	4, 29
-	C	5, 26
-	C	6, 27
-	C	7, 24
-	C	8, 25
-	C	9, 22
-	C	10, 23
-	C	11, 20
-	C	12, 21
-	C	13, 18
-	C	14, 19
+	.irp	k, 0, 2, 4, 6, 8, 10, 12, 14
+	LF	\k
+	.endr
+	.irp	s, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
+	C	\s
+	.endr
 	XOR3	0, 0, 1, 2
 	XOR3	3, 3, 4, 5
 	XOR3	6, 6, 7, 8

@@ -3,17 +3,6 @@
 # Shared by the package tests in tools/deb/ (test-early-boot.sh,
 # test-dkms-old.sh). Source it after tools/lib/common.sh.
 
-# verdict NAME OK(0/1) [WHY]: one verdict line (PASS<TAB>name, or
-# FAIL<TAB>name<TAB>why); a failure sets rc=1 in the caller.
-verdict() {
-	if [ "$2" -eq 0 ]; then
-		printf 'PASS\t%s\n' "$1"
-	else
-		printf 'FAIL\t%s\t%s\n' "$1" "${3:-failed}"
-		rc=1
-	fi
-}
-
 # pick_dkms_debs FILE...: sets deb (crc32c-vmx-dkms) and fdeb
 # (crc-family-vmx-dkms) from the two package files given; exits 2 on anything
 # else.

@@ -59,7 +59,6 @@ done
 . "$kenv"
 pick_dkms_debs "${debs[@]}"
 
-rc=0
 
 # dkms itself: bullseye's package, unpacked (a shell script and its helpers).
 private_apt bullseye amd64
@@ -132,4 +131,4 @@ else
 	verdict "$dver leaves the kernel tree's configuration as it was" 1 \
 		"$KDIR changed: delete $(dirname "$KDIR") and rebuild it (tools/vm/build-debug-kernel.sh --flavour 5.10)"
 fi
-exit $rc
+exit "$VERDICT_RC"

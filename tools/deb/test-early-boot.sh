@@ -70,7 +70,6 @@ for tool in dkms unshare depmod modinfo cpio; do
 	command -v "$tool" >/dev/null || die "'$tool' not found: run tools/setup/install-host-deps.sh"
 done
 
-rc=0
 # expect NAME WHY COMMAND...: a verdict on COMMAND's success.
 expect() {
 	local name=$1 why=$2
@@ -285,4 +284,4 @@ if mkimage dracut without ""; then
 else
 	verdict "$name" 1 "dracut failed (see $work/dracut-without/build.log)"
 fi
-exit "$rc"
+exit "$VERDICT_RC"

@@ -23,15 +23,6 @@ dir=$1
 version=$(sed -n '1s/^crc32c-vmx (\([^)]*\)).*/\1/p' "$top/debian/changelog")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-bad=0
-verdict() { # NAME OK WHY
-	if [ "$2" -eq 0 ]; then
-		printf 'PASS\trpm:%s\n' "$1"
-	else
-		printf 'FAIL\trpm:%s\t%s\n' "$1" "$3"
-		bad=1
-	fi
-}
 rpmof() { ls "$dir/$1"-"$version"-1.*.rpm 2>/dev/null | head -n 1; }
 
 # --- payloads -----------------------------------------------------------------
@@ -50,7 +41,7 @@ src_files() { # NAME: the payload under /usr/src of DKMS package NAME
 }
 for p in crc32c-vmx crc-family-vmx; do
 	f=$(rpmof "$p-dkms")
-	[ -n "$f" ] || { verdict "$p-dkms payload" 1 "no $p-dkms-$version-1.*.rpm in $dir"; continue; }
+	[ -n "$f" ] || { verdict "rpm:$p-dkms payload" 1 "no $p-dkms-$version-1.*.rpm in $dir"; continue; }
 	{
 		src_files "$p"
 		if [ "$p" = crc32c-vmx ]; then
@@ -60,26 +51,26 @@ for p in crc32c-vmx crc-family-vmx; do
 	} | sort -u >"$work/want"
 	rpm -qlp "$f" 2>/dev/null | sort -u >"$work/got"
 	diff "$work/want" "$work/got" >"$work/diff"
-	verdict "$p-dkms payload is the DKMS tree and its configuration" $? "$(tr '\n' ' ' <"$work/diff")"
+	verdict "rpm:$p-dkms payload is the DKMS tree and its configuration" $? "$(tr '\n' ' ' <"$work/diff")"
 	req=$(rpm -qpR "$f" 2>/dev/null)
 	miss=
 	for r in dkms '(kernel-devel or kernel-default-devel)'; do
 		grep -qxF "$r" <<<"$req" || miss="$miss '$r'"
 	done
 	[ "$p" != crc32c-vmx ] || grep -qxF dracut <<<"$req" || miss="$miss 'dracut'"
-	verdict "$p-dkms requires dkms and the kernel headers of RHEL or SUSE" "$([ -z "$miss" ]; echo $?)" \
+	verdict "rpm:$p-dkms requires dkms and the kernel headers of RHEL or SUSE" "$([ -z "$miss" ]; echo $?)" \
 		"missing:$miss"
 done
 f=$(rpmof crcbench-alg)
 if [ -n "$f" ]; then
 	rpm -qlp "$f" 2>/dev/null >"$work/got"
 	printf '%s\n' /usr/bin/crcbench-alg /usr/share/man/man1/crcbench-alg.1.gz | diff - "$work/got" >"$work/diff"
-	verdict "crcbench-alg payload is the binary and its man page" $? "$(tr '\n' ' ' <"$work/diff")"
+	verdict "rpm:crcbench-alg payload is the binary and its man page" $? "$(tr '\n' ' ' <"$work/diff")"
 	[ "$(rpm -qp --qf '%{ARCH}' "$f" 2>/dev/null)" = ppc64le ]
-	verdict "crcbench-alg is for ppc64le" $? "architecture $(rpm -qp --qf '%{ARCH}' "$f" 2>/dev/null)"
+	verdict "rpm:crcbench-alg is for ppc64le" $? "architecture $(rpm -qp --qf '%{ARCH}' "$f" 2>/dev/null)"
 else
-	verdict "crcbench-alg payload is the binary and its man page" 1 "no crcbench-alg-$version-1.*.rpm in $dir"
-	verdict "crcbench-alg is for ppc64le" 1 "no package"
+	verdict "rpm:crcbench-alg payload is the binary and its man page" 1 "no crcbench-alg-$version-1.*.rpm in $dir"
+	verdict "rpm:crcbench-alg is for ppc64le" 1 "no package"
 fi
 
 # --- scriptlets ------------------------------------------------------------
@@ -109,18 +100,18 @@ if [ -n "$f" ]; then
 		"dkms install -m crc32c-vmx -v $version -k A -q --force" \
 		"dkms build -m crc32c-vmx -v $version -k B -q --force" \
 		"dkms install -m crc32c-vmx -v $version -k B -q --force" rc=0)" ]
-	verdict "install: dkms adds the module and builds it for every kernel with headers" $? \
+	verdict "rpm:install: dkms adds the module and builds it for every kernel with headers" $? \
 		"calls: $(scriptlet POSTIN 1 | tr '\n' ';')"
 	[ "$(scriptlet POSTTRANS 0)" = "$(want "dracut -f --kver A" rc=0)" ]
-	verdict "install and upgrade: dracut rebuilds the initramfs of each kernel with the module" $? \
+	verdict "rpm:install and upgrade: dracut rebuilds the initramfs of each kernel with the module" $? \
 		"calls: $(scriptlet POSTTRANS 0 | tr '\n' ';')"
 	[ "$(scriptlet PREUN 0)" = "$(want "dkms remove -m crc32c-vmx -v $version --all -q --rpm_safe_upgrade" rc=0)" ]
-	verdict "erase and upgrade: dkms removes this version only" $? "calls: $(scriptlet PREUN 0 | tr '\n' ';')"
+	verdict "rpm:erase and upgrade: dkms removes this version only" $? "calls: $(scriptlet PREUN 0 | tr '\n' ';')"
 	[ "$(scriptlet POSTUN 0)" = "$(want "dracut -f --kver A" rc=0)" ]
-	verdict "erase: dracut rebuilds each initramfs that held the module" $? \
+	verdict "rpm:erase: dracut rebuilds each initramfs that held the module" $? \
 		"calls: $(scriptlet POSTUN 0 | tr '\n' ';')"
 	[ "$(scriptlet POSTUN 1)" = "$(want rc=0)" ]
-	verdict "upgrade: the old package's postun leaves the initramfs alone" $? \
+	verdict "rpm:upgrade: the old package's postun leaves the initramfs alone" $? \
 		"calls: $(scriptlet POSTUN 1 | tr '\n' ';')"
 else
 	for n in "install: dkms adds the module and builds it for every kernel with headers" \
@@ -128,7 +119,7 @@ else
 		"erase and upgrade: dkms removes this version only" \
 		"erase: dracut rebuilds each initramfs that held the module" \
 		"upgrade: the old package's postun leaves the initramfs alone"; do
-		verdict "$n" 1 "no crc32c-vmx-dkms package"
+		verdict "rpm:$n" 1 "no crc32c-vmx-dkms package"
 	done
 fi
-exit "$bad"
+exit "$VERDICT_RC"

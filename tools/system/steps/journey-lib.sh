@@ -107,6 +107,22 @@ initramfs_has_module() {
 # built and installed for KERNEL.
 dkms_installed() { dkms status -k "$1" 2>/dev/null | grep -E "^${2:-crc32c-vmx}/" | grep -q ': installed'; }
 
+# check_installed DKMS INITRAMFS: the checks after installing both packages
+# on 6.1 (.deb or RPM, kernel krel): dkms built and installed both modules,
+# crc32c_vmx is built for krel, its soft dependency is configured, and the
+# initramfs holds it. DKMS and INITRAMFS start the descriptions of the dkms
+# and the initramfs checks (what did the work, as the journey names it).
+# shellcheck disable=SC2154 # krel: journey-steps.sh
+check_installed() {
+	check dkms-built-6.1 "$1 crc32c-vmx installed for $krel" dkms_installed "$krel"
+	check dkms-built-family-6.1 "$1 crc-family-vmx installed for $krel" dkms_installed "$krel" crc-family-vmx
+	check module-6.1 "modinfo crc32c_vmx: built for $krel (vermagic)" \
+		eval '[ "$(modinfo -F vermagic $MOD 2>/dev/null | cut -d" " -f1)" = "$krel" ]'
+	check softdep "modprobe's configuration loads crc32c_vmx before libcrc32c" \
+		eval 'modprobe -c | grep -Eq "^softdep libcrc32c pre: .*\b$MOD\b"'
+	check initramfs-built-6.1 "$2 initramfs of $krel contains $MOD.ko" initramfs_has_module "$krel"
+}
+
 # transform LIB: the driver the CRC library LIB (crc_t10dif, crc64_rocksoft)
 # hashes with now.
 transform() { cat "/sys/module/$1/parameters/transform" 2>/dev/null; }

@@ -125,13 +125,7 @@ step_install() {
 	fdeb=$(echo "$PAYLOAD"/debs/"${FPKG}"_*_all.deb)
 	check apt-install "apt install ./$(basename "${deb:-$PKG.deb}") ./$(basename "${fdeb:-$FPKG.deb}") (no network; headers and gcc present)" \
 		logged apt-install apt install -y "${deb:-/nonexistent/$PKG.deb}" "${fdeb:-/nonexistent/$FPKG.deb}"
-	check dkms-built-6.1 "dkms status: crc32c-vmx installed for $krel" dkms_installed "$krel"
-	check dkms-built-family-6.1 "dkms status: crc-family-vmx installed for $krel" dkms_installed "$krel" crc-family-vmx
-	check module-6.1 "modinfo crc32c_vmx: built for $krel (vermagic)" \
-		eval '[ "$(modinfo -F vermagic $MOD 2>/dev/null | cut -d" " -f1)" = "$krel" ]'
-	check softdep "modprobe's configuration loads crc32c_vmx before libcrc32c" \
-		eval 'modprobe -c | grep -Eq "^softdep libcrc32c pre: .*\b$MOD\b"'
-	check initramfs-built-6.1 "the rebuilt initramfs of $krel contains $MOD.ko" initramfs_has_module "$krel"
+	check_installed "dkms status:" "the rebuilt"
 	# btrfs-progs makes the sector size the page size: 64 KiB on Debian's
 	# 6.1, which a 4K-page kernel (6.12 here) refuses to mount. 4 KiB
 	# sectors mount on both.

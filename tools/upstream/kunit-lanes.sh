@@ -16,8 +16,9 @@
 # so that crc_kunit's benchmark cases run instead of skipping (their MB/s
 # are TCG time; they stay in the logs).
 #
-# kunit.py build runs without the guest lock, each kunit.py exec (one boot)
-# under it. Prints PASS|FAIL <TAB> name [<TAB> why]: each build's and each
+# Both kunit.py builds run first, under the source tree's lock (the tree
+# carries the series only then); each kunit.py exec (one boot) runs after,
+# from the build directories, under the guest lock alone. Prints PASS|FAIL <TAB> name [<TAB> why]: each build's and each
 # boot's exit, and every crc_kunit case from the boot's --json (PASS only
 # as "PASS": a skipped case fails). Exits 1 if any failed. Logs:
 # build/upstream/kunit-*.
@@ -55,15 +56,19 @@ kunit() {
 		--kconfig_add CONFIG_CRC_T10DIF_ARCH=y --kconfig_add CONFIG_CRC_BENCHMARK=y "$@")
 }
 
-# lane ARCH CONFIG CROSS CPU...: one build, then a boot per CPU model (each
-# under the guest lock), then its cases
-lane() {
+# build ARCH CONFIG CROSS: kunit.py build of the series for ARCH
+build() {
+	local log=$logs/kunit-$1-build.log
+	say "kunit-lanes: kunit.py build $1 (log: $log)"
+	kunit "$1" "$2" "$3" build --jobs=2 >"$log" 2>&1
+	verdict "$1: kunit.py build" $? "see $log"
+}
+
+# boots ARCH CONFIG CROSS CPU...: a kunit.py exec of ARCH's build per CPU
+# model, each under the guest lock, then its cases
+boots() {
 	local arch=$1 config=$2 cross=$3 cpu log json c
 	shift 3
-	log=$logs/kunit-$arch-build.log
-	say "kunit-lanes: kunit.py build $arch (log: $log)"
-	kunit "$arch" "$config" "$cross" build --jobs=2 >"$log" 2>&1
-	verdict "$arch: kunit.py build" $? "see $log"
 	for cpu in "$@"; do
 		log=$logs/kunit-$arch-$cpu.log
 		json=$logs/kunit-$arch-$cpu.json
@@ -94,8 +99,15 @@ PY
 		done
 	done
 }
-lane powerpcle powerpcle-altivec.py powerpc64le-linux-gnu- POWER8 POWER9 POWER10
-lane powerpc powerpc-altivec.py powerpc64-linux-gnu- POWER8
-
+le=(powerpcle powerpcle-altivec.py powerpc64le-linux-gnu-)
+be=(powerpc powerpc-altivec.py powerpc64-linux-gnu-)
+build "${le[@]}"
+build "${be[@]}"
+# The boots read only the build directories and kunit.py itself, which the
+# series does not touch: the tree goes back to pristine and its lock to
+# check-build.sh, check-llvm.sh and numbers.sh.
 series_reset
+exec 8>&-
+boots "${le[@]}" POWER8 POWER9 POWER10
+boots "${be[@]}" POWER8
 exit "$VERDICT_RC"

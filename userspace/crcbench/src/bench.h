@@ -80,6 +80,8 @@ struct TrialSample {
     // RUSAGE_THREAD): system time is where AF_ALG's kernel side hashes.
     double user_s = 0;
     double system_s = 0;
+
+    double bytes_per_s() const { return seconds > 0 ? static_cast<double>(bytes) / seconds : 0; }
 };
 
 struct CellResult {

@@ -3,7 +3,6 @@
 
 #include "text.h"
 
-#include <cctype>
 #include <charconv>
 
 namespace crcbench {
@@ -11,14 +10,6 @@ namespace {
 
 std::size_t digest_hex_length(CrcAlg alg) {
     return alg_info(alg).digest_size * 2;
-}
-
-// "CRC32C", as sha256sum's BSD style names "SHA256".
-std::string alg_tag(CrcAlg alg) {
-    std::string tag(alg_info(alg).name);
-    for (char &c : tag)
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return tag;
 }
 
 // The digest and the path of a BSD-style line: the digest has a fixed width,

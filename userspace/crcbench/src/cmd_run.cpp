@@ -15,8 +15,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fmt/format.h>
 #include <optional>
-#include <random>
 
 namespace crcbench {
 namespace {
@@ -41,12 +41,7 @@ BenchSettings settings_from(const RunOptions &r) {
         b.min = r.min_runs.value_or(std::min(b.min, b.max));
         s.run_bounds = b;
     }
-    if (r.seed) {
-        s.seed = *r.seed;
-    } else {
-        std::random_device rd;
-        s.seed = (std::uint64_t{rd()} << 32) ^ rd();
-    }
+    s.seed = r.seed.value_or(fresh_seed());
     return s;
 }
 
@@ -55,13 +50,8 @@ BenchSettings settings_from(const RunOptions &r) {
 int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     const RunOptions &opt = o.run;
     RunReport report;
-    report.system = gather_system_info(o.common);
+    DriverCatalog catalog = start_report(report, o.common, opt.drivers);
     report.system.libkcapi = kcapi_library_version();
-    DriverCatalog catalog = load_catalog_for(o.common, opt.drivers);
-    report.drivers = catalog.drivers;
-    report.resolves_to = catalog.resolves_to;
-    report.alg = o.common.alg;
-    report.user_drivers = user_drivers(report.alg);
     report.measured = select_drivers(catalog, opt.drivers, true);
     report.baseline = choose_baseline(report.drivers, report.alg);
     if (opt.user_baselines)
@@ -101,7 +91,7 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     if (opt.csv_file)
         csv_out.emplace(*opt.csv_file);
     if (report.system.emulation.emulated() && !o.common.quiet)
-        std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
+        fmt::print(stderr, "crcbench-alg: note: {}\n", kEmulationNotice);
 
     // From here on, SIGINT/SIGTERM ends the measurement, not the process:
     // what was measured is reported, marked partial (exit 128 + signal).

@@ -11,9 +11,9 @@
 #pragma once
 
 #include "error.h"
-#include "file_options.h"
 #include "file_report.h"
 #include "file_run.h"
+#include "options.h"
 
 #include <string>
 

@@ -7,6 +7,7 @@
 #include "exit_codes.h"
 
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -21,6 +22,10 @@ std::optional<std::string> try_read_text_file(const std::string &path);
 // Replaces the file's content. Throws ToolError.
 void write_text_file(const std::string &path, const std::string &content);
 
+struct FileCloser {
+    void operator()(std::FILE *f) const { std::fclose(f); }
+};
+
 // A result file checked when the command starts, so a path that cannot be
 // written fails before a long run, and written at the end: into a temporary
 // file beside it, renamed over it once complete, so a failed, interrupted or
@@ -30,17 +35,14 @@ void write_text_file(const std::string &path, const std::string &content);
 class OutputFile {
   public:
     explicit OutputFile(std::string path);
-    OutputFile(OutputFile &&) noexcept;
-    OutputFile &operator=(OutputFile &&) noexcept;
-    ~OutputFile();
     void write(const std::string &content); // once; closes the file
     const std::string &path() const { return path_; }
 
   private:
     std::string path_;
-    std::string target_;        // the regular file renamed over (symlinks resolved)
-    unsigned mode_ = 0;         // an existing file's permissions (0: a new file)
-    std::FILE *file_ = nullptr; // a device or pipe, opened at the start
+    std::string target_; // the regular file renamed over (symlinks resolved)
+    unsigned mode_ = 0;  // an existing file's permissions (0: a new file)
+    std::unique_ptr<std::FILE, FileCloser> file_; // a device or pipe, opened at the start
     bool written_ = false;
 };
 

@@ -3,15 +3,14 @@
 // What the command line asks for, as plain data with the documented defaults.
 #pragma once
 
-#include "backend_options.h"
 #include "crc_alg.h"
-#include "file_options.h"
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace crcbench {
@@ -19,7 +18,6 @@ namespace crcbench {
 // missing: no command given (the usage goes to stderr, exit code 2).
 enum class Command { help, version, list, verify, run, file, missing };
 enum class Format { table, json, csv };
-static_assert(Format{} == Format::table, "FileOptions::format defaults to table");
 enum class OpMode { digest, stream };
 
 struct CommonOptions {
@@ -44,6 +42,29 @@ struct VerifyOptions {
     std::optional<std::string> json_file;     // --json: the report (verify.v1)
 };
 
+// run --backend: how the drivers are measured. afalg is the path every
+// AF_ALG user takes (system calls included, end to end); tcrypt runs the
+// kernel's own hash speed test (modprobe tcrypt mode=300), no system call
+// per operation: the cost a kernel user such as btrfs pays.
+enum class Backend { afalg, tcrypt };
+
+struct BackendOptions {
+    std::vector<Backend> backends{Backend::afalg}; // --backend, in a fixed order
+    unsigned tcrypt_sec = 1;                       // --tcrypt-sec: tcrypt's sec=
+    // Testing hooks: the kernel log to read (default /dev/kmsg) and the
+    // program run as "PROGRAM tcrypt mode=300 alg=D sec=N" (default modprobe).
+    std::optional<std::string> kmsg_path;
+    std::optional<std::string> modprobe;
+
+    bool has(Backend b) const;
+};
+
+std::string_view backend_name(Backend b);
+
+// "afalg", "tcrypt" or "afalg,tcrypt" (either order; stored afalg first).
+// Throws UsageError.
+std::vector<Backend> parse_backend_list(std::string_view text);
+
 struct RunOptions {
     std::vector<std::string> drivers; // empty: every crc32c driver
     bool user_baselines = false;      // --user-baselines: add the user: drivers
@@ -66,7 +87,32 @@ struct RunOptions {
     std::optional<std::string> csv_file;
     std::optional<std::string> runs_csv_file; // --runs-csv: one row per trial
     std::optional<std::uint64_t> seed;        // buffer contents
-    BackendOptions backend;                   // --backend, --tcrypt-sec (backend_options.h)
+    BackendOptions backend;                   // --backend, --tcrypt-sec
+};
+
+struct FileOptions {
+    std::vector<std::string> paths;       // the files, in order
+    std::vector<std::string> drivers;     // empty: every crc32c driver
+    bool user_baselines = false;          // --user-baselines: add the user: drivers
+    std::optional<std::size_t> page_size; // --page-size: one CRC per page
+    bool innodb = false;                  // --innodb: verify full_crc32 page checksums
+    bool per_page = false;                // --per-page: every page's CRC in the output
+    Format format = Format::table;
+    std::optional<std::string> json_file;
+    std::optional<std::string> csv_file;
+    unsigned repeat = 1;                   // --repeat: timed passes per driver and file
+    bool drop_cache = false;               // --drop-cache: page cache dropped before each pass
+    bool sum_lines = false;                // --format sum: "CRC  PATH" lines (sha256sum style)
+    std::optional<std::string> check_list; // --check LIST: verify a list of such lines
+    bool tag = false;                      // --tag: BSD-style "CRC32C (PATH) = CRC" sum lines
+    bool zero = false;                     // -z: sum lines end in NUL, paths unescaped
+    // --check's sha256sum -c flags (only with --check).
+    bool status = false;         // --status: nothing on stdout; the exit code tells
+    bool strict = false;         // --strict: an improperly formatted line fails the check
+    bool ignore_missing = false; // --ignore-missing: a listed file that does not exist is skipped
+    bool warn = false;           // -w: say which lines are improperly formatted
+    // testing: --testing-read-window SIZE, the read buffer's size
+    std::optional<std::size_t> read_window;
 };
 
 struct Options {
@@ -79,7 +125,6 @@ struct Options {
     FileOptions file;
 };
 
-std::string_view format_name(Format f);
 std::string_view mode_name(OpMode m);
 
 } // namespace crcbench

@@ -72,7 +72,7 @@ std::string side_by_side(const RunReport &r) {
             continue;
         for (const auto &[size, pair] : by_size) {
             const auto &[a, k] = pair;
-            t.add({d, format_size(size), a ? ns(afalg_ns_per_op(*a)) : "-",
+            t.add({d, format_size(size), a ? ns(a->ns_per_op()) : "-",
                    a ? ratio(a->ratio_to_generic) + (a->noisy ? "~" : "") : "-",
                    k ? ns(k->ns_per_op) : "-", k ? ratio(k->ratio_to_generic) : "-"});
         }
@@ -135,10 +135,6 @@ std::string fits_table(const RunReport &r) {
 }
 
 } // namespace
-
-double afalg_ns_per_op(const RunRow &row) {
-    return row.ops_per_s.median > 0 ? row.threads * 1e9 / row.ops_per_s.median : 0.0;
-}
 
 std::string backends_table(const RunReport &r) {
     std::string out;
@@ -248,10 +244,8 @@ std::string run_table(const RunReport &r) {
         head.insert(head.begin(), "THREADS");
     Table t(head, fmt::format("{}rl{}rrrrrrrl", sweep ? "r" : "", counts ? "r" : ""));
     for (const RunRow &row : r.rows) {
-        std::string ratio =
-            row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 2) + "x" : "-";
-        if (row.noisy && row.noisy_ratio())
-            ratio += "~";
+        std::string ratio_cell =
+            ratio(row.ratio_to_generic) + (row.noisy_ratio() && row.noisy ? "~" : "");
         std::string median = mb(row.bytes_per_s.median);
         if (row.noisy && !row.noisy_ratio())
             median += "~";
@@ -268,7 +262,7 @@ std::string run_table(const RunReport &r) {
                 ? mb(row.bytes_per_s.mean) + " +-" + mb(row.bytes_per_s.stddev)
                 : mb(row.bytes_per_s.mean),
             format_fixed(row.ops_per_s.median / 1e3, 1),
-            ratio,
+            ratio_cell,
             row.ratio_trials
                 ? fmt::format("{:.2f}-{:.2f}", row.ratio_trials->ci_low, row.ratio_trials->ci_high)
                 : "-",
@@ -412,10 +406,9 @@ Json config_json(const RunReport &r) {
 } // namespace
 
 Json run_document(const RunReport &r) {
-    Json j = report_head(kRunSchema, r.alg, r.system);
+    Json j = report_head(kRunSchema, r);
     j["config"] = config_json(r);
-    add_drivers(j, r.drivers, r.resolves_to);
-    j["user_drivers"] = r.user_drivers;
+    add_drivers(j, r);
     j["measured"] = r.measured;
     Json &rows = j["results"] = Json::array();
     for (const RunRow &row : r.rows)
@@ -465,7 +458,7 @@ std::string run_csv(const RunReport &r) {
     for (std::size_t i = 0; i < r.rows.size(); ++i) {
         const Json &own = doc.at("results")[i];
         rows.push_back(row_of(own, r.rows[i].driver.starts_with("user:") ? "user" : "afalg",
-                              afalg_ns_per_op(r.rows[i])));
+                              r.rows[i].ns_per_op()));
     }
     // tcrypt's rows: one measurement each (min = median = max), no check.
     if (r.inkernel)

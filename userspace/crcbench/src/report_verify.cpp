@@ -31,9 +31,8 @@ void to_json(Json &j, const DriverVerdict &v) {
 }
 
 std::string verify_json(const VerifyReport &r) {
-    Json j = report_head(kVerifySchema, r.alg, r.system);
-    add_drivers(j, r.drivers, r.resolves_to);
-    j["user_drivers"] = r.user_drivers;
+    Json j = report_head(kVerifySchema, r);
+    add_drivers(j, r);
     j["cases_from"] = r.origin;
     // A string, as in run reports: 64-bit integers stay exact.
     j["seed"] = r.seed ? Json(std::to_string(*r.seed)) : Json();

@@ -62,11 +62,8 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
     if (!f.sum_lines)
         for (std::size_t k = 0; k < f.paths.size(); ++k)
             prepared[k] = prepare_file(f.paths[k], f);
-    std::optional<OutputFile> json_out, csv_out;
-    if (f.json_file)
-        json_out.emplace(*f.json_file);
-    if (f.csv_file)
-        csv_out.emplace(*f.csv_file);
+    std::optional<OutputFile> json_out = open_report(f.json_file);
+    std::optional<OutputFile> csv_out = open_report(f.csv_file);
 
     // From here on, SIGINT/SIGTERM ends the hashing, not the process: the
     // files hashed so far are reported, marked partial (exit 128 + signal).

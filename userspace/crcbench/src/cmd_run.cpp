@@ -23,17 +23,8 @@ namespace {
 
 BenchSettings settings_from(const RunOptions &r) {
     BenchSettings s;
-    s.mode = r.mode;
-    s.chunk = r.chunk;
-    s.splice = r.splice;
+    static_cast<BenchParams &>(s) = r;
     s.threads = r.threads.front();
-    s.cpus = r.cpus;
-    s.working_set = r.working_set;
-    s.duration = r.duration;
-    s.iterations = r.iterations;
-    s.warmup = r.warmup;
-    s.warmup_runs = r.warmup_runs;
-    s.trials = r.trials;
     if (r.min_runs || r.max_runs) {
         // Only --max-runs: hyperfine's least count, or the most if lower.
         RunBounds b;
@@ -83,13 +74,9 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
                            what);
     }
     // Opened now: an unwritable path fails before the run, not after it.
-    std::optional<OutputFile> json_out, csv_out, runs_out;
-    if (opt.runs_csv_file)
-        runs_out.emplace(*opt.runs_csv_file);
-    if (opt.json_file)
-        json_out.emplace(*opt.json_file);
-    if (opt.csv_file)
-        csv_out.emplace(*opt.csv_file);
+    std::optional<OutputFile> runs_out = open_report(opt.runs_csv_file);
+    std::optional<OutputFile> json_out = open_report(opt.json_file);
+    std::optional<OutputFile> csv_out = open_report(opt.csv_file);
     if (report.system.emulation.emulated() && !o.common.quiet)
         fmt::print(stderr, "crcbench-alg: note: {}\n", kEmulationNotice);
 

@@ -33,9 +33,7 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
     const AlgInfo &alg = alg_info(o.common.alg);
 
     // Opened now: an unwritable path fails before the cases run.
-    std::optional<OutputFile> json_out;
-    if (v.json_file)
-        json_out.emplace(*v.json_file);
+    std::optional<OutputFile> json_out = open_report(v.json_file);
     std::vector<VerifyCase> cases;
     std::string origin;
     if (!v.cases.empty()) {

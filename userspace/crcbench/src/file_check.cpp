@@ -14,19 +14,6 @@
 namespace crcbench {
 namespace {
 
-std::string read_list(const std::string &list) {
-    if (list != kStdinPath)
-        return read_text_file(list);
-    std::string out;
-    char buf[8192];
-    std::size_t n = 0;
-    while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0)
-        out.append(buf, n);
-    if (std::ferror(stdin))
-        throw ToolError(ExitCode::runtime, "cannot read the list from standard input");
-    return out;
-}
-
 // "1 line is", "2 lines are".
 std::string count_text(std::uint64_t n, std::string_view one, std::string_view many) {
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
@@ -59,7 +46,8 @@ bool is_read_error(const ToolError &e) {
 
 int check_list(const std::string &list, const FileOptions &f, bool quiet, FileReport &report,
                const FileRunContext &ctx) {
-    std::string text = read_list(list);
+    std::string text =
+        list == kStdinPath ? read_all(stdin, "the list on standard input") : read_text_file(list);
     std::uint64_t improper = 0, unreadable = 0, failed = 0, checked = 0, wrong_drivers = 0;
     std::uint64_t verified = 0;
     // sha256sum -c: --status prints no OK/FAILED lines and no summary,

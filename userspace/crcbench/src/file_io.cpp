@@ -15,23 +15,26 @@
 
 namespace crcbench {
 
-std::string read_text_file(const std::string &path) {
-    std::unique_ptr<std::FILE, FileCloser> f(std::fopen(path.c_str(), "r"));
-    if (!f)
-        throw_file_error("read", path, errno);
+std::string read_all(std::FILE *f, const std::string &path) {
     std::string out;
     char buf[8192];
     // /proc files report size 0: read until EOF.
     while (true) {
-        std::size_t n = std::fread(buf, 1, sizeof buf, f.get());
+        std::size_t n = std::fread(buf, 1, sizeof buf, f);
         out.append(buf, n);
         if (n < sizeof buf) {
-            if (std::ferror(f.get()))
+            if (std::ferror(f))
                 throw_file_error("read", path, errno);
-            break;
+            return out;
         }
     }
-    return out;
+}
+
+std::string read_text_file(const std::string &path) {
+    std::unique_ptr<std::FILE, FileCloser> f(std::fopen(path.c_str(), "r"));
+    if (!f)
+        throw_file_error("read", path, errno);
+    return read_all(f.get(), path);
 }
 
 std::optional<std::string> try_read_text_file(const std::string &path) {
@@ -179,6 +182,12 @@ int finish_stdout(int rc) {
     std::fprintf(stderr, "crcbench-alg: cannot write to stdout: %s\n",
                  g_stdout_errno ? errno_text(g_stdout_errno).c_str() : "write error");
     return rc == 0 ? to_int(ExitCode::runtime) : rc;
+}
+
+std::optional<OutputFile> open_report(const std::optional<std::string> &path) {
+    if (!path)
+        return std::nullopt;
+    return OutputFile(*path);
 }
 
 void save_report(std::optional<OutputFile> &file, const std::string &content, ExitCode &rc) {

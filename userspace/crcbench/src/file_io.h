@@ -15,6 +15,8 @@ namespace crcbench {
 
 // Throws ToolError naming `path` and the cause.
 std::string read_text_file(const std::string &path);
+// The rest of an open stream (stdin), `path` naming it in errors.
+std::string read_all(std::FILE *f, const std::string &path);
 
 // nullopt when the file does not exist or cannot be read.
 std::optional<std::string> try_read_text_file(const std::string &path);
@@ -54,6 +56,10 @@ class OutputFile {
 void write_stdout(const std::string &text);
 void flush_stdout();
 int finish_stdout(int rc);
+
+// The report file of an option (--json FILE...), opened at the start; none
+// without the option.
+std::optional<OutputFile> open_report(const std::optional<std::string> &path);
 
 // Writes a report opened before the run, if any. A failure is printed on
 // stderr and becomes rc unless rc already says something else than ok (a

@@ -65,23 +65,37 @@ std::string_view backend_name(Backend b);
 // Throws UsageError.
 std::vector<Backend> parse_backend_list(std::string_view text);
 
-struct RunOptions {
+// How `run` measures: the options the measuring loop takes as they are
+// (BenchSettings, bench.h, adds what run derives).
+struct BenchParams {
+    OpMode mode = OpMode::digest;
+    std::optional<std::size_t> chunk; // stream mode update size; default whole buffer
+    // --splice on: keep libkcapi's vmsplice path for 32 KiB+ (the hasher
+    // factory applies it; the reports record it).
+    bool splice = false;
+    // Worker t is pinned to cpus[t % size] (--cpus); empty: to the t-th CPU
+    // (round robin) of the process's affinity mask as the run starts.
+    std::vector<unsigned> cpus;
+    // Bytes of data each thread cycles through (--working-set: a ring of
+    // buffers of the measured size); empty or not above the size: one
+    // buffer, cache-hot.
+    std::optional<std::size_t> working_set;
+    std::chrono::nanoseconds duration = std::chrono::milliseconds(250); // per trial
+    std::optional<std::uint64_t> iterations; // per thread per trial; replaces duration
+    std::chrono::nanoseconds warmup = std::chrono::milliseconds(100);
+    // Warm-up by count (--warmup-runs): this many untimed trials (of
+    // `duration` or `iterations`) per driver and size, in place of `warmup`.
+    std::optional<unsigned> warmup_runs;
+    unsigned trials = 5; // per driver and size, unless --min-runs/--max-runs
+};
+
+struct RunOptions : BenchParams {
     std::vector<std::string> drivers; // empty: every crc32c driver
     bool user_baselines = false;      // --user-baselines: add the user: drivers
     std::vector<std::size_t> sizes;   // default: 64..1M doubling
     std::vector<unsigned> threads{1}; // --threads: one run per count (a sweep), ascending
-    std::vector<unsigned> cpus; // --cpus: thread t runs on cpus[t % size]; empty: the allowed CPUs
-    std::optional<std::size_t> working_set; // --working-set: bytes per thread (cold-cache runs)
-    std::chrono::nanoseconds duration = std::chrono::milliseconds(250); // per trial
-    std::optional<std::uint64_t> iterations; // per thread per trial; replaces duration
-    std::chrono::nanoseconds warmup = std::chrono::milliseconds(100);
-    std::optional<unsigned> warmup_runs; // --warmup-runs: a count of untimed trials instead
-    unsigned trials = 5;
     std::optional<unsigned> min_runs; // --min-runs / --max-runs: the trial count follows
     std::optional<unsigned> max_runs; // the trials' length, within these (as hyperfine)
-    OpMode mode = OpMode::digest;
-    std::optional<std::size_t> chunk; // stream mode: update size (default: whole buffer)
-    bool splice = false;              // --splice on: keep libkcapi's vmsplice path for 32 KiB+
     Format format = Format::table;
     std::optional<std::string> json_file;
     std::optional<std::string> csv_file;

@@ -182,6 +182,14 @@ std::string file_table(const FileReport &r) {
     return out;
 }
 
+void to_json(Json &j, const InnodbSummary &s) {
+    j = {{"flags", format_hex32(s.flags)},
+         {"valid", s.valid},
+         {"empty", s.empty},
+         {"invalid", s.invalid},
+         {"invalid_pages", s.invalid_pages}};
+}
+
 Json file_document(const FileReport &r) {
     Json j = report_head(kFileSchema, r);
     j["config"] = {{"page_size", r.page_size},
@@ -210,20 +218,12 @@ Json file_document(const FileReport &r) {
                                {"crc", digest(d.crc)},
                                {"mismatches", d.disagreeing_units},
                                {"invalid_pages", f.innodb ? Json(d.invalid_pages) : Json()}});
-        Json innodb;
-        if (const auto &s = f.innodb)
-            innodb = {{"flags", format_hex32(s->flags)},
-                      {"valid", s->valid},
-                      {"empty", s->empty},
-                      {"invalid", s->invalid},
-                      {"invalid_pages", s->invalid_pages}};
         Json &file = files.emplace_back(Json{{"path", f.path},
                                              {"bytes", f.size},
                                              {"page_size", f.page_size},
                                              {"pages", f.page_size ? Json(f.pages) : Json()},
-                                             // whole-file mode: the file's CRC (the reference's)
                                              {"crc", digest(f.crc)},
-                                             {"innodb", innodb},
+                                             {"innodb", f.innodb},
                                              {"results", results}});
         if (r.per_page && f.page_size) {
             Json &crcs = file["page_crcs"] = Json::array();
@@ -231,8 +231,6 @@ Json file_document(const FileReport &r) {
                 crcs.push_back({{"index", i}, {"crc", format_digest(r.alg, f.page_crcs[i])}});
         }
     }
-    // true: SIGINT/SIGTERM ended the run early; files holds those hashed
-    // before it (the last perhaps by fewer drivers, a driver by fewer passes).
     add_partial(j, r.interrupted_by);
     j["verdict"] = r.verdict();
     return j;

@@ -40,8 +40,6 @@ std::string verify_json(const VerifyReport &r) {
     Json &not_run = j["not_run"] = Json::array(); // drivers the kernel does not hand out
     for (const auto &[driver, why] : r.not_run)
         not_run.push_back({{"driver", driver}, {"reason", why}});
-    // true: SIGINT/SIGTERM ended the cases early; the results are of the
-    // cases every driver ran before it.
     add_partial(j, r.interrupted_by);
     j["verdict"] = r.ok() ? "ok" : "mismatch";
     return json_text(j) + "\n";

@@ -152,10 +152,8 @@ std::string first_line(const std::string &s) {
 TcryptEnv tcrypt_env(const std::optional<std::string> &kmsg_path,
                      const std::optional<std::string> &modprobe) {
     TcryptEnv env;
-    if (kmsg_path)
-        env.kmsg_path = *kmsg_path;
-    if (modprobe)
-        env.modprobe = *modprobe;
+    env.kmsg_path = kmsg_path.value_or(env.kmsg_path);
+    env.modprobe = modprobe.value_or(env.modprobe);
     env.is_root = ::geteuid() == 0;
     return env;
 }

@@ -3,7 +3,6 @@
 #include "commands.h"
 #include "driver_catalog.h"
 #include "error.h"
-#include "file_check.h"
 #include "file_crc.h"
 #include "file_io.h"
 #include "file_plan.h"

@@ -62,7 +62,7 @@ struct VerifyReport : ReportBase {
     std::string origin;                // "N fixed + M random cases (--seed S), ..."
     std::optional<std::uint64_t> seed; // of the random cases; none with --case
     std::vector<DriverVerdict> verdicts;
-    std::vector<std::pair<std::string, std::string>> not_run; // driver, why
+    std::vector<NotMeasured> not_run; // drivers the kernel does not hand out, and why
     // SIGINT/SIGTERM ended the cases early (its signal number, 0: complete):
     // the verdicts are of the cases run before it.
     int interrupted_by = 0;
@@ -85,6 +85,7 @@ void add_drivers(Json &j, const ReportBase &r);
 // (the signal's name, null when complete): run, file and verify reports.
 void add_partial(Json &j, int interrupted_by);
 void to_json(Json &j, const UserDriver &u);
+void to_json(Json &j, const NotMeasured &n);
 
 // Table output: the system lines (kernel, CPU, state, emulation banner).
 std::string system_lines(const SystemInfo &s);

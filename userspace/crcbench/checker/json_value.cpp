@@ -55,21 +55,9 @@ const std::vector<JsonValue> &JsonValue::list(std::string_view key) const {
 }
 
 std::string_view type_name(JsonValue::Type t) {
-    switch (t) {
-    case JsonValue::Type::null:
-        return "null";
-    case JsonValue::Type::boolean:
-        return "boolean";
-    case JsonValue::Type::number:
-        return "number";
-    case JsonValue::Type::string:
-        return "string";
-    case JsonValue::Type::array:
-        return "array";
-    case JsonValue::Type::object:
-        return "object";
-    }
-    return "?";
+    constexpr std::string_view kNames[] = {"null",   "boolean", "number",
+                                           "string", "array",   "object"};
+    return kNames[static_cast<int>(t)];
 }
 
 namespace {

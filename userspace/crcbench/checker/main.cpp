@@ -12,7 +12,6 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <sstream>
 #include <string>
 
 namespace {
@@ -70,19 +69,16 @@ int main(int argc, char **argv) {
     if (!emulated.empty())
         expect.emulated = emulated == "yes";
 
-    std::string text;
-    if (file == "-") {
-        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    } else {
-        std::ifstream in(file, std::ios::binary);
+    std::ifstream in;
+    if (file != "-") {
+        in.open(file, std::ios::binary);
         if (!in) {
             std::fprintf(stderr, "crcbench-jsoncheck: cannot read %s\n", file.c_str());
             return 1;
         }
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        text = ss.str();
     }
+    std::istream &is = file == "-" ? std::cin : in;
+    std::string text(std::istreambuf_iterator<char>(is), {});
     auto problems = check_report(text, expect);
     if (problems.empty()) {
         std::puts("ok");

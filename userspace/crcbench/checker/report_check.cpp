@@ -32,9 +32,12 @@ std::vector<std::string> check_report(std::string_view text, const Expectations 
     if (kind == "crcbench-alg.run")
         check_run(doc, listed, expect, p);
     else if (kind == "crcbench-alg.verify")
-        check_verify(doc, expect, p);
+        check_verify(doc, p);
     else if (kind == "crcbench-alg.file")
         check_file(doc, listed, expect, p);
+    const std::string verdict = doc.str("verdict").value_or("");
+    if (expect.verdict && kind != "crcbench-alg.list" && verdict != *expect.verdict)
+        p.add("$.verdict", "is \"" + verdict + "\", expected \"" + *expect.verdict + "\"");
     return p.list;
 }
 

@@ -48,7 +48,7 @@ void check_run(const JsonValue &doc, const std::vector<std::string> &listed,
                const Expectations &expect, Problems &p);
 // $.config.backends, $.inkernel and $.fits against $.measured and each other.
 void check_backends(const JsonValue &doc, const std::vector<std::string> &measured, Problems &p);
-void check_verify(const JsonValue &doc, const Expectations &expect, Problems &p);
+void check_verify(const JsonValue &doc, Problems &p);
 void check_file(const JsonValue &doc, const std::vector<std::string> &listed,
                 const Expectations &expect, Problems &p);
 

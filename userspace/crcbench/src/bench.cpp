@@ -193,17 +193,7 @@ class Runner {
             while (ops < limit && !stop.load(std::memory_order_relaxed) && !interrupt_signal()) {
                 const std::span<const std::uint8_t> data = w.buffer(i);
                 const Digest expected = w.expected[i];
-                Digest got;
-                if (pieces_.empty()) {
-                    got = h.digest(data);
-                } else {
-                    std::size_t pos = 0;
-                    for (std::size_t piece : pieces_) {
-                        h.update(data.subspan(pos, piece));
-                        pos += piece;
-                    }
-                    got = h.final();
-                }
+                const Digest got = hash_pieces(h, data, pieces_);
                 if (got != expected) [[unlikely]] {
                     if (bad++ == 0) {
                         first_got = got;

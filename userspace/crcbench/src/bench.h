@@ -41,25 +41,9 @@ inline constexpr std::chrono::seconds kRunBudget{3};
 // within the bounds.
 unsigned bounded_trials(double fastest, const RunBounds &bounds);
 
-struct BenchSettings {
+struct BenchSettings : BenchParams {
     CrcAlg alg = CrcAlg::crc32c; // what the drivers compute (the reference of every result)
-    OpMode mode = OpMode::digest;
-    std::optional<std::size_t> chunk; // stream mode update size; default whole buffer
-    bool splice = false;              // recorded in reports; the factory applies it
     unsigned threads = 1;
-    // Worker t is pinned to cpus[t % size] (--cpus); empty: to the t-th CPU
-    // (round robin) of the process's affinity mask as the run starts.
-    std::vector<unsigned> cpus;
-    // Bytes of data each thread cycles through (a ring of buffers of the
-    // measured size); empty or not above the size: one buffer, cache-hot.
-    std::optional<std::size_t> working_set;
-    std::chrono::nanoseconds duration{std::chrono::milliseconds(250)};
-    std::optional<std::uint64_t> iterations; // per thread per trial
-    std::chrono::nanoseconds warmup{std::chrono::milliseconds(100)};
-    // Warm-up by count: this many untimed trials (of `duration` or
-    // `iterations`) per driver and size, in place of `warmup`.
-    std::optional<unsigned> warmup_runs;
-    unsigned trials = 5; // per driver and size, unless run_bounds is set
     // Set: each size runs bounded_trials() trials, from its first round.
     std::optional<RunBounds> run_bounds;
     std::uint64_t seed = 1; // buffer contents
@@ -80,6 +64,8 @@ struct TrialSample {
     // RUSAGE_THREAD): system time is where AF_ALG's kernel side hashes.
     double user_s = 0;
     double system_s = 0;
+
+    double bytes_per_s() const { return seconds > 0 ? static_cast<double>(bytes) / seconds : 0; }
 };
 
 struct CellResult {

@@ -3,22 +3,18 @@
 
 #include "text.h"
 
-#include <cctype>
 #include <charconv>
 
 namespace crcbench {
 namespace {
 
+// The characters a path is escaped for, and the letters that stand for
+// them after the backslash.
+constexpr std::string_view kEscaped = "\\\n\r";
+constexpr std::string_view kEscapes = "\\nr";
+
 std::size_t digest_hex_length(CrcAlg alg) {
     return alg_info(alg).digest_size * 2;
-}
-
-// "CRC32C", as sha256sum's BSD style names "SHA256".
-std::string alg_tag(CrcAlg alg) {
-    std::string tag(alg_info(alg).name);
-    for (char &c : tag)
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return tag;
 }
 
 // The digest and the path of a BSD-style line: the digest has a fixed width,
@@ -45,22 +41,9 @@ std::string escape_path(std::string_view path, bool &escaped) {
     std::string out;
     escaped = false;
     for (char c : path) {
-        switch (c) {
-        case '\\':
-            out += "\\\\";
-            escaped = true;
-            break;
-        case '\n':
-            out += "\\n";
-            escaped = true;
-            break;
-        case '\r':
-            out += "\\r";
-            escaped = true;
-            break;
-        default:
-            out += c;
-        }
+        std::size_t k = kEscaped.find(c);
+        escaped = escaped || k != std::string_view::npos;
+        out += k == std::string_view::npos ? std::string(1, c) : std::string{'\\', kEscapes[k]};
     }
     return out;
 }
@@ -107,19 +90,10 @@ std::optional<ChecksumEntry> parse_checksum_line(CrcAlg alg, std::string_view li
         }
         if (++i == name.size())
             return std::nullopt;
-        switch (name[i]) {
-        case '\\':
-            e.path += '\\';
-            break;
-        case 'n':
-            e.path += '\n';
-            break;
-        case 'r':
-            e.path += '\r';
-            break;
-        default:
+        std::size_t k = kEscapes.find(name[i]);
+        if (k == std::string_view::npos)
             return std::nullopt;
-        }
+        e.path += kEscaped[k];
     }
     return e;
 }

@@ -24,18 +24,6 @@
 
 namespace crcbench {
 
-std::string_view format_name(Format f) {
-    switch (f) {
-    case Format::table:
-        return "table";
-    case Format::json:
-        return "json";
-    case Format::csv:
-        return "csv";
-    }
-    return "?";
-}
-
 std::string_view mode_name(OpMode m) {
     return m == OpMode::digest ? "digest" : "stream";
 }

@@ -3,7 +3,6 @@
 #include "commands.h"
 #include "driver_catalog.h"
 #include "error.h"
-#include "file_check.h"
 #include "file_crc.h"
 #include "file_io.h"
 #include "file_plan.h"
@@ -16,6 +15,7 @@
 #include "user_drivers.h"
 
 #include <cstdio>
+#include <fmt/format.h>
 #include <memory>
 #include <optional>
 
@@ -24,13 +24,8 @@ namespace crcbench {
 int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFactory &user) {
     const FileOptions &f = o.file;
     FileReport report;
-    report.system = gather_system_info(o.common);
+    DriverCatalog catalog = start_report(report, o.common, f.drivers);
     report.system.libkcapi = kcapi_library_version();
-    DriverCatalog catalog = load_catalog_for(o.common, f.drivers);
-    report.drivers = catalog.drivers;
-    report.resolves_to = catalog.resolves_to;
-    report.alg = o.common.alg;
-    report.user_drivers = user_drivers(report.alg);
     report.measured = select_drivers(catalog, f.drivers, true);
     if (f.user_baselines)
         report.measured = add_user_baselines(report.measured, o.common.quiet, report.alg);
@@ -51,7 +46,7 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
     // --drop-cache ask for timed passes of each driver's own.
     ctx.one_read = (f.sum_lines || f.check_list) && f.repeat == 1 && !f.drop_cache;
     if (report.system.emulation.emulated() && !o.common.quiet)
-        std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
+        fmt::print(stderr, "crcbench-alg: note: {}\n", kEmulationNotice);
     if (f.check_list) {
         int rc = check_list(*f.check_list, f, o.common.quiet, report, ctx);
         progress.finish();
@@ -66,11 +61,8 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
     if (!f.sum_lines)
         for (std::size_t k = 0; k < f.paths.size(); ++k)
             prepared[k] = prepare_file(f.paths[k], f);
-    std::optional<OutputFile> json_out, csv_out;
-    if (f.json_file)
-        json_out.emplace(*f.json_file);
-    if (f.csv_file)
-        csv_out.emplace(*f.csv_file);
+    std::optional<OutputFile> json_out = open_report(f.json_file);
+    std::optional<OutputFile> csv_out = open_report(f.csv_file);
 
     // From here on, SIGINT/SIGTERM ends the hashing, not the process: the
     // files hashed so far are reported, marked partial (exit 128 + signal).
@@ -98,8 +90,8 @@ int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFact
         prepared[k].file.reset(); // closed now, not after the last file
         for (const FileDriverResult &dr : fr.results)
             if (dr.transfer_note && !o.common.quiet)
-                std::fprintf(stderr, "crcbench-alg: note: %s on %s: %s\n", dr.driver.c_str(),
-                             fr.path.c_str(), dr.transfer_note->c_str());
+                fmt::print(stderr, "crcbench-alg: note: {} on {}: {}\n", dr.driver, fr.path,
+                           *dr.transfer_note);
         if (fr.results.empty())
             break; // interrupted before its first driver completed a pass
         if (f.sum_lines && fr.crc)

@@ -15,25 +15,16 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fmt/format.h>
 #include <optional>
-#include <random>
 
 namespace crcbench {
 namespace {
 
 BenchSettings settings_from(const RunOptions &r) {
     BenchSettings s;
-    s.mode = r.mode;
-    s.chunk = r.chunk;
-    s.splice = r.splice;
+    static_cast<BenchParams &>(s) = r;
     s.threads = r.threads.front();
-    s.cpus = r.cpus;
-    s.working_set = r.working_set;
-    s.duration = r.duration;
-    s.iterations = r.iterations;
-    s.warmup = r.warmup;
-    s.warmup_runs = r.warmup_runs;
-    s.trials = r.trials;
     if (r.min_runs || r.max_runs) {
         // Only --max-runs: hyperfine's least count, or the most if lower.
         RunBounds b;
@@ -41,12 +32,7 @@ BenchSettings settings_from(const RunOptions &r) {
         b.min = r.min_runs.value_or(std::min(b.min, b.max));
         s.run_bounds = b;
     }
-    if (r.seed) {
-        s.seed = *r.seed;
-    } else {
-        std::random_device rd;
-        s.seed = (std::uint64_t{rd()} << 32) ^ rd();
-    }
+    s.seed = r.seed.value_or(fresh_seed());
     return s;
 }
 
@@ -55,13 +41,8 @@ BenchSettings settings_from(const RunOptions &r) {
 int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     const RunOptions &opt = o.run;
     RunReport report;
-    report.system = gather_system_info(o.common);
+    DriverCatalog catalog = start_report(report, o.common, opt.drivers);
     report.system.libkcapi = kcapi_library_version();
-    DriverCatalog catalog = load_catalog_for(o.common, opt.drivers);
-    report.drivers = catalog.drivers;
-    report.resolves_to = catalog.resolves_to;
-    report.alg = o.common.alg;
-    report.user_drivers = user_drivers(report.alg);
     report.measured = select_drivers(catalog, opt.drivers, true);
     report.baseline = choose_baseline(report.drivers, report.alg);
     if (opt.user_baselines)
@@ -93,15 +74,11 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
                            what);
     }
     // Opened now: an unwritable path fails before the run, not after it.
-    std::optional<OutputFile> json_out, csv_out, runs_out;
-    if (opt.runs_csv_file)
-        runs_out.emplace(*opt.runs_csv_file);
-    if (opt.json_file)
-        json_out.emplace(*opt.json_file);
-    if (opt.csv_file)
-        csv_out.emplace(*opt.csv_file);
+    std::optional<OutputFile> runs_out = open_report(opt.runs_csv_file);
+    std::optional<OutputFile> json_out = open_report(opt.json_file);
+    std::optional<OutputFile> csv_out = open_report(opt.csv_file);
     if (report.system.emulation.emulated() && !o.common.quiet)
-        std::fprintf(stderr, "crcbench-alg: note: %s\n", std::string(kEmulationNotice).c_str());
+        fmt::print(stderr, "crcbench-alg: note: {}\n", kEmulationNotice);
 
     // From here on, SIGINT/SIGTERM ends the measurement, not the process:
     // what was measured is reported, marked partial (exit 128 + signal).

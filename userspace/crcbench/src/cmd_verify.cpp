@@ -13,15 +13,9 @@
 
 #include <cstdio>
 #include <fmt/format.h>
-#include <random>
 
 namespace crcbench {
 namespace {
-
-std::uint64_t fresh_seed() {
-    std::random_device rd;
-    return (std::uint64_t{rd()} << 32) ^ rd();
-}
 
 std::string mib(std::uint64_t bytes) {
     return format_fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), 1) + " MiB";
@@ -31,23 +25,15 @@ std::string mib(std::uint64_t bytes) {
 
 int cmd_verify(const Options &o, const HasherFactory &factory) {
     const VerifyOptions &v = o.verify;
-    SystemInfo sys = gather_system_info(o.common);
-    DriverCatalog catalog = load_catalog_for(o.common, v.drivers);
+    VerifyReport report;
+    DriverCatalog catalog = start_report(report, o.common, v.drivers);
     std::vector<std::string> drivers = select_drivers(catalog, v.drivers, false);
     if (v.user_baselines)
         drivers = add_user_baselines(drivers, o.common.quiet, o.common.alg);
     const AlgInfo &alg = alg_info(o.common.alg);
 
     // Opened now: an unwritable path fails before the cases run.
-    std::optional<OutputFile> json_out;
-    if (v.json_file)
-        json_out.emplace(*v.json_file);
-    VerifyReport report;
-    report.alg = o.common.alg;
-    report.system = sys;
-    report.drivers = catalog.drivers;
-    report.resolves_to = catalog.resolves_to;
-    report.user_drivers = user_drivers(report.alg);
+    std::optional<OutputFile> json_out = open_report(v.json_file);
     std::vector<VerifyCase> cases;
     std::string origin;
     if (!v.cases.empty()) {
@@ -72,11 +58,11 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
                  " random cases (--seed " + std::to_string(seed) + "), lengths up to " +
                  format_size(v.max_length);
     }
-    std::printf("crcbench-alg verify: kernel %s, %s\n", sys.kernel_release.c_str(), origin.c_str());
-    std::fputs(alg_line(o.common.alg).c_str(), stdout);
-    std::printf("keys: %s\n", alg.keyed ? "the cases' seeds through setkey, the others the default"
-                                        : "none, so the cases have no seeds (offsets, splits and "
-                                          "lengths as for crc32c)");
+    fmt::print("crcbench-alg verify: kernel {}, {}\n{}", report.system.kernel_release, origin,
+               alg_line(o.common.alg));
+    fmt::print("keys: {}\n", alg.keyed ? "the cases' seeds through setkey, the others the default"
+                                       : "none, so the cases have no seeds (offsets, splits and "
+                                         "lengths as for crc32c)");
     flush_stdout();
 
     // A driver the kernel has not accepted yet cannot be opened; say so.
@@ -85,9 +71,9 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
     for (const std::string &d : drivers) {
         const AlgEntry *e = catalog.find(d);
         if (e && e->selftest != "passed") {
-            std::printf("FAIL %s: kernel self-test status is '%s'; the kernel does not hand it "
-                        "out, so it cannot be verified\n",
-                        d.c_str(), e->selftest.c_str());
+            fmt::print("FAIL {}: kernel self-test status is '{}'; the kernel does not hand it "
+                       "out, so it cannot be verified\n",
+                       d, e->selftest);
             ++failed;
             report.not_run.push_back({d, "kernel self-test status is '" + e->selftest +
                                              "', so the kernel does not "
@@ -123,23 +109,21 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
 
     for (const DriverVerdict &dv : verdicts) {
         if (dv.ok()) {
-            std::printf("PASS %s: %zu cases, %s, all match the %s\n", dv.driver.c_str(), dv.cases,
-                        mib(dv.bytes).c_str(), std::string(judge_name(dv.judge)).c_str());
+            fmt::print("PASS {}: {} cases, {}, all match the {}\n", dv.driver, dv.cases,
+                       mib(dv.bytes), judge_name(dv.judge));
             continue;
         }
         ++failed;
-        std::printf("FAIL %s: %zu of %zu cases differ from the %s%s\n", dv.driver.c_str(),
-                    dv.mismatches, dv.cases, std::string(judge_name(dv.judge)).c_str(),
-                    reproducers_note(dv.reported.size(), dv.mismatches).c_str());
+        fmt::print("FAIL {}: {} of {} cases differ from the {}{}\n", dv.driver, dv.mismatches,
+                   dv.cases, judge_name(dv.judge),
+                   reproducers_note(dv.reported.size(), dv.mismatches));
         for (const Mismatch &m : dv.reported)
-            std::printf("%s\n", format_reproducer(m).c_str());
+            fmt::print("{}\n", format_reproducer(m));
     }
-    std::printf("verdict: %s\n", failed ? "MISMATCH" : "ok");
-    std::fputs(
-        partial_line(report.interrupted_by,
-                     fmt::format("the verdicts are of the first {} of {} cases", ran, cases.size()))
-            .c_str(),
-        stdout);
+    fmt::print("verdict: {}\n{}", failed ? "MISMATCH" : "ok",
+               partial_line(
+                   report.interrupted_by,
+                   fmt::format("the verdicts are of the first {} of {} cases", ran, cases.size())));
     ExitCode rc = failed ? ExitCode::mismatch : ExitCode::ok;
     report.origin = origin;
     report.verdicts = std::move(verdicts);

@@ -6,6 +6,7 @@
 #include "crc_family_ref.h"
 #include "error.h"
 
+#include <cctype>
 #include <cstring>
 #include <fmt/format.h>
 
@@ -83,6 +84,13 @@ void encode_digest(CrcAlg alg, Digest value, std::span<std::uint8_t> out) {
     }
     for (std::size_t i = 0; i < alg_info(alg).digest_size; ++i)
         out[i] = static_cast<std::uint8_t>(value >> (8 * i));
+}
+
+std::string alg_tag(CrcAlg alg) {
+    std::string tag(alg_info(alg).name);
+    for (char &c : tag)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return tag;
 }
 
 std::string format_digest(CrcAlg alg, Digest value) {

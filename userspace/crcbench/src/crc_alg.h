@@ -41,6 +41,9 @@ const AlgInfo &alg_info(CrcAlg alg);
 // "crc32c, crct10dif, crc64-rocksoft".
 std::string alg_names();
 
+// The name in capitals ("CRC32C"), as sha256sum's BSD-style lines name "SHA256".
+std::string alg_tag(CrcAlg alg);
+
 // --alg: throws UsageError (listing the valid names) for anything else.
 CrcAlg parse_alg(std::string_view name);
 

@@ -48,6 +48,17 @@ DriverCatalog load_catalog_for(const CommonOptions &common,
     }
 }
 
+DriverCatalog start_report(ReportBase &r, const CommonOptions &common,
+                           const std::vector<std::string> &requested) {
+    r.system = gather_system_info(common);
+    DriverCatalog catalog = load_catalog_for(common, requested);
+    r.alg = common.alg;
+    r.drivers = catalog.drivers;
+    r.resolves_to = catalog.resolves_to;
+    r.user_drivers = user_drivers(r.alg);
+    return catalog;
+}
+
 namespace {
 
 // "crc32c-generic" -> "crc32c_generic", the module that registers it.

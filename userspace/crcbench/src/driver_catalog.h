@@ -7,6 +7,8 @@
 
 #include "options.h"
 #include "proc_crypto.h"
+#include "system_info.h"
+#include "user_drivers.h"
 
 #include <optional>
 #include <string>
@@ -48,5 +50,20 @@ std::vector<std::string> select_drivers(const DriverCatalog &catalog,
 
 // "crc32c-vmx (300), crc32c-vpmsum (200), crc32c-generic (100)".
 std::string describe_drivers(const DriverCatalog &catalog);
+
+// What every report starts with: the machine, the --alg algorithm, its
+// drivers here and the userspace baselines.
+struct ReportBase {
+    CrcAlg alg = CrcAlg::crc32c;
+    SystemInfo system;
+    std::vector<AlgEntry> drivers; // every driver of alg present, highest priority first
+    std::optional<std::string> resolves_to;
+    std::vector<UserDriver> user_drivers; // the userspace baselines, available or not
+};
+
+// Fills r for a command that asks for `requested` (load_catalog_for), and
+// returns the catalog.
+DriverCatalog start_report(ReportBase &r, const CommonOptions &common,
+                           const std::vector<std::string> &requested);
 
 } // namespace crcbench

@@ -14,20 +14,7 @@ bool contains(std::string_view hay, std::string_view needle) {
 } // namespace
 
 std::optional<std::string> cpuinfo_field(std::string_view cpuinfo, std::string_view key) {
-    std::size_t pos = 0;
-    while (pos < cpuinfo.size()) {
-        std::size_t end = cpuinfo.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = cpuinfo.size();
-        std::string_view line = cpuinfo.substr(pos, end - pos);
-        pos = end + 1;
-        std::size_t colon = line.find(':');
-        if (colon == std::string_view::npos)
-            continue;
-        if (trim(line.substr(0, colon)) == key)
-            return std::string(trim(line.substr(colon + 1)));
-    }
-    return std::nullopt;
+    return keyed_value(cpuinfo, key, ':');
 }
 
 EmulationInfo detect_emulation(std::string_view cpuinfo,

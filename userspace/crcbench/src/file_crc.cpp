@@ -27,11 +27,6 @@ double seconds_since(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-[[noreturn]] void file_error(const std::string &what, const std::string &path, int e) {
-    ExitCode code = (e == EACCES || e == EPERM) ? ExitCode::permission : ExitCode::runtime;
-    throw ToolError(code, "cannot " + what + " " + path + ": " + errno_text(e));
-}
-
 class Pipe {
   public:
     Pipe() {
@@ -208,22 +203,33 @@ class UnitCutter {
     std::uint64_t at_ = 0, unit_ = 0;
 };
 
-// pread windows of a regular file through the cutter: exactly file.size()
-// bytes; the file ending early is the file-changed error.
-std::uint64_t read_regular(const InputFile &file, ReadBuffer &buf, UnitCutter &cut,
-                           const ByteProgress &progress) {
-    file.check_unchanged();
+// The input's windows through the cutter: pread of exactly file.size()
+// bytes of a regular file (ending early is the file-changed error), or
+// read() of a stream to its end.
+std::uint64_t read_pass(const InputFile &file, ReadBuffer &buf, UnitCutter &cut,
+                        const ByteProgress &progress) {
+    const bool stream = file.is_stream();
+    std::optional<InterruptibleReads> interruptible; // a pipe may stay idle
+    if (stream)
+        interruptible.emplace();
+    else
+        file.check_unchanged();
     std::span<std::uint8_t> window = buf.span();
-    std::uint64_t done = 0, size = file.size();
-    while (done < size) {
+    std::uint64_t done = 0, size = stream ? 0 : file.size();
+    while (stream || done < size) {
         throw_if_interrupted(); // the pass is abandoned, not reported
-        auto want = static_cast<std::size_t>(std::min<std::uint64_t>(window.size(), size - done));
-        ssize_t n = ::pread(file.fd(), window.data(), want, static_cast<off_t>(done));
+        ssize_t n = stream ? ::read(file.fd(), window.data(), window.size())
+                           : ::pread(file.fd(), window.data(),
+                                     static_cast<std::size_t>(
+                                         std::min<std::uint64_t>(window.size(), size - done)),
+                                     static_cast<off_t>(done));
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            file_error("read", file.path(), errno);
+            throw_file_error("read", stream ? "standard input" : file.path(), errno);
         }
+        if (n == 0 && stream)
+            break;
         if (n == 0)
             file.ended_early(done);
         done += static_cast<std::uint64_t>(n);
@@ -231,43 +237,14 @@ std::uint64_t read_regular(const InputFile &file, ReadBuffer &buf, UnitCutter &c
         if (progress)
             progress(done, size);
     }
-    file.check_unchanged();
-    cut.finish(done);
-    return done;
-}
-
-// read() windows of a stream to its end.
-std::uint64_t read_stream(const InputFile &file, ReadBuffer &buf, UnitCutter &cut,
-                          const ByteProgress &progress) {
-    std::span<std::uint8_t> window = buf.span();
-    std::uint64_t done = 0;
-    InterruptibleReads interruptible; // a pipe may stay idle
-    while (true) {
-        throw_if_interrupted();
-        ssize_t n = ::read(file.fd(), window.data(), window.size());
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            file_error("read", "standard input", errno);
-        }
-        if (n == 0)
-            break;
-        done += static_cast<std::uint64_t>(n);
-        cut.feed(window.first(static_cast<std::size_t>(n)));
-        if (progress)
-            progress(done, 0);
-    }
     // Ctrl-C also ends the writer of a pipe (`cat f | crcbench-alg file -`):
     // an end of input that came with the signal is not the input's end.
-    throw_if_interrupted();
+    if (stream)
+        throw_if_interrupted();
+    else
+        file.check_unchanged();
     cut.finish(done);
     return done;
-}
-
-std::uint64_t read_pass(const InputFile &file, ReadBuffer &buf, UnitCutter &cut,
-                        const ByteProgress &progress) {
-    return file.is_stream() ? read_stream(file, buf, cut, progress)
-                            : read_regular(file, buf, cut, progress);
 }
 
 // One unit by splice: file -> pipe -> stream, SPLICE_F_MORE until the last piece.
@@ -290,7 +267,7 @@ Digest splice_unit(const InputFile &file, Pipe &pipe, HashStream &stream, std::u
                 continue;
             if (splice_unsupported(errno))
                 throw SpliceRefused{errno, "file to pipe"};
-            file_error("splice from", file.path(), errno);
+            throw_file_error("splice from", file.path(), errno);
         }
         if (in == 0)
             file.ended_early(static_cast<std::uint64_t>(off));

@@ -15,13 +15,6 @@
 namespace crcbench {
 namespace {
 
-[[noreturn]] void input_error(const std::string &what, const std::string &path, int e) {
-    ExitCode code = (e == EACCES || e == EPERM) ? ExitCode::permission : ExitCode::runtime;
-    throw ToolError(code,
-                    (code == ExitCode::permission ? "permission denied: cannot " : "cannot ") +
-                        what + " " + path + ": " + errno_text(e));
-}
-
 // mincore is asked about this much of the file per mapping: a large file
 // needs no large piece of address space.
 constexpr std::uint64_t kMincoreWindow = std::uint64_t{64} << 20;
@@ -36,12 +29,12 @@ InputFile::InputFile(std::string path) : path_(std::move(path)) {
     }
     fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0)
-        input_error("open", path_, errno);
+        throw_file_error("open", path_, errno);
     struct stat st {};
     if (::fstat(fd_, &st) < 0) {
         int e = errno;
         ::close(fd_);
-        input_error("stat", path_, e);
+        throw_file_error("stat", path_, e);
     }
     if (!S_ISREG(st.st_mode)) {
         ::close(fd_);
@@ -70,7 +63,7 @@ void InputFile::check_unchanged() const {
         return;
     struct stat st {};
     if (::fstat(fd_, &st) < 0)
-        input_error("stat", path_, errno);
+        throw_file_error("stat", path_, errno);
     auto now = static_cast<std::uint64_t>(st.st_size);
     if (now != size_)
         throw_file_changed(path_, size_, now, "now");
@@ -111,7 +104,7 @@ void InputFile::drop_cache() const {
                          "drop; give a regular file, or leave out --drop-cache");
     // Dirty pages are not dropped: write them back first.
     if (::fdatasync(fd_) != 0 && errno != EINVAL && errno != EROFS)
-        input_error("write back (fdatasync)", path_, errno);
+        throw_file_error("write back (fdatasync)", path_, errno);
     int rc = ::posix_fadvise(fd_, 0, 0, POSIX_FADV_DONTNEED);
     if (rc != 0)
         throw ToolError(ExitCode::runtime, "--drop-cache: posix_fadvise(POSIX_FADV_DONTNEED) on " +

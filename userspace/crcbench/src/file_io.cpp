@@ -14,39 +14,27 @@
 #include <utility>
 
 namespace crcbench {
-namespace {
 
-struct FileCloser {
-    void operator()(std::FILE *f) const { std::fclose(f); }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
-
-[[noreturn]] void fail(const std::string &what, const std::string &path, int e) {
-    ExitCode code = (e == EACCES || e == EPERM) ? ExitCode::permission : ExitCode::runtime;
-    std::string msg = (code == ExitCode::permission ? "permission denied: cannot " : "cannot ") +
-                      what + " " + path + ": " + errno_text(e);
-    throw ToolError(code, msg);
-}
-
-} // namespace
-
-std::string read_text_file(const std::string &path) {
-    File f(std::fopen(path.c_str(), "r"));
-    if (!f)
-        fail("read", path, errno);
+std::string read_all(std::FILE *f, const std::string &path) {
     std::string out;
     char buf[8192];
     // /proc files report size 0: read until EOF.
     while (true) {
-        std::size_t n = std::fread(buf, 1, sizeof buf, f.get());
+        std::size_t n = std::fread(buf, 1, sizeof buf, f);
         out.append(buf, n);
         if (n < sizeof buf) {
-            if (std::ferror(f.get()))
-                fail("read", path, errno);
-            break;
+            if (std::ferror(f))
+                throw_file_error("read", path, errno);
+            return out;
         }
     }
-    return out;
+}
+
+std::string read_text_file(const std::string &path) {
+    std::unique_ptr<std::FILE, FileCloser> f(std::fopen(path.c_str(), "r"));
+    if (!f)
+        throw_file_error("read", path, errno);
+    return read_all(f.get(), path);
 }
 
 std::optional<std::string> try_read_text_file(const std::string &path) {
@@ -77,7 +65,7 @@ int make_temp(const std::string &path, std::string &temp) {
     temp = temp_template(path);
     int fd = ::mkstemp(temp.data());
     if (fd < 0)
-        fail("write", path, errno);
+        throw_file_error("write", path, errno);
     return fd;
 }
 
@@ -87,13 +75,13 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     struct stat st {};
     if (::stat(path_.c_str(), &st) == 0) {
         if (S_ISDIR(st.st_mode))
-            fail("write", path_, EISDIR);
+            throw_file_error("write", path_, EISDIR);
         if (!S_ISREG(st.st_mode)) {
             // A device or a pipe (/dev/stdout, /dev/full): written in place,
             // opened now so that a path that cannot be written fails now.
-            file_ = std::fopen(path_.c_str(), "w");
+            file_.reset(std::fopen(path_.c_str(), "w"));
             if (!file_)
-                fail("write", path_, errno);
+                throw_file_error("write", path_, errno);
             return;
         }
         // An existing report: its mode is kept; it is replaced only by
@@ -104,7 +92,7 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
         }
         mode_ = st.st_mode & 07777;
         if (::access(path_.c_str(), W_OK) != 0)
-            fail("write", path_, errno);
+            throw_file_error("write", path_, errno);
     }
     if (target_.empty())
         target_ = path_;
@@ -115,34 +103,12 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     ::unlink(temp.c_str());
 }
 
-OutputFile::OutputFile(OutputFile &&o) noexcept
-    : path_(std::move(o.path_)), target_(std::move(o.target_)), mode_(o.mode_),
-      file_(std::exchange(o.file_, nullptr)), written_(o.written_) {}
-
-OutputFile &OutputFile::operator=(OutputFile &&o) noexcept {
-    if (this != &o) {
-        if (file_)
-            std::fclose(file_);
-        path_ = std::move(o.path_);
-        target_ = std::move(o.target_);
-        mode_ = o.mode_;
-        file_ = std::exchange(o.file_, nullptr);
-        written_ = o.written_;
-    }
-    return *this;
-}
-
-OutputFile::~OutputFile() {
-    if (file_)
-        std::fclose(file_);
-}
-
 void OutputFile::write(const std::string &content) {
     if (written_)
         throw ToolError(ExitCode::runtime, "internal: " + path_ + " written twice");
     written_ = true;
     if (file_) { // a device or a pipe
-        std::FILE *f = std::exchange(file_, nullptr);
+        std::FILE *f = file_.release();
         bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
         int e = errno;
         if (std::fclose(f) != 0 && ok) {
@@ -150,7 +116,7 @@ void OutputFile::write(const std::string &content) {
             e = errno;
         }
         if (!ok)
-            fail("write", path_, e);
+            throw_file_error("write", path_, e);
         return;
     }
     std::string temp;
@@ -179,7 +145,7 @@ void OutputFile::write(const std::string &content) {
         e = errno;
     if (e != 0) {
         ::unlink(temp.c_str());
-        fail("write", path_, e);
+        throw_file_error("write", path_, e);
     }
 }
 
@@ -216,6 +182,12 @@ int finish_stdout(int rc) {
     std::fprintf(stderr, "crcbench-alg: cannot write to stdout: %s\n",
                  g_stdout_errno ? errno_text(g_stdout_errno).c_str() : "write error");
     return rc == 0 ? to_int(ExitCode::runtime) : rc;
+}
+
+std::optional<OutputFile> open_report(const std::optional<std::string> &path) {
+    if (!path)
+        return std::nullopt;
+    return OutputFile(*path);
 }
 
 void save_report(std::optional<OutputFile> &file, const std::string &content, ExitCode &rc) {

@@ -7,6 +7,7 @@
 #include "exit_codes.h"
 
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -14,12 +15,18 @@ namespace crcbench {
 
 // Throws ToolError naming `path` and the cause.
 std::string read_text_file(const std::string &path);
+// The rest of an open stream (stdin), `path` naming it in errors.
+std::string read_all(std::FILE *f, const std::string &path);
 
 // nullopt when the file does not exist or cannot be read.
 std::optional<std::string> try_read_text_file(const std::string &path);
 
 // Replaces the file's content. Throws ToolError.
 void write_text_file(const std::string &path, const std::string &content);
+
+struct FileCloser {
+    void operator()(std::FILE *f) const { std::fclose(f); }
+};
 
 // A result file checked when the command starts, so a path that cannot be
 // written fails before a long run, and written at the end: into a temporary
@@ -30,17 +37,14 @@ void write_text_file(const std::string &path, const std::string &content);
 class OutputFile {
   public:
     explicit OutputFile(std::string path);
-    OutputFile(OutputFile &&) noexcept;
-    OutputFile &operator=(OutputFile &&) noexcept;
-    ~OutputFile();
     void write(const std::string &content); // once; closes the file
     const std::string &path() const { return path_; }
 
   private:
     std::string path_;
-    std::string target_;        // the regular file renamed over (symlinks resolved)
-    unsigned mode_ = 0;         // an existing file's permissions (0: a new file)
-    std::FILE *file_ = nullptr; // a device or pipe, opened at the start
+    std::string target_; // the regular file renamed over (symlinks resolved)
+    unsigned mode_ = 0;  // an existing file's permissions (0: a new file)
+    std::unique_ptr<std::FILE, FileCloser> file_; // a device or pipe, opened at the start
     bool written_ = false;
 };
 
@@ -52,6 +56,10 @@ class OutputFile {
 void write_stdout(const std::string &text);
 void flush_stdout();
 int finish_stdout(int rc);
+
+// The report file of an option (--json FILE...), opened at the start; none
+// without the option.
+std::optional<OutputFile> open_report(const std::optional<std::string> &path);
 
 // Writes a report opened before the run, if any. A failure is printed on
 // stderr and becomes rc unless rc already says something else than ok (a

@@ -27,8 +27,7 @@ std::uint32_t space_flags_of(const InputFile &file) {
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
-            throw ToolError(ExitCode::runtime,
-                            "cannot read " + file.path() + ": " + errno_text(errno));
+            throw_file_error("read", file.path(), errno);
         if (n == 0)
             file.ended_early(got);
         got += static_cast<std::size_t>(n);

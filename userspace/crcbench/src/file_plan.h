@@ -7,8 +7,8 @@
 #pragma once
 
 #include "file_crc.h"
-#include "file_options.h"
 #include "file_report.h"
+#include "options.h"
 
 #include <memory>
 #include <optional>

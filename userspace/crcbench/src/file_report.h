@@ -3,6 +3,7 @@
 // What `crcbench-alg file` reports, independent of the output format.
 #pragma once
 
+#include "driver_catalog.h"
 #include "file_crc.h"
 #include "innodb_pages.h"
 #include "proc_crypto.h"
@@ -59,12 +60,7 @@ struct FileMismatch {
     Digest got = 0;
 };
 
-struct FileReport {
-    CrcAlg alg = CrcAlg::crc32c; // --alg: the CRC of every unit
-    SystemInfo system;
-    std::vector<AlgEntry> drivers; // every driver of alg present
-    std::optional<std::string> resolves_to;
-    std::vector<UserDriver> user_drivers;
+struct FileReport : ReportBase {
     std::vector<std::string> measured;
     std::optional<std::size_t> page_size; // --page-size (or the InnoDB one)
     bool innodb = false;

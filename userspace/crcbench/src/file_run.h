@@ -5,9 +5,11 @@
 // then --repeat timed passes per driver, the page cache dropped before each
 // with --drop-cache; standard input, and the files of -f sum and --check
 // (FileRunContext::one_read), in one pass that feeds them all. Every
-// pass's CRCs are compared with the reference's.
+// pass's CRCs are compared with the reference's. And --check's list of
+// such files (check_list).
 #pragma once
 
+#include "error.h"
 #include "file_plan.h"
 #include "file_report.h"
 #include "hash_stream.h"
@@ -43,5 +45,26 @@ FileResult hash_file(PreparedFile &p, FileReport &report, const FileRunContext &
 // --innodb, the page facts (tests and --check).
 UnitCrcs reference_pass(PreparedFile &p, CrcAlg alg, ReadBuffer &buffer,
                         std::vector<PageFacts> *facts = nullptr);
+
+// The errors of opening and reading a listed file (not of AF_ALG or a
+// driver's setup): the file is reported and the next one is hashed.
+bool is_read_error(const ToolError &e);
+
+// `crcbench-alg file --check LIST`: verifies a list of "CRC  PATH" lines
+// (checksum_lines.h, as --format sum writes them) the way sha256sum -c
+// does, each file through the reference and every measured driver. stdout
+// gets "PATH: OK", "PATH: FAILED" or "PATH: FAILED open or read" per line,
+// stderr the cause of each unreadable file, each improperly formatted line
+// (with -w), any driver's MISMATCH reproducer and the summary warnings.
+// --status, --strict, --ignore-missing and -w act as sha256sum's; quiet
+// (-q) leaves out the OK lines, as sha256sum -c --quiet does. Returns the
+// exit code (as sha256sum -c): 0 every listed CRC matched and every driver
+// agreed (improperly formatted lines are warned about only, but for
+// --strict); 1 a CRC did not match, a listed file could not be read, a
+// driver disagreed, the list has no properly formatted line, an improperly
+// formatted one with --strict, or no file was verified (--ignore-missing).
+// A list that cannot be read is a ToolError (exit 6 or 7).
+int check_list(const std::string &list, const FileOptions &f, bool quiet, FileReport &report,
+               const FileRunContext &ctx);
 
 } // namespace crcbench

@@ -12,6 +12,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace crcbench {
 
@@ -33,6 +34,19 @@ class Crc32cHasher {
     virtual void update(std::span<const std::uint8_t> data) = 0;
     virtual Digest final() = 0;
 };
+
+// One message: a digest, or (pieces not empty) an update per piece, then final.
+inline Digest hash_pieces(Crc32cHasher &h, std::span<const std::uint8_t> data,
+                          const std::vector<std::size_t> &pieces) {
+    if (pieces.empty())
+        return h.digest(data);
+    std::size_t pos = 0;
+    for (std::size_t piece : pieces) {
+        h.update(data.subspan(pos, piece));
+        pos += piece;
+    }
+    return h.final();
+}
 
 // Opens a hasher for a driver name ("crc32c-vpmsum", or "crc32c").
 using HasherFactory = std::function<std::unique_ptr<Crc32cHasher>(const std::string &driver)>;

@@ -118,10 +118,6 @@ class HelpFormatter : public CLI::Formatter {
     }
 };
 
-std::string help_of(const CLI::App &app) {
-    return app.help();
-}
-
 } // namespace
 
 std::string command_description(std::string_view command) {
@@ -148,14 +144,14 @@ std::string help_text(std::string_view topic) {
     };
     if (topic == "all") { // headings ending in ':' become man page sections
         footer(false);
-        std::string out = help_of(root);
+        std::string out = root.help();
         for (std::string_view c : kCommandNames)
-            out += fmt::format("The {} command:\n{}", c,
-                               help_of(*root.get_subcommand(std::string(c))));
+            out +=
+                fmt::format("The {} command:\n{}", c, root.get_subcommand(std::string(c))->help());
         return out + std::string(kExitCodeHelp);
     }
     footer(true);
-    return help_of(topic.empty() ? root : *root.get_subcommand(std::string(topic)));
+    return (topic.empty() ? &root : root.get_subcommand(std::string(topic)))->help();
 }
 
 } // namespace crcbench

@@ -6,11 +6,19 @@
 #include <string>
 
 namespace crcbench {
+
 std::string errno_text(int e) {
     // glibc's name of the error ("EISDIR"); null for a number it does not know.
     const char *name = strerrorname_np(e);
     std::string text = name ? name : "errno " + std::to_string(e);
     return text + " (" + std::strerror(e) + ")";
+}
+
+void throw_file_error(const std::string &what, const std::string &path, int e) {
+    bool denied = e == EACCES || e == EPERM;
+    throw ToolError(denied ? ExitCode::permission : ExitCode::runtime,
+                    (denied ? "permission denied: cannot " : "cannot ") + what + " " + path + ": " +
+                        errno_text(e));
 }
 
 ToolError classify_init_error(int err, std::string_view driver) {

@@ -7,6 +7,7 @@
 
 #include "error.h"
 
+#include <string>
 #include <string_view>
 
 namespace crcbench {
@@ -19,5 +20,10 @@ ToolError classify_op_error(int err, std::string_view what, std::string_view dri
 
 // "ENOENT (No such file or directory)".
 std::string errno_text(int positive_errno);
+
+// "cannot WHAT PATH: errno_text", exit code 6 (with "permission denied: "
+// first) for EACCES/EPERM, else 7.
+[[noreturn]] void throw_file_error(const std::string &what, const std::string &path,
+                                   int positive_errno);
 
 } // namespace crcbench

@@ -4,6 +4,7 @@
 #include "file_io.h"
 #include "text.h"
 
+#include <charconv>
 #include <cstdlib>
 #include <dirent.h>
 #include <fmt/format.h>
@@ -30,32 +31,14 @@ std::optional<std::string> read_item(const std::string &path) {
     return trimmed(*text);
 }
 
-// The value after "key<sep>" on the first line that starts with key.
-std::optional<std::string> keyed_line(std::string_view text, std::string_view key, char sep) {
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
-        std::size_t s = line.find(sep);
-        if (s == std::string_view::npos)
-            continue;
-        if (trimmed(line.substr(0, s)) == key)
-            return trimmed(line.substr(s + 1));
-    }
-    return std::nullopt;
-}
-
 } // namespace
 
 std::optional<std::string> lparcfg_value(std::string_view lparcfg, std::string_view key) {
-    return keyed_line(lparcfg, key, '=');
+    return keyed_value(lparcfg, key, '=');
 }
 
 std::optional<std::string> cpuinfo_clock(std::string_view cpuinfo) {
-    return keyed_line(cpuinfo, "clock", ':');
+    return keyed_value(cpuinfo, "clock", ':');
 }
 
 std::vector<std::pair<std::string_view, const std::optional<std::string> *>>
@@ -75,18 +58,15 @@ machine_state_items(const MachineState &m) {
 }
 
 std::optional<std::uint64_t> meminfo_available(std::string_view meminfo) {
-    std::optional<std::string> v = keyed_line(meminfo, "MemAvailable", ':');
+    std::optional<std::string> v = keyed_value(meminfo, "MemAvailable", ':');
     if (!v)
         return std::nullopt;
     // "123456 kB"
     std::uint64_t kib = 0;
-    std::size_t i = 0;
-    for (; i < v->size() && (*v)[i] >= '0' && (*v)[i] <= '9'; ++i) {
-        if (kib > (~std::uint64_t{0} >> 10) / 10)
-            return std::nullopt;
-        kib = kib * 10 + static_cast<std::uint64_t>((*v)[i] - '0');
-    }
-    if (i == 0 || trim(std::string_view(*v).substr(i)) != "kB")
+    const char *end = v->data() + v->size();
+    auto [digits_end, ec] = std::from_chars(v->data(), end, kib);
+    if (ec != std::errc() || kib > (~std::uint64_t{0} >> 10) ||
+        trim(std::string_view(digits_end, end)) != "kB")
         return std::nullopt;
     return kib << 10;
 }

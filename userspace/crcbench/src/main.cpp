@@ -14,6 +14,7 @@
 #include "version.h"
 
 #include <cstdio>
+#include <fmt/format.h>
 #include <new>
 #include <string_view>
 #include <vector>
@@ -35,8 +36,7 @@ int dispatch(int argc, char **argv) {
             std::fputs("crcbench-alg: no command given (list, verify, run or file)\n", stderr);
             return to_int(ExitCode::usage);
         case Command::version:
-            std::printf("%s %s (%s)\n", std::string(kToolName).c_str(),
-                        std::string(kToolVersion).c_str(), kcapi_library_version().c_str());
+            fmt::print("{} {} ({})\n", kToolName, kToolVersion, kcapi_library_version());
             return to_int(ExitCode::ok);
         case Command::list:
             return cmd_list(o);

@@ -49,8 +49,6 @@ std::string run_csv(const RunReport &r);
 std::string run_trials_csv(const RunReport &r);
 // Table: the side-by-side table (when tcrypt ran) and the fits.
 std::string backends_table(const RunReport &r);
-// ns per operation of an AF_ALG row: the time one thread spends on one.
-double afalg_ns_per_op(const RunRow &row);
 
 std::string render(const ListReport &r, Format f);
 std::string render(const RunReport &r, Format f);
@@ -60,16 +58,11 @@ std::string_view emulation_name(Emulation e);
 
 // verify --json: what was checked against what, each driver's verdict and
 // the reproducers of its first mismatches.
-struct VerifyReport {
-    CrcAlg alg = CrcAlg::crc32c;
-    SystemInfo system;
-    std::vector<AlgEntry> drivers; // every driver of alg present
-    std::optional<std::string> resolves_to;
-    std::vector<UserDriver> user_drivers;
+struct VerifyReport : ReportBase {
     std::string origin;                // "N fixed + M random cases (--seed S), ..."
     std::optional<std::uint64_t> seed; // of the random cases; none with --case
     std::vector<DriverVerdict> verdicts;
-    std::vector<std::pair<std::string, std::string>> not_run; // driver, why
+    std::vector<NotMeasured> not_run; // drivers the kernel does not hand out, and why
     // SIGINT/SIGTERM ended the cases early (its signal number, 0: complete):
     // the verdicts are of the cases run before it.
     int interrupted_by = 0;
@@ -85,14 +78,14 @@ std::string verify_json(const VerifyReport &r);
 std::string json_text(const Json &j);
 // The start of every JSON report: schema, tool, version, alg (the --alg
 // algorithm of every driver in it), system and notice (the emulation's).
-Json report_head(std::string_view schema, CrcAlg alg, const SystemInfo &s);
-// "drivers" (each with "resolves_crc32c") and "crc32c_resolves_to".
-void add_drivers(Json &j, const std::vector<AlgEntry> &drivers,
-                 const std::optional<std::string> &resolves_to);
+Json report_head(std::string_view schema, const ReportBase &r);
+// "drivers" (each with "resolves_crc32c"), "crc32c_resolves_to" and "user_drivers".
+void add_drivers(Json &j, const ReportBase &r);
 // "partial" (SIGINT/SIGTERM cut the command short) and "interrupted_by"
 // (the signal's name, null when complete): run, file and verify reports.
 void add_partial(Json &j, int interrupted_by);
 void to_json(Json &j, const UserDriver &u);
+void to_json(Json &j, const NotMeasured &n);
 
 // Table output: the system lines (kernel, CPU, state, emulation banner).
 std::string system_lines(const SystemInfo &s);

@@ -57,13 +57,8 @@ std::vector<AlgEntry> parse_proc_crypto(std::string_view text) {
         current = AlgEntry{};
         any = false;
     };
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        std::string_view line = trim(text.substr(pos, end - pos));
-        pos = end + 1;
+    for (std::string_view raw : split(text, '\n')) {
+        std::string_view line = trim(raw);
         if (line.empty()) {
             flush();
             continue;

@@ -116,8 +116,7 @@ std::vector<std::string> run_warnings(const RunReport &r) {
             continue;
         std::size_t here = 0;
         for (const TrialSample &t : row.samples) {
-            double bps = t.seconds > 0 ? static_cast<double>(t.bytes) / t.seconds : 0.0;
-            if (0.6745 * std::fabs(bps - b.median) / b.mad > kOutlierZ)
+            if (0.6745 * std::fabs(t.bytes_per_s() - b.median) / b.mad > kOutlierZ)
                 ++here;
         }
         if (here) {
@@ -168,7 +167,7 @@ std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, std::string_
         r.trials = static_cast<unsigned>(c.trials.size());
         std::vector<double> bps, ops;
         for (const TrialSample &t : c.trials) {
-            bps.push_back(t.seconds > 0 ? static_cast<double>(t.bytes) / t.seconds : 0.0);
+            bps.push_back(t.bytes_per_s());
             ops.push_back(t.seconds > 0 ? static_cast<double>(t.ops) / t.seconds : 0.0);
         }
         r.bytes_per_s = summarize(bps);
@@ -180,9 +179,6 @@ std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, std::string_
             baseline[c.size] = &c;
         rows.push_back(r);
     }
-    auto rate = [](const TrialSample &t) {
-        return t.seconds > 0 ? static_cast<double>(t.bytes) / t.seconds : 0.0;
-    };
     for (std::size_t i = 0; i < rows.size(); ++i) {
         RunRow &r = rows[i];
         auto it = baseline.find(r.size);
@@ -190,9 +186,9 @@ std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, std::string_
             it->second->trials.size() == cells[i].trials.size()) {
             std::vector<double> ratios;
             for (std::size_t k = 0; k < cells[i].trials.size(); ++k) {
-                double base = rate(it->second->trials[k]);
+                double base = it->second->trials[k].bytes_per_s();
                 if (base > 0)
-                    ratios.push_back(rate(cells[i].trials[k]) / base);
+                    ratios.push_back(cells[i].trials[k].bytes_per_s() / base);
             }
             if (!ratios.empty() && ratios.size() == cells[i].trials.size()) {
                 r.ratio_trials = summarize(ratios);

@@ -5,10 +5,11 @@
 
 #include "bench.h"
 #include "crc_alg.h"
-#include "inkernel.h"
+#include "driver_catalog.h"
 #include "proc_crypto.h"
 #include "stats.h"
 #include "system_info.h"
+#include "tcrypt_runner.h"
 #include "user_drivers.h"
 
 #include <optional>
@@ -37,13 +38,8 @@ std::string choose_baseline(const std::vector<AlgEntry> &drivers, CrcAlg alg);
 // so more --trials make fewer cells noisy, not more.
 inline constexpr double kNoisySpread = 0.10;
 
-struct ListReport {
-    CrcAlg alg = CrcAlg::crc32c; // --alg: whose drivers these are
-    SystemInfo system;
-    std::vector<AlgEntry> drivers; // the drivers of alg, highest priority first
-    std::optional<std::string> resolves_to;
+struct ListReport : ReportBase {
     bool ambiguous = false;
-    std::vector<UserDriver> user_drivers; // the userspace baselines, available or not
 };
 
 struct RunRow {
@@ -65,11 +61,12 @@ struct RunRow {
     std::vector<TrialSample> samples; // every trial, in order
     std::uint64_t checked_ops = 0;
     std::uint64_t mismatches = 0;
+
+    // ns per operation: the time one thread spends on one.
+    double ns_per_op() const { return ops_per_s.median > 0 ? threads * 1e9 / ops_per_s.median : 0; }
 };
 
-struct RunReport {
-    CrcAlg alg = CrcAlg::crc32c; // --alg: what the drivers compute
-    SystemInfo system;
+struct RunReport : ReportBase {
     BenchSettings settings;                 // settings.threads: the first count
     std::vector<unsigned> thread_counts{1}; // --threads: one run each, rows by count
     // The CPUs the workers were pinned to, ascending: --cpus when given, else
@@ -78,13 +75,10 @@ struct RunReport {
     // empty when the mask could not be read (not pinned).
     std::vector<unsigned> pinned_cpus;
     std::vector<std::size_t> sizes;
-    std::vector<AlgEntry> drivers; // every driver of alg present
-    std::optional<std::string> resolves_to;
-    std::vector<UserDriver> user_drivers; // the userspace baselines, available or not
-    std::vector<std::string> measured;    // the drivers this run measured
-    std::vector<RunRow> rows;             // by thread count, size, then driver
-    std::vector<Mismatch> mismatches;     // first mismatch per failing cell
-    // --backend: rows are afalg's, inkernel tcrypt's (inkernel.h; the fits
+    std::vector<std::string> measured; // the drivers this run measured
+    std::vector<RunRow> rows;          // by thread count, size, then driver
+    std::vector<Mismatch> mismatches;  // first mismatch per failing cell
+    // --backend: rows are afalg's, inkernel tcrypt's (tcrypt_runner.h; the fits
     // of both are derived from them: make_fits)
     std::vector<Backend> backends{Backend::afalg};
     std::optional<InKernelResults> inkernel;

@@ -9,26 +9,16 @@
 namespace crcbench {
 
 std::string_view emulation_name(Emulation e) {
-    switch (e) {
-    case Emulation::none:
-        return "none";
-    case Emulation::qemu_tcg:
-        return "qemu_tcg";
-    case Emulation::qemu_kvm:
-        return "qemu_kvm";
-    case Emulation::qemu_user:
-        return "qemu_user";
-    case Emulation::forced:
-        return "forced";
-    }
-    return "none";
+    constexpr std::string_view kNames[] = {"none", "qemu_tcg", "qemu_kvm", "qemu_user", "forced"};
+    return kNames[static_cast<int>(e)];
 }
 
 std::string json_text(const Json &j) {
     return j.dump(2, ' ', false, Json::error_handler_t::replace);
 }
 
-Json report_head(std::string_view schema, CrcAlg alg, const SystemInfo &s) {
+Json report_head(std::string_view schema, const ReportBase &r) {
+    const SystemInfo &s = r.system;
     // Each machine state item a string, or null where this machine has none.
     Json state = Json::object();
     for (const auto &[name, value] : machine_state_items(s.machine_state))
@@ -37,7 +27,7 @@ Json report_head(std::string_view schema, CrcAlg alg, const SystemInfo &s) {
     return {{"schema", schema},
             {"tool", kToolName},
             {"version", kToolVersion},
-            {"alg", alg_info(alg).name},
+            {"alg", alg_info(r.alg).name},
             {"system",
              {{"kernel_release", s.kernel_release},
               {"machine", s.machine},
@@ -50,17 +40,17 @@ Json report_head(std::string_view schema, CrcAlg alg, const SystemInfo &s) {
             {"notice", s.emulation.emulated() ? Json(kEmulationNotice) : Json()}};
 }
 
-void add_drivers(Json &j, const std::vector<AlgEntry> &drivers,
-                 const std::optional<std::string> &resolves_to) {
+void add_drivers(Json &j, const ReportBase &r) {
     Json &list = j["drivers"] = Json::array();
-    for (const AlgEntry &e : drivers)
+    for (const AlgEntry &e : r.drivers)
         list.push_back({{"driver", e.driver},
                         {"module", e.module},
                         {"priority", e.priority},
                         {"selftest", e.selftest},
                         {"internal", e.internal},
-                        {"resolves_crc32c", resolves_to && *resolves_to == e.driver}});
-    j["crc32c_resolves_to"] = resolves_to;
+                        {"resolves_crc32c", r.resolves_to && *r.resolves_to == e.driver}});
+    j["crc32c_resolves_to"] = r.resolves_to;
+    j["user_drivers"] = r.user_drivers;
 }
 
 // The userspace baselines (user:...): every one the tool knows, available

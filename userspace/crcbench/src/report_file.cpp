@@ -25,15 +25,6 @@ std::optional<double> pages_per_s(const FileResult &f, const FileDriverResult &d
     return static_cast<double>(f.pages) / d.seconds;
 }
 
-// "crc64-rocksoft" -> "CRC64-ROCKSOFT", the CRC column's heading.
-std::string upper(std::string_view name) {
-    std::string out(name);
-    for (char &c : out)
-        if (c >= 'a' && c <= 'z')
-            c = static_cast<char>(c - 'a' + 'A');
-    return out;
-}
-
 std::string invalid_list(const std::vector<std::uint64_t> &pages, std::string_view sep) {
     std::string out;
     for (std::uint64_t p : pages)
@@ -57,10 +48,6 @@ std::string file_heading(const FileResult &f, CrcAlg alg) {
             out += "invalid pages: " + invalid_list(s.invalid_pages, " ") + "\n";
     }
     return out;
-}
-
-std::string file_crc_cell(const std::optional<Digest> &crc, CrcAlg alg) {
-    return crc ? format_digest(alg, *crc) : "";
 }
 
 // "1.204-1.391": the slowest and the fastest pass in GB/s.
@@ -143,7 +130,7 @@ std::string file_table(const FileReport &r) {
         if (paged)
             head.push_back("kpages/s");
         else
-            head.push_back(upper(alg_info(r.alg).name));
+            head.push_back(alg_tag(r.alg));
         head.push_back("CHECK");
         Table t(head, spread ? "lllrrrrrl" : "lllrrrrl");
         for (const FileDriverResult &d : f.results) {
@@ -163,7 +150,7 @@ std::string file_table(const FileReport &r) {
                 auto pps = pages_per_s(f, d);
                 row.push_back(pps ? format_fixed(*pps / 1e3, 1) : "-");
             } else {
-                row.push_back(file_crc_cell(d.crc, r.alg));
+                row.push_back(d.crc ? format_digest(r.alg, *d.crc) : "");
             }
             row.push_back(check);
             t.add(row);
@@ -195,15 +182,22 @@ std::string file_table(const FileReport &r) {
     return out;
 }
 
+void to_json(Json &j, const InnodbSummary &s) {
+    j = {{"flags", format_hex32(s.flags)},
+         {"valid", s.valid},
+         {"empty", s.empty},
+         {"invalid", s.invalid},
+         {"invalid_pages", s.invalid_pages}};
+}
+
 Json file_document(const FileReport &r) {
-    Json j = report_head(kFileSchema, r.alg, r.system);
+    Json j = report_head(kFileSchema, r);
     j["config"] = {{"page_size", r.page_size},
                    {"innodb", r.innodb},
                    {"per_page", r.per_page},
                    {"repeat", r.repeat},
                    {"drop_cache", r.drop_cache}};
-    add_drivers(j, r.drivers, r.resolves_to);
-    j["user_drivers"] = r.user_drivers;
+    add_drivers(j, r);
     j["measured"] = r.measured;
     auto digest = [&](const std::optional<Digest> &d) {
         return d ? Json(format_digest(r.alg, *d)) : Json();
@@ -224,20 +218,12 @@ Json file_document(const FileReport &r) {
                                {"crc", digest(d.crc)},
                                {"mismatches", d.disagreeing_units},
                                {"invalid_pages", f.innodb ? Json(d.invalid_pages) : Json()}});
-        Json innodb;
-        if (const auto &s = f.innodb)
-            innodb = {{"flags", format_hex32(s->flags)},
-                      {"valid", s->valid},
-                      {"empty", s->empty},
-                      {"invalid", s->invalid},
-                      {"invalid_pages", s->invalid_pages}};
         Json &file = files.emplace_back(Json{{"path", f.path},
                                              {"bytes", f.size},
                                              {"page_size", f.page_size},
                                              {"pages", f.page_size ? Json(f.pages) : Json()},
-                                             // whole-file mode: the file's CRC (the reference's)
                                              {"crc", digest(f.crc)},
-                                             {"innodb", innodb},
+                                             {"innodb", f.innodb},
                                              {"results", results}});
         if (r.per_page && f.page_size) {
             Json &crcs = file["page_crcs"] = Json::array();
@@ -245,8 +231,6 @@ Json file_document(const FileReport &r) {
                 crcs.push_back({{"index", i}, {"crc", format_digest(r.alg, f.page_crcs[i])}});
         }
     }
-    // true: SIGINT/SIGTERM ended the run early; files holds those hashed
-    // before it (the last perhaps by fewer drivers, a driver by fewer passes).
     add_partial(j, r.interrupted_by);
     j["verdict"] = r.verdict();
     return j;

@@ -46,9 +46,8 @@ std::string list_table(const ListReport &r) {
 }
 
 Json list_document(const ListReport &r) {
-    Json j = report_head(kListSchema, r.alg, r.system);
-    add_drivers(j, r.drivers, r.resolves_to);
-    j["user_drivers"] = r.user_drivers;
+    Json j = report_head(kListSchema, r);
+    add_drivers(j, r);
     j["ambiguous"] = r.ambiguous;
     return j;
 }

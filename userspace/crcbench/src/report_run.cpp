@@ -34,14 +34,14 @@ std::string size_span(const std::vector<SizeTime> &points) {
     return format_size(lo) + ".." + format_size(hi);
 }
 
-// The backend a fit is labelled with: user: baselines run in the afalg pass
-// but hash in this process, no AF_ALG: "user".
-std::string_view fit_backend(const BackendFit &f) {
-    return f.driver.starts_with("user:") ? std::string_view("user") : backend_name(f.backend);
+// The backend a row or fit is labelled with: user: baselines run in the
+// afalg pass but hash in this process, no AF_ALG: "user".
+std::string_view backend_of(std::string_view driver, Backend b) {
+    return is_user_driver(driver) ? std::string_view("user") : backend_name(b);
 }
 
 std::string backend_label(const RunReport &r, const BackendFit &f) {
-    std::string label(fit_backend(f));
+    std::string label(backend_of(f.driver, f.backend));
     if (f.backend == Backend::afalg && r.thread_counts.size() > 1)
         label += fmt::format(" {}T", f.threads);
     return label;
@@ -72,7 +72,7 @@ std::string side_by_side(const RunReport &r) {
             continue;
         for (const auto &[size, pair] : by_size) {
             const auto &[a, k] = pair;
-            t.add({d, format_size(size), a ? ns(afalg_ns_per_op(*a)) : "-",
+            t.add({d, format_size(size), a ? ns(a->ns_per_op()) : "-",
                    a ? ratio(a->ratio_to_generic) + (a->noisy ? "~" : "") : "-",
                    k ? ns(k->ns_per_op) : "-", k ? ratio(k->ratio_to_generic) : "-"});
         }
@@ -135,10 +135,6 @@ std::string fits_table(const RunReport &r) {
 }
 
 } // namespace
-
-double afalg_ns_per_op(const RunRow &row) {
-    return row.ops_per_s.median > 0 ? row.threads * 1e9 / row.ops_per_s.median : 0.0;
-}
 
 std::string backends_table(const RunReport &r) {
     std::string out;
@@ -248,10 +244,8 @@ std::string run_table(const RunReport &r) {
         head.insert(head.begin(), "THREADS");
     Table t(head, fmt::format("{}rl{}rrrrrrrl", sweep ? "r" : "", counts ? "r" : ""));
     for (const RunRow &row : r.rows) {
-        std::string ratio =
-            row.ratio_to_generic ? format_fixed(*row.ratio_to_generic, 2) + "x" : "-";
-        if (row.noisy && row.noisy_ratio())
-            ratio += "~";
+        std::string ratio_cell =
+            ratio(row.ratio_to_generic) + (row.noisy_ratio() && row.noisy ? "~" : "");
         std::string median = mb(row.bytes_per_s.median);
         if (row.noisy && !row.noisy_ratio())
             median += "~";
@@ -268,7 +262,7 @@ std::string run_table(const RunReport &r) {
                 ? mb(row.bytes_per_s.mean) + " +-" + mb(row.bytes_per_s.stddev)
                 : mb(row.bytes_per_s.mean),
             format_fixed(row.ops_per_s.median / 1e3, 1),
-            ratio,
+            ratio_cell,
             row.ratio_trials
                 ? fmt::format("{:.2f}-{:.2f}", row.ratio_trials->ci_low, row.ratio_trials->ci_high)
                 : "-",
@@ -359,22 +353,33 @@ Json summary_json(const Summary &s, bool ci = false) {
     return j;
 }
 
-Json row_json(const RunRow &row) {
-    return {{"driver", row.driver},
-            {"threads", row.threads},
-            {"size", row.size},
-            {"trials", row.trials},
-            {"bytes_per_s", summary_json(row.bytes_per_s, true)},
-            {"ops_per_s", summary_json(row.ops_per_s)},
-            {"ratio_to_generic", row.ratio_to_generic},
-            // The per-trial (paired) ratios: spread, MAD and the median's
-            // confidence interval; noisy: that interval wider than 10%.
-            {"ratio_trials", row.ratio_trials ? summary_json(*row.ratio_trials, true) : Json()},
-            {"noisy", row.noisy},
-            {"samples", row.samples}, // every trial, in order
-            {"checked_ops", row.checked_ops},
-            {"mismatches", row.mismatches}};
+} // namespace
+
+void to_json(Json &j, const RunRow &row) {
+    j = {{"driver", row.driver},
+         {"threads", row.threads},
+         {"size", row.size},
+         {"trials", row.trials},
+         {"bytes_per_s", summary_json(row.bytes_per_s, true)},
+         {"ops_per_s", summary_json(row.ops_per_s)},
+         {"ratio_to_generic", row.ratio_to_generic},
+         {"ratio_trials", row.ratio_trials ? summary_json(*row.ratio_trials, true) : Json()},
+         {"noisy", row.noisy},
+         {"samples", row.samples},
+         {"checked_ops", row.checked_ops},
+         {"mismatches", row.mismatches}};
 }
+
+void to_json(Json &j, const BackendFit &f) {
+    j = {{"driver", f.driver},
+         {"backend", backend_of(f.driver, f.backend)},
+         {"threads", f.threads},
+         {"points", f.points},
+         {"fit", f.result.fit},
+         {"no_fit_reason", f.result.fit ? Json() : Json(f.result.no_fit_reason)}};
+}
+
+namespace {
 
 Json config_json(const RunReport &r) {
     const BenchSettings &s = r.settings;
@@ -383,28 +388,22 @@ Json config_json(const RunReport &r) {
     return {{"mode", mode_name(s.mode)},
             {"chunk", s.mode == OpMode::stream ? s.chunk : std::nullopt},
             {"splice", s.splice},
-            {"threads", r.thread_counts},   // the thread counts of the sweep (one run each)
-            {"working_set", s.working_set}, // bytes per thread, null: one cache-hot buffer
-            // --cpus as a cpulist string, null: the allowed CPUs in turn
+            {"threads", r.thread_counts},
+            {"working_set", s.working_set},
             {"cpus", s.cpus.empty() ? Json() : Json(format_cpu_list(s.cpus))},
-            // The CPUs the workers were pinned to (--cpus, else the first of the
-            // affinity mask the largest thread count occupied); empty: not pinned.
             {"pinned_cpus", r.pinned_cpus},
-            // trials: the exact count; null when --min-runs/--max-runs bound a
-            // count chosen per size (each result's "trials" says how many ran).
             {"trials", bounds ? std::nullopt : std::optional(s.trials)},
             {"min_runs", bounds ? std::optional(bounds->min) : std::nullopt},
             {"max_runs", bounds ? std::optional(bounds->max) : std::nullopt},
             {"duration_s", s.iterations ? Json() : Json(seconds(s.duration))},
             {"iterations", s.iterations},
-            // The warm-up by time, or (warmup_runs) by a count of untimed trials.
             {"warmup_s", s.warmup_runs ? Json() : Json(seconds(s.warmup))},
             {"warmup_runs", s.warmup_runs},
             {"sizes", r.sizes},
             // A string: JSON readers that hold numbers as doubles (jq, JavaScript)
             // round integers above 2^53, and the seed must reproduce the run exactly.
             {"seed", std::to_string(s.seed)},
-            {"baseline", r.baseline_name()}, // crc32c-lib where there is no crc32c-generic
+            {"baseline", r.baseline_name()},
             {"backends", r.backends},
             {"tcrypt_sec", r.inkernel ? Json(r.inkernel->sec) : Json()}};
 }
@@ -412,26 +411,14 @@ Json config_json(const RunReport &r) {
 } // namespace
 
 Json run_document(const RunReport &r) {
-    Json j = report_head(kRunSchema, r.alg, r.system);
+    Json j = report_head(kRunSchema, r);
     j["config"] = config_json(r);
-    add_drivers(j, r.drivers, r.resolves_to);
-    j["user_drivers"] = r.user_drivers;
+    add_drivers(j, r);
     j["measured"] = r.measured;
-    Json &rows = j["results"] = Json::array();
-    for (const RunRow &row : r.rows)
-        rows.push_back(row_json(row));
+    j["results"] = r.rows;
     j["inkernel"] = r.inkernel;
-    Json &fits = j["fits"] = Json::array();
-    for (const BackendFit &f : make_fits(r.rows, r.inkernel))
-        fits.push_back({{"driver", f.driver},
-                        {"backend", fit_backend(f)},
-                        {"threads", f.threads},
-                        {"points", f.points},
-                        {"fit", f.result.fit},
-                        {"no_fit_reason", f.result.fit ? Json() : Json(f.result.no_fit_reason)}});
-    j["warnings"] = r.warnings; // run_warnings(): what makes the numbers hard to read
-    // true: SIGINT/SIGTERM cut the run short (interrupted_by names it);
-    // the results are the trials that every driver completed.
+    j["fits"] = make_fits(r.rows, r.inkernel);
+    j["warnings"] = r.warnings;
     add_partial(j, r.interrupted_by);
     j["verdict"] = r.ok() ? "ok" : "mismatch";
     return j;
@@ -464,8 +451,8 @@ std::string run_csv(const RunReport &r) {
     std::vector<Json> rows;
     for (std::size_t i = 0; i < r.rows.size(); ++i) {
         const Json &own = doc.at("results")[i];
-        rows.push_back(row_of(own, r.rows[i].driver.starts_with("user:") ? "user" : "afalg",
-                              afalg_ns_per_op(r.rows[i])));
+        rows.push_back(
+            row_of(own, backend_of(r.rows[i].driver, Backend::afalg), r.rows[i].ns_per_op()));
     }
     // tcrypt's rows: one measurement each (min = median = max), no check.
     if (r.inkernel)

@@ -31,18 +31,13 @@ void to_json(Json &j, const DriverVerdict &v) {
 }
 
 std::string verify_json(const VerifyReport &r) {
-    Json j = report_head(kVerifySchema, r.alg, r.system);
-    add_drivers(j, r.drivers, r.resolves_to);
-    j["user_drivers"] = r.user_drivers;
+    Json j = report_head(kVerifySchema, r);
+    add_drivers(j, r);
     j["cases_from"] = r.origin;
     // A string, as in run reports: 64-bit integers stay exact.
     j["seed"] = r.seed ? Json(std::to_string(*r.seed)) : Json();
     j["results"] = r.verdicts;
-    Json &not_run = j["not_run"] = Json::array(); // drivers the kernel does not hand out
-    for (const auto &[driver, why] : r.not_run)
-        not_run.push_back({{"driver", driver}, {"reason", why}});
-    // true: SIGINT/SIGTERM ended the cases early; the results are of the
-    // cases every driver ran before it.
+    j["not_run"] = r.not_run;
     add_partial(j, r.interrupted_by);
     j["verdict"] = r.ok() ? "ok" : "mismatch";
     return json_text(j) + "\n";

@@ -2,11 +2,13 @@
 #include "tcrypt_runner.h"
 
 #include "error.h"
+#include "kcapi_errors.h"
+#include "report.h"
 #include "user_drivers.h"
 
 #include <cerrno>
-#include <cstring>
 #include <fcntl.h>
+#include <map>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -43,7 +45,7 @@ class Fd {
 ToolError os_error(int e, const std::string &what) {
     ExitCode code = (e == EACCES || e == EPERM) ? ExitCode::permission : ExitCode::runtime;
     return ToolError(code, (code == ExitCode::permission ? "permission denied: " : "") + what +
-                               ": " + std::strerror(e));
+                               ": " + errno_text(e));
 }
 
 // The kernel log from where it ends now. A character device (/dev/kmsg)
@@ -122,7 +124,7 @@ Finished run_program(const std::vector<std::string> &argv) {
     int rc = ::posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0)
-        throw ToolError(ExitCode::runtime, "cannot run " + argv[0] + " (" + std::strerror(rc) +
+        throw ToolError(ExitCode::runtime, "cannot run " + argv[0] + " (" + errno_text(rc) +
                                                "): the tcrypt backend loads tcrypt with it");
     wr.reset();
     Finished f;
@@ -150,10 +152,8 @@ std::string first_line(const std::string &s) {
 TcryptEnv tcrypt_env(const std::optional<std::string> &kmsg_path,
                      const std::optional<std::string> &modprobe) {
     TcryptEnv env;
-    if (kmsg_path)
-        env.kmsg_path = *kmsg_path;
-    if (modprobe)
-        env.modprobe = *modprobe;
+    env.kmsg_path = kmsg_path.value_or(env.kmsg_path);
+    env.modprobe = modprobe.value_or(env.modprobe);
     env.is_root = ::geteuid() == 0;
     return env;
 }
@@ -214,6 +214,63 @@ InKernelResults measure_in_kernel(const std::vector<std::string> &measured,
     }
     add_inkernel_ratios(out.rows, alg);
     return out;
+}
+
+std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRun &run) {
+    std::vector<InKernelRow> out;
+    for (const TcryptRow &t : digest_rows(run)) {
+        if (t.ops_per_s == 0)
+            continue; // slower than one per second: no time to report
+        InKernelRow r;
+        r.driver = driver;
+        r.driver_reported = run.reported_driver;
+        r.size = t.block_len;
+        r.ops_per_s = static_cast<double>(t.ops_per_s);
+        r.bytes_per_s = static_cast<double>(t.bytes_per_s);
+        r.ns_per_op = 1e9 / r.ops_per_s;
+        out.push_back(r);
+    }
+    return out;
+}
+
+void add_inkernel_ratios(std::vector<InKernelRow> &rows, CrcAlg alg) {
+    add_inkernel_ratios(rows, baseline_driver(alg));
+}
+
+void add_inkernel_ratios(std::vector<InKernelRow> &rows, std::string_view baseline) {
+    std::map<std::size_t, double> generic; // size -> ns/op
+    for (const InKernelRow &r : rows)
+        if (r.driver_reported == baseline)
+            generic[r.size] = r.ns_per_op;
+    for (InKernelRow &r : rows) {
+        auto it = generic.find(r.size);
+        if (it != generic.end() && r.ns_per_op > 0)
+            r.ratio_to_generic = it->second / r.ns_per_op;
+        else
+            r.ratio_to_generic.reset();
+    }
+}
+
+std::vector<BackendFit> make_fits(const std::vector<RunRow> &afalg_rows,
+                                  const std::optional<InKernelResults> &inkernel) {
+    std::vector<BackendFit> fits;
+    auto slot = [&fits](const std::string &driver, Backend b, unsigned threads) -> BackendFit & {
+        for (BackendFit &f : fits)
+            if (f.driver == driver && f.backend == b && f.threads == threads)
+                return f;
+        fits.push_back({driver, b, threads, {}, {}});
+        return fits.back();
+    };
+    for (const RunRow &r : afalg_rows) {
+        BackendFit &f = slot(r.driver, Backend::afalg, r.threads);
+        f.points.push_back({r.size, r.ns_per_op()});
+    }
+    if (inkernel)
+        for (const InKernelRow &r : inkernel->rows)
+            slot(r.driver, Backend::tcrypt, 1).points.push_back({r.size, r.ns_per_op});
+    for (BackendFit &f : fits)
+        f.result = fit_line(f.points);
+    return fits;
 }
 
 } // namespace crcbench

@@ -4,10 +4,13 @@
 // reads what it printed from the kernel log (/dev/kmsg, read from its end
 // as it was before the load). tcrypt does all its work in its init function
 // and then refuses to stay loaded (EAGAIN): that failure of modprobe is the
-// normal end of a run; any other is an error.
+// normal end of a run; any other is an error. Also the per-call cost model
+// of both backends: for each driver and backend, time per operation over
+// the sizes fitted to time_ns = a + b * size (line_fit.h).
 #pragma once
 
-#include "inkernel.h"
+#include "crc_alg.h"
+#include "line_fit.h"
 #include "options.h"
 #include "progress.h"
 #include "tcrypt_log.h"
@@ -17,6 +20,52 @@
 #include <vector>
 
 namespace crcbench {
+
+struct RunRow;
+
+// One driver at one size, measured by tcrypt (one digest per operation).
+struct InKernelRow {
+    std::string driver;          // as measured (the name in "measured")
+    std::string driver_reported; // the driver tcrypt says it measured
+    std::size_t size = 0;
+    double ops_per_s = 0;
+    double bytes_per_s = 0;
+    double ns_per_op = 0;                   // 1e9 / ops_per_s
+    std::optional<double> ratio_to_generic; // crc32c-generic's ns/op / this one's, same size
+};
+
+struct NotMeasured {
+    std::string driver;
+    std::string reason;
+};
+
+struct InKernelResults {
+    unsigned sec = 1;                      // tcrypt's sec=
+    std::vector<InKernelRow> rows;         // by driver (measured order), then size
+    std::vector<NotMeasured> not_measured; // the userspace baselines: no tcrypt row
+};
+
+// A driver's rows from one tcrypt run; ratios are filled in by add_inkernel_ratios.
+std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRun &run);
+
+// Fills ratio_to_generic from crc32c-generic's rows of the same size.
+void add_inkernel_ratios(std::vector<InKernelRow> &rows, CrcAlg alg = CrcAlg::crc32c);
+// The same with the ratios to `baseline` (crc32c-lib on 6.17 and later).
+void add_inkernel_ratios(std::vector<InKernelRow> &rows, std::string_view baseline);
+
+struct BackendFit {
+    std::string driver;
+    Backend backend = Backend::afalg;
+    unsigned threads = 1;         // afalg: the run's thread count; tcrypt: 1
+    std::vector<SizeTime> points; // ns per operation (per thread) by size
+    LineFitResult result;
+};
+
+// One fit per driver and backend (and, for afalg, per thread count of a
+// sweep). afalg: ns/op = threads * 1e9 / median ops/s, the time one thread
+// spends on one operation.
+std::vector<BackendFit> make_fits(const std::vector<RunRow> &afalg_rows,
+                                  const std::optional<InKernelResults> &inkernel);
 
 struct TcryptEnv {
     std::string kmsg_path = "/dev/kmsg";

@@ -12,6 +12,15 @@ std::string_view trim(std::string_view s) {
     return s.substr(b, e - b + 1);
 }
 
+std::optional<std::string> keyed_value(std::string_view text, std::string_view key, char sep) {
+    for (std::string_view line : split(text, '\n')) {
+        std::size_t s = line.find(sep);
+        if (s != std::string_view::npos && trim(line.substr(0, s)) == key)
+            return std::string(trim(line.substr(s + 1)));
+    }
+    return std::nullopt;
+}
+
 std::vector<std::string_view> split(std::string_view text, char sep) {
     std::vector<std::string_view> parts;
     std::size_t start = 0;

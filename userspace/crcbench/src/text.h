@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,10 @@ namespace crcbench {
 
 // s without leading and trailing spaces, tabs and carriage returns.
 std::string_view trim(std::string_view s);
+
+// The value after "KEY<sep>" on the first line whose KEY (trimmed) is key,
+// trimmed: /proc/cpuinfo, /proc/meminfo ("key: value"), lparcfg ("key=value").
+std::optional<std::string> keyed_value(std::string_view text, std::string_view key, char sep);
 
 // The pieces of text between separators; n separators give n + 1 pieces
 // (empty ones included).

@@ -71,7 +71,7 @@ void check_user_driver(const std::string &name, CrcAlg alg) {
 std::unique_ptr<Crc32cHasher> make_user_hasher(const std::string &name, CrcAlg alg) {
     check_user_driver(name, alg);
     if (name == kUserSlice8)
-        return std::make_unique<UserSlice8Hasher>();
+        return std::make_unique<UserHasher>();
     if (name == kUserVmx)
         return make_user_vmx_hasher();
     if (name == kUserVmxIsa31)

@@ -8,8 +8,8 @@
 // slice-by-8 code, as the kernel driver's go to its software CRC.
 #include "user_vmx.h"
 
-#include "crc32c_fast.h"
 #include "error.h"
+#include "user_slice8_hasher.h"
 
 #include <sys/auxv.h>
 
@@ -35,40 +35,18 @@ using Core = std::uint32_t (*)(std::uint32_t, const std::uint8_t *, std::size_t)
 // The shortest input a core takes: its first load is a whole 16-byte block.
 constexpr std::size_t kCoreMinLength = 16;
 
-class UserVmxHasher final : public Crc32cHasher {
-  public:
-    explicit UserVmxHasher(Core core) : core_(core) {}
-
-    void set_seed(std::uint32_t seed) override {
-        seed_ = seed;
-        state_ = seed;
-    }
-    Digest digest(std::span<const std::uint8_t> data) override { return ~run(seed_, data); }
-    void update(std::span<const std::uint8_t> data) override { state_ = run(state_, data); }
-    // Like a tfm after final: the next update starts a new message from the key.
-    Digest final() override {
-        std::uint32_t out = ~state_;
-        state_ = seed_;
-        return out;
-    }
-
-  private:
-    std::uint32_t run(std::uint32_t state, std::span<const std::uint8_t> data) const {
-        if (data.size() < kCoreMinLength)
-            return crc32c_fast::update(state, data);
-        return core_(state, data.data(), data.size());
-    }
-
-    Core core_;
-    std::uint32_t seed_ = 0xffffffffu;  // the key: raw initial state
-    std::uint32_t state_ = 0xffffffffu; // raw state of the open stream
-};
+template <Core core>
+std::uint32_t core_update(std::uint32_t state, std::span<const std::uint8_t> data) {
+    if (data.size() < kCoreMinLength)
+        return crc32c_fast::update(state, data);
+    return core(state, data.data(), data.size());
+}
 
 std::unique_ptr<Crc32cHasher> open_or_throw(const char *name, const std::optional<std::string> &why,
-                                            Core core) {
+                                            UserHasher::Update update) {
     if (why)
         throw ToolError(ExitCode::unknown_driver, std::string(name) + " is unavailable: " + *why);
-    return std::make_unique<UserVmxHasher>(core);
+    return std::make_unique<UserHasher>(update);
 }
 
 } // namespace
@@ -88,11 +66,12 @@ std::optional<std::string> user_vmx_isa31_unavailable() {
 }
 
 std::unique_ptr<Crc32cHasher> make_user_vmx_hasher() {
-    return open_or_throw("user:vmx", user_vmx_unavailable(), crc32c_vmx_core);
+    return open_or_throw("user:vmx", user_vmx_unavailable(), core_update<crc32c_vmx_core>);
 }
 
 std::unique_ptr<Crc32cHasher> make_user_vmx_isa31_hasher() {
-    return open_or_throw("user:vmx-isa31", user_vmx_isa31_unavailable(), crc32c_vmx_core_isa31);
+    return open_or_throw("user:vmx-isa31", user_vmx_isa31_unavailable(),
+                         core_update<crc32c_vmx_core_isa31>);
 }
 
 } // namespace crcbench

@@ -29,17 +29,6 @@ namespace {
 // miscompiled fast reference on the target cannot go unnoticed.
 constexpr std::size_t kCrossCheckLimit = 65536;
 
-Digest run_case(Crc32cHasher &h, const VerifyCase &c, std::span<const std::uint8_t> data) {
-    if (c.pieces.empty())
-        return h.digest(data);
-    std::size_t pos = 0;
-    for (std::size_t piece : c.pieces) {
-        h.update(data.subspan(pos, piece));
-        pos += piece;
-    }
-    return h.final();
-}
-
 } // namespace
 
 Judge judge_for(const std::string &driver) {
@@ -106,7 +95,7 @@ std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
             } else if (keyed[i]) {
                 h.set_seed(kDefaultSeed); // same as the tfm's default key
             }
-            Digest got = run_case(h, c, data);
+            Digest got = hash_pieces(h, data, c.pieces);
             DriverVerdict &v = verdicts[i];
             ++v.cases;
             v.bytes += c.length;

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fmt/format.h>
 #include <limits>
+#include <random>
 
 namespace crcbench {
 namespace {
@@ -170,6 +171,11 @@ std::vector<VerifyCase> fixed_cases(std::size_t max_length) {
     }
     defaults.insert(defaults.end(), keyed.begin(), keyed.end());
     return defaults;
+}
+
+std::uint64_t fresh_seed() {
+    std::random_device rd;
+    return (std::uint64_t{rd()} << 32) ^ rd();
 }
 
 std::vector<VerifyCase> without_keys(std::vector<VerifyCase> cases) {

@@ -52,6 +52,9 @@ std::vector<VerifyCase> random_cases(std::size_t n, std::uint64_t seed, std::siz
 // splits and data stay, every case runs from the algorithm's init.
 std::vector<VerifyCase> without_keys(std::vector<VerifyCase> cases);
 
+// A seed from std::random_device, for --seed left out (run, verify).
+std::uint64_t fresh_seed();
+
 // The seed the kernel's crc32c uses without setkey.
 inline constexpr std::uint32_t kDefaultSeed = 0xFFFFFFFFu;
 

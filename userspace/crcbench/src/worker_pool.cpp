@@ -2,10 +2,10 @@
 #include "worker_pool.h"
 
 #include "error.h"
+#include "kcapi_errors.h"
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <memory>
 #include <new>
 #include <pthread.h>
@@ -14,17 +14,26 @@
 #include <system_error>
 
 namespace crcbench {
+namespace {
+
+// An empty dynamic CPU set with room for CPUs 0..n-1 (CPU_ALLOC_SIZE(n) bytes).
+std::unique_ptr<cpu_set_t, void (*)(cpu_set_t *)> empty_cpu_set(unsigned n) {
+    std::unique_ptr<cpu_set_t, void (*)(cpu_set_t *)> set(CPU_ALLOC(n),
+                                                          [](cpu_set_t *p) { CPU_FREE(p); });
+    if (!set)
+        throw std::bad_alloc();
+    CPU_ZERO_S(CPU_ALLOC_SIZE(n), set.get());
+    return set;
+}
+
+} // namespace
 
 std::vector<unsigned> allowed_cpus() {
     // Dynamic CPU sets: large POWER machines have more than CPU_SETSIZE
     // hardware threads. Grow until the mask fits.
     for (unsigned n = 1024; n <= (1u << 20); n *= 2) {
-        std::unique_ptr<cpu_set_t, void (*)(cpu_set_t *)> set(CPU_ALLOC(n),
-                                                              [](cpu_set_t *p) { CPU_FREE(p); });
-        if (!set)
-            throw std::bad_alloc();
+        auto set = empty_cpu_set(n);
         const std::size_t bytes = CPU_ALLOC_SIZE(n);
-        CPU_ZERO_S(bytes, set.get());
         if (sched_getaffinity(0, bytes, set.get()) != 0) {
             if (errno == EINVAL)
                 continue;
@@ -56,18 +65,14 @@ std::vector<unsigned> occupied_cpus(const std::vector<unsigned> &pool, unsigned 
 }
 
 void pin_to(unsigned cpu) {
-    std::unique_ptr<cpu_set_t, void (*)(cpu_set_t *)> set(CPU_ALLOC(cpu + 1),
-                                                          [](cpu_set_t *p) { CPU_FREE(p); });
-    if (!set)
-        throw std::bad_alloc();
+    auto set = empty_cpu_set(cpu + 1);
     const std::size_t bytes = CPU_ALLOC_SIZE(cpu + 1);
-    CPU_ZERO_S(bytes, set.get());
     CPU_SET_S(cpu, bytes, set.get());
     int e = pthread_setaffinity_np(pthread_self(), bytes, set.get());
     if (e != 0)
         throw ToolError(ExitCode::runtime,
-                        "cannot pin a thread to CPU " + std::to_string(cpu) + ": " +
-                            std::strerror(e) + " (offline, or not in this process's CPU set: " +
+                        "cannot pin a thread to CPU " + std::to_string(cpu) + ": " + errno_text(e) +
+                            " (offline, or not in this process's CPU set: " +
                             "see taskset -p $$ and /sys/devices/system/cpu/online)");
 }
 

@@ -158,5 +158,51 @@ class Schemata(unittest.TestCase):
             self.assertGreater(differ, 5)
 
 
+MACRO_FIXTURE = (
+    "#define DEFINE_OPS(name, type)\t\t\t\t\\\n"
+    "static int name##_update(type *state, const u8 *p,\t\\\n"
+    "\t\t\t unsigned int len)\t\t\\\n"
+    "{\t\t\t\t\t\t\\\n"
+    "\ttype *s = state;\t\t\t\t\\\n"
+    "\t\t\t\t\t\t\\\n"
+    "\tif (len < 16 || !usable())\t\t\t\\\n"
+    "\t\treturn -1;\t\t\t\t\\\n"
+    "\t*s = name##_crc(*s, p, len);\t\t\t\\\n"
+    "\treturn 0;\t\t\t\t\t\\\n"
+    "}\n"
+    "\n"
+    "DEFINE_OPS(x, u32)\n")
+
+
+class MultiLineMacros(unittest.TestCase):
+    """The functions a multi-line macro defines are mutated like any other."""
+
+    def setUp(self):
+        self.lines = MACRO_FIXTURE.splitlines(keepends=True)
+        self.muts = mutants.mutants("macro.h", MACRO_FIXTURE, "macro.h")
+
+    def test_statements_inside_the_macro(self):
+        got = {(m.first, m.op, " ".join(m.new.split())) for m in self.muts}
+        self.assertIn((9, "drop", "; \\"), got)
+        self.assertIn((7, "negate", "if (!(len < 16 || !usable())) \\"), got)
+        self.assertIn((7, "relop", "if (len <= 16 || !usable()) \\"), got)
+        self.assertIn((7, "andor", "if (len < 16) \\"), got)
+        self.assertIn((7, "const", "if (len < 17 || !usable()) \\"), got)
+        # a declaration and the macro's own line are not mutants
+        self.assertFalse([m for m in self.muts if m.first in (1, 5, 13)])
+
+    def test_each_mutant_keeps_the_macro_whole(self):
+        for m in self.muts:
+            out = m.apply(self.lines)
+            self.assertEqual(len(out), len(self.lines), m.describe())
+            for i in range(10):
+                self.assertTrue(out[i].rstrip().endswith("\\"), m.describe())
+            # a dropped statement's backslash stays in its column
+            if m.op == "drop":
+                self.assertEqual(len(out[m.first - 1].rstrip().expandtabs(8)),
+                                 len(self.lines[m.first - 1].rstrip().expandtabs(8)),
+                                 m.describe())
+
+
 if __name__ == "__main__":
     unittest.main()

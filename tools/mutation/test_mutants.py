@@ -10,6 +10,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import glue  # noqa: E402
 import mutants  # noqa: E402
 import schema  # noqa: E402
 import sweep  # noqa: E402
@@ -202,6 +203,54 @@ class MultiLineMacros(unittest.TestCase):
                 self.assertEqual(len(out[m.first - 1].rstrip().expandtabs(8)),
                                  len(self.lines[m.first - 1].rstrip().expandtabs(8)),
                                  m.describe())
+
+
+class GlueVerdicts(unittest.TestCase):
+    """glue.judge_batch: only a failure the unchanged module does not show kills."""
+
+    class Mu:
+        def __init__(self, h):
+            self.hash = h
+
+    def rows(self, **extra):
+        ok = [("testmgr", "missed", ""), ("kernel-log", "missed", ""),
+              ("crc32c_vmx_afalg", "missed", ""), ("crc32c_vmx_xfs.sh", "caught", "#3")]
+        out = {"gbase-c": list(ok), "gbase-f": list(ok)}
+        out.update(extra)
+        return out
+
+    def judge(self, rows, names):
+        owner = {n: None for n in glue.BASE_ENTRIES}
+        owner.update({n: self.Mu(n[1:5]) for n in names})
+        return glue.judge_batch(rows, owner)
+
+    def test_verdicts(self):
+        rows = self.rows(
+            gkill_c=[("testmgr", "missed", ""), ("crc32c_vmx_afalg", "caught", "#5 long")],
+            gfail_c=[("crc32c_vmx_xfs.sh", "caught", "#3")],
+            gcras_c=[("crc32c_vmx_afalg", "crashed-otherwise", "oops")],
+            ghang_f=[("crc_family_vmx.sh", "timeout", "the guest hung")],
+            gload_c=[("load", "failed", "")],
+            gpass_f=[("testmgr", "missed", ""), ("crc_family_vmx.sh", "missed", "")],
+            gnone_c=[("guest", "no-result", "")])
+        rows = {k.replace("_", "-"): v for k, v in rows.items()}
+        got = self.judge(rows, [n for n in rows if not n.startswith("gbase-")])
+        self.assertEqual(got["kill"][0], "killed")
+        self.assertEqual(got["kill"][1], "guest-power8:crc32c_vmx_afalg")
+        # the unchanged module fails crc32c_vmx_xfs.sh too: not a catch
+        self.assertEqual(got["fail"][0], "survived")
+        self.assertEqual(got["cras"][0], "crashed")
+        self.assertEqual(got["hang"][0], "timeout")
+        self.assertEqual(got["load"][0], "setup-failed")
+        self.assertEqual(got["pass"][0], "survived")
+        self.assertNotIn("none", got)
+
+    def test_no_verdict_without_a_clean_baseline(self):
+        rows = self.rows(**{"gkill-c": [("crc32c_vmx_afalg", "caught", "#5")]})
+        rows["gbase-f"] = [("crc_family_vmx.sh", "crashed-otherwise", "oops")]
+        self.assertEqual(self.judge(rows, ["gkill-c"]), {})
+        del rows["gbase-f"]
+        self.assertEqual(self.judge(rows, ["gkill-c"]), {})
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import time
 
@@ -143,23 +144,49 @@ class GlueBuilder:
     def baseline(self):
         """{module: fingerprint} of the unchanged sources, and a copy of each .ko."""
         if self.base is None:
+            keep = os.path.join(self.work, "base")
+            # the unchanged build is kept with the sources and kernel it is of
+            h = hashlib.sha256(self.kdir.encode())
+            for rel in glue_sources():
+                with open(os.path.join(TOP, rel), "rb") as f:
+                    h.update(rel.encode() + b"\0" + f.read())
+            key = h.hexdigest()
+            stamp = os.path.join(keep, "fingerprints")
+            if os.path.exists(stamp):
+                with open(stamp, encoding="utf-8") as f:
+                    lines = f.read().split()
+                if lines and lines[0] == key:
+                    self.base = dict(zip(MODULES, lines[1:]))
+                    return self.base
             d = self.slot(0)
             ok, log = self.make(d)
             if not ok or warned(log):
                 raise SystemExit("the unchanged module sources do not build clean:\n" +
                                  log[-3000:])
             self.base = {}
-            keep = os.path.join(self.work, "base")
             os.makedirs(keep, exist_ok=True)
             for mod in MODULES:
                 ko = os.path.join(d, mod + ".ko")
                 shutil.copy2(ko, os.path.join(keep, mod + ".ko"))
                 self.base[mod] = self.fingerprint(ko)
+            with open(stamp, "w", encoding="utf-8") as f:
+                f.write("\n".join([key] + [self.base[m] for m in MODULES]) + "\n")
         return self.base
 
     def screen(self, mu, text, slot=0):
         """(verdict, detail, {module: path of the mutant's .ko}) of one mutant."""
         self.baseline()
+        keep = os.path.join(self.work, "ko", mu.hash[:16])
+        # a survivor of screening keeps its .ko files until the guest judges
+        # it: a run stopped in between does not build it again
+        key = hashlib.sha256((text + repr(sorted(self.base.items()))).encode()).hexdigest()
+        stamp = os.path.join(keep, "screened")
+        if os.path.exists(stamp):
+            with open(stamp, encoding="utf-8") as f:
+                if f.read().strip() == key:
+                    changed = {mod: os.path.join(keep, mod + ".ko") for mod in MODULES
+                               if os.path.exists(os.path.join(keep, mod + ".ko"))}
+                    return None, ",".join(sorted(changed)), changed
         d = self.slot(slot)
         rel = mu.path[len(TOP) + 1:] if mu.path.startswith(TOP + "/") else mu.path
         with open(os.path.join(d, rel), "w", encoding="utf-8") as f:
@@ -171,7 +198,7 @@ class GlueBuilder:
                         "the build failed")
             return "invalid", line.split(": ", 1)[-1], {}
         changed = {}
-        keep = os.path.join(self.work, "ko", mu.hash[:16])
+        shutil.rmtree(keep, ignore_errors=True)
         for mod in MODULES:
             ko = os.path.join(d, mod + ".ko")
             if self.fingerprint(ko) != self.base[mod]:
@@ -180,6 +207,8 @@ class GlueBuilder:
                 changed[mod] = os.path.join(keep, mod + ".ko")
         if not changed:
             return "equivalent", "identical code and data in both .ko", {}
+        with open(stamp, "w", encoding="utf-8") as f:
+            f.write(key + "\n")
         return None, ",".join(sorted(changed)), changed
 
 
@@ -235,9 +264,10 @@ def entry_name(mu, mod):
 BASE_ENTRIES = {"gbase-c": "crc32c_vmx", "gbase-f": "crc_family_vmx"}
 
 
-def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say):
+def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadline=None):
     """Boot the guest for batch = [(mutant, {module: ko})]: {hash: (verdict, lane, detail)};
-    a mutant without a result in this batch is left out."""
+    a mutant without a result in this batch is left out. At deadline (a
+    time.time() value) the boot is stopped and the finished mutants judged."""
     tests = kselftests(guest_out)
     bdir = os.path.join(work, "glue-batch%d" % number)
     if os.path.isdir(bdir):
@@ -284,12 +314,27 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say):
         (number, len(batch), len(entries) - len(BASE_ENTRIES), timeout))
     start = time.time()
     env = dict(os.environ, MUTANT_DIR=heads)
-    r = subprocess.run([os.path.join(TOP, "tools", "mutants", "lane.sh"), "--kernel-env", kenv,
-                        "--initrd", combined, "--lane", "stock", "--out", bdir,
-                        "--mutants", ",".join(entries), "--timeout", str(timeout)],
-                       env=env, capture_output=True, text=True)
-    say("glue: guest boot %d took %.0f s (lane.sh exit %d)" % (number, time.time() - start,
-                                                              r.returncode))
+    with open(os.path.join(bdir, "lane.log"), "w") as log:
+        p = subprocess.Popen([os.path.join(TOP, "tools", "mutants", "lane.sh"), "--kernel-env",
+                              kenv, "--initrd", combined, "--lane", "stock", "--out", bdir,
+                              "--mutants", ",".join(entries), "--timeout", str(timeout)],
+                             env=env, stdout=log, stderr=subprocess.STDOUT,
+                             start_new_session=True)
+        stopped = False
+        while p.poll() is None:
+            if deadline and time.time() > deadline:
+                # lane.sh, run-guest.sh and QEMU are one session: stop them all
+                os.killpg(p.pid, signal.SIGTERM)
+                p.wait()
+                stopped = True
+                break
+            time.sleep(5)
+    say("glue: guest boot %d took %.0f s (lane.sh %s)" %
+        (number, time.time() - start, "stopped at the deadline" if stopped
+         else "exit %d" % p.returncode))
+    if stopped:
+        # only the mutants the guest finished: their MUTANT-END is in its log
+        return judge_batch(finished_rows(bdir), owner, bdir)
     rows = {}
     with open(os.path.join(bdir, "results.tsv"), encoding="utf-8", errors="replace") as f:
         for line in f:
@@ -298,6 +343,24 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say):
                 rows.setdefault(cols[1], []).append((cols[2], cols[3],
                                                      cols[4] if len(cols) > 4 else ""))
     return judge_batch(rows, owner, bdir)
+
+
+def finished_rows(bdir):
+    """{entry: [(test, verdict, detail)]} of the entries a stopped boot finished."""
+    rows, ended = {}, set()
+    for path in sorted(glob.glob(os.path.join(bdir, "guest-mutants-*.log*"))):
+        if path.endswith(".console.log") or (not path.endswith(".raw") and
+                                            os.path.exists(path + ".raw")):
+            continue
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                m = re.match(r"MUTANT-RESULT (\S+) (\S+) ([a-z-]+) *(.*)$", line.rstrip())
+                if m:
+                    rows.setdefault(m.group(1), []).append(m.group(2, 3, 4))
+                m = re.match(r"MUTANT-END (\S+)\s*$", line)
+                if m:
+                    ended.add(m.group(1))
+    return {k: v for k, v in rows.items() if k in ended}
 
 
 def judge_batch(rows, owner, where="-"):
@@ -354,6 +417,3 @@ def batches(items, size=BATCH):
     return [items[i:i + size] for i in range(0, len(items), size)]
 
 
-def stale_kos(work):
-    for d in glob.glob(os.path.join(work, "glue", "ko", "*")):
-        shutil.rmtree(d, ignore_errors=True)

@@ -200,7 +200,8 @@ def read_verdicts(path):
 
 
 def write_verdicts(path, verdicts, current):
-    """The verdicts of the mutants that exist now, sorted by file and line."""
+    """The verdicts of the mutants that exist now (current: all of them, in
+    every scope), sorted by file and line."""
     order = {mu.hash: (mu.path, mu.first, mu.id) for mu in current}
     rows = [v for h, v in verdicts.items() if h in order]
     rows.sort(key=lambda v: order[v["hash"]])
@@ -415,6 +416,8 @@ class Sweep:
             if verdict:
                 record(verdict_row(mu, verdict, "-", detail))
             else:
+                say("%-9s %s %s changes %s" % ("to-guest", mu.id, verdict_row(mu, "-")["where"],
+                                                detail))
                 pending.append((mu, changed))
         screened = time.time() - start
         say("glue: screened %d mutants in %.0f s (%.0f s per hundred): %d for the guest" %
@@ -424,9 +427,17 @@ class Sweep:
         start = time.time()
         out, initrd = gluelane.guest_initramfs(self.args.work, self.args.kernel_env, say)
         kos = gluelane.base_kos(b)
-        for n, batch in enumerate(gluelane.batches(pending), 1):
+        deadline = None
+        if self.args.guest_until:
+            deadline = time.mktime(time.strptime(time.strftime("%Y-%m-%d ") +
+                                                 self.args.guest_until, "%Y-%m-%d %H:%M"))
+        for n, batch in enumerate(gluelane.batches(pending, self.args.batch), 1):
+            if deadline and time.time() > deadline - 300:
+                say("glue: no boot starts within 5 minutes of --guest-until: %d mutants left" %
+                    sum(len(b) for b in gluelane.batches(pending, self.args.batch)[n - 1:]))
+                break
             got = gluelane.run_batch(batch, kos, out, initrd, self.args.kernel_env,
-                                     self.args.work, n, say)
+                                     self.args.work, n, say, deadline)
             for mu, _ in batch:
                 if mu.hash in got:
                     verdict, lane, detail = got[mu.hash]
@@ -644,6 +655,12 @@ def main(argv=None):
                     "(module/*.c, module/*.h) or all (default); sample is always the core's")
     ap.add_argument("--kernel-env", default=os.path.join(TOP, "build", "kernel.env"),
                     help="the glue's kernel (default: %(default)s, from make setup)")
+    ap.add_argument("--batch", type=int, default=gluelane.BATCH, metavar="N",
+                    help="run: glue mutants per guest boot (default: %(default)s)")
+    ap.add_argument("--guest-until", metavar="HH:MM",
+                    help="run: stop the glue's guest boot at this local time, keeping the "
+                    "verdicts of the mutants it finished; no boot starts in the 5 minutes "
+                    "before it")
     ap.add_argument("--no-guest", action="store_true",
                     help="run: screen the glue's mutants on the host only; the ones that "
                     "need a guest keep no verdict")
@@ -655,8 +672,10 @@ def main(argv=None):
     ap.add_argument("--fresh", action="store_true",
                     help="run: give a new verdict even where one is cached")
     args = ap.parse_args(argv)
-    if args.jobs < 1:
-        ap.error("--jobs must be 1 or more")
+    if args.jobs < 1 or args.batch < 1:
+        ap.error("--jobs and --batch must be 1 or more")
+    if args.guest_until and not re.match(r"^([01]\d|2[0-3]):[0-5]\d$", args.guest_until):
+        ap.error("--guest-until takes a time of day as HH:MM")
 
     current = all_mutants("core" if args.command == "sample" else args.scope)
     if args.command == "list":
@@ -714,7 +733,8 @@ def main(argv=None):
     print("sweep: %d mutants to run (%d in all, %d with a verdict)" %
           (len(chosen), len(current), len(verdicts)), flush=True)
     if chosen:
-        sweep.run(chosen, verdicts, current)
+        # the file keeps the rows of every mutant that exists, in any scope
+        sweep.run(chosen, verdicts, current if args.scope == "all" else all_mutants("all"))
     report(current, verdicts, sys.stdout)
     return judge(current, verdicts)
 

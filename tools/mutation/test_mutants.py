@@ -245,6 +245,18 @@ class GlueVerdicts(unittest.TestCase):
         self.assertEqual(got["pass"][0], "survived")
         self.assertNotIn("none", got)
 
+    def test_a_stopped_boot_judges_only_finished_mutants(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "guest-mutants-1.log.raw"), "w") as f:
+                f.write("MUTANT-BEGIN gbase-c\nMUTANT-RESULT gbase-c testmgr missed\n"
+                        "MUTANT-END gbase-c\nMUTANT-BEGIN gkill-c\n"
+                        "MUTANT-RESULT gkill-c crc32c_vmx_afalg caught #5 long\n"
+                        "MUTANT-END gkill-c\nMUTANT-BEGIN ghalf-c\n"
+                        "MUTANT-RESULT ghalf-c testmgr missed\n")
+            rows = glue.finished_rows(d)
+        self.assertEqual(sorted(rows), ["gbase-c", "gkill-c"])
+        self.assertEqual(rows["gkill-c"], [("crc32c_vmx_afalg", "caught", "#5 long")])
+
     def test_no_verdict_without_a_clean_baseline(self):
         rows = self.rows(**{"gkill-c": [("crc32c_vmx_afalg", "caught", "#5")]})
         rows["gbase-f"] = [("crc_family_vmx.sh", "crashed-otherwise", "oops")]

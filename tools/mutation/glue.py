@@ -44,6 +44,7 @@ CROSS = "powerpc64le-linux-gnu-"
 # Guest boots: mutants per boot, and the time each one may take (the whole
 # kselftest collection under TCG) on top of the boot itself.
 BATCH = 12
+RUN_STAMP = time.strftime("%Y%m%d-%H%M%S")
 BOOT_SECONDS = 300
 MUTANT_SECONDS = 420
 
@@ -269,7 +270,8 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadl
     a mutant without a result in this batch is left out. At deadline (a
     time.time() value) the boot is stopped and the finished mutants judged."""
     tests = kselftests(guest_out)
-    bdir = os.path.join(work, "glue-batch%d" % number)
+    # each run's boots keep their logs: a directory per run and boot
+    bdir = os.path.join(work, "glue-runs", "%s-boot%d" % (RUN_STAMP, number))
     if os.path.isdir(bdir):
         shutil.rmtree(bdir)
     stage = os.path.join(bdir, "stage", "mutants")
@@ -336,13 +338,37 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadl
         # only the mutants the guest finished: their MUTANT-END is in its log
         return judge_batch(finished_rows(bdir), owner, bdir)
     rows = {}
+    oops = crash_reports(bdir)
     with open(os.path.join(bdir, "results.tsv"), encoding="utf-8", errors="replace") as f:
         for line in f:
             cols = line.rstrip("\n").split("\t")
             if len(cols) >= 4:
-                rows.setdefault(cols[1], []).append((cols[2], cols[3],
-                                                     cols[4] if len(cols) > 4 else ""))
+                detail = cols[4] if len(cols) > 4 else ""
+                if cols[3].startswith("crashed") and cols[1] in oops:
+                    detail = oops[cols[1]]
+                rows.setdefault(cols[1], []).append((cols[2], cols[3], detail))
     return judge_batch(rows, owner, bdir)
+
+
+def crash_reports(bdir):
+    """{entry: the kernel's oops line and function} for each boot that died
+    while an entry was running (its last MUTANT-BEGIN)."""
+    out = {}
+    for log in glob.glob(os.path.join(bdir, "guest-mutants-*.log")):
+        if log.endswith(".console.log"):
+            continue
+        console = log[:-len(".log")] + ".console.log"
+        with open(log, encoding="utf-8", errors="replace") as f:
+            begins = re.findall(r"^MUTANT-BEGIN (\S+)", f.read(), re.M)
+        if not begins or not os.path.exists(console):
+            continue
+        with open(console, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        what = re.search(r"(Oops: .*|BUG: .*|Kernel panic.*)", text)
+        nip = re.search(r"NIP \[[0-9a-f]+\] (\w+)\+", text)
+        if what:
+            out[begins[-1]] = what.group(1).strip() + (" in " + nip.group(1) if nip else "")
+    return out
 
 
 def finished_rows(bdir):

@@ -386,7 +386,18 @@ def finished_rows(bdir):
                 m = re.match(r"MUTANT-END (\S+)\s*$", line)
                 if m:
                     ended.add(m.group(1))
-    return {k: v for k, v in rows.items() if k in ended}
+    out = {k: v for k, v in rows.items() if k in ended}
+    # and those during which an earlier boot died (lane.sh's row for each)
+    oops = crash_reports(bdir)
+    results = os.path.join(bdir, "results.tsv")
+    if os.path.exists(results):
+        with open(results, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                cols = line.rstrip("\n").split("\t")
+                if len(cols) >= 4 and (cols[3].startswith("crashed") or cols[3] == "timeout"):
+                    out.setdefault(cols[1], []).append(
+                        (cols[2], cols[3], oops.get(cols[1], cols[4] if len(cols) > 4 else "")))
+    return out
 
 
 def judge_batch(rows, owner, where="-"):

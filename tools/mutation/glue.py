@@ -417,6 +417,9 @@ def judge_batch(rows, owner, where="-"):
         by_mutant.setdefault(mu.hash, []).append(name)
     out = {}
     for h, names in by_mutant.items():
+        if any(name not in rows for name in names):
+            # a build that did not run (a boot stopped before it): no verdict yet
+            continue
         results = []
         for name in names:
             mod = "crc_family_vmx" if name.endswith("-f") else "crc32c_vmx"

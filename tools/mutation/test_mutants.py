@@ -244,6 +244,14 @@ class GlueVerdicts(unittest.TestCase):
         self.assertEqual(got["load"][0], "setup-failed")
         self.assertEqual(got["pass"][0], "survived")
         self.assertNotIn("none", got)
+        # a mutant of a shared header is two builds: judged only when both ran
+        rows["gboth-f"] = [("crc_family_vmx.sh", "missed", "")]
+        owner = {n: None for n in glue.BASE_ENTRIES}
+        mu = self.Mu("both")
+        owner.update({"gboth-c": mu, "gboth-f": mu})
+        self.assertNotIn("both", glue.judge_batch(rows, owner))
+        rows["gboth-c"] = [("crc32c_vmx_afalg", "caught", "#2")]
+        self.assertEqual(glue.judge_batch(rows, owner)["both"][0], "killed")
 
     def test_a_stopped_boot_judges_only_finished_mutants(self):
         with tempfile.TemporaryDirectory() as d:

@@ -328,6 +328,7 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadl
                 # lane.sh, run-guest.sh and QEMU are one session: stop them all
                 os.killpg(p.pid, signal.SIGTERM)
                 p.wait()
+                stop_guests(bdir)
                 stopped = True
                 break
             time.sleep(5)
@@ -369,6 +370,23 @@ def crash_reports(bdir):
         if what:
             out[begins[-1]] = what.group(1).strip() + (" in " + nip.group(1) if nip else "")
     return out
+
+
+def stop_guests(bdir):
+    """Stop the QEMU of a boot of bdir: timeout(1) runs it in a process group
+    of its own, outside lane.sh's session."""
+    for pid in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                args = f.read().split(b"\0")
+        except OSError:
+            continue
+        if args and os.path.basename(args[0]) in (b"timeout", b"qemu-system-ppc64") and \
+                any(bdir.encode() in a for a in args):
+            try:
+                os.killpg(os.getpgid(int(pid)), signal.SIGTERM)
+            except OSError:
+                pass
 
 
 def finished_rows(bdir):

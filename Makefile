@@ -59,11 +59,13 @@
 #                            dracut and Debian's rpm: rpm -i the DKMS RPMs,
 #                            reboot, rpm -U, rpm -e (docs/testing.md)
 #   make check-mutation      the mutation sweep of the VMX cores (module/arch/powerpc)
-#                            under qemu-user: every rule-based mutant compiled
-#                            alone, run in the harness lanes that can see it;
+#                            under qemu-user and of the glue (module/*.c, *.h)
+#                            in POWER8 guests: every rule-based mutant compiled
+#                            alone, run in the lanes that can see it;
 #                            resumes from tools/mutation/verdicts.tsv
-#                            (MUTATION_ARGS="--sample 300" or "--file NAME" to
-#                            narrow it; docs/mutants.md, docs/testing.md)
+#                            (MUTATION_ARGS="--sample 300", "--scope glue" or
+#                            "--file NAME" to narrow it; docs/mutants.md,
+#                            docs/testing.md)
 # See README.md.
 #
 # Mutation testing: `make CRC32C_VMX_MUTANT=<name>` (KDIR, ARCH, CROSS_COMPILE

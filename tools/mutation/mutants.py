@@ -32,7 +32,7 @@ _C_KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "do", "else",
                "__asm__", "typeof", "__attribute__", "defined"}
 _DECL_START = re.compile(
     r"^\s*(const\s+|static\s+|unsigned\s+|struct\s+)*"
-    r"(u8|u16|u32|u64|size_t|int|long|char|crc_vmx_vec_t|crc_vmx_bytes_t|CRC_VMX_STATE|void)\b")
+    r"(u8|u16|u32|u64|size_t|int|long|char|crc_vmx_vec_t|crc_vmx_bytes_t|CRC_VMX_STATE|void|type)\b")
 _BRANCH = {"beq": "bne", "bne": "beq", "blt": "bge", "bge": "blt", "bgt": "ble", "ble": "bgt"}
 _BRANCH_BOUND = {"blt": "ble", "ble": "blt", "bgt": "bge", "bge": "bgt"}
 
@@ -279,15 +279,35 @@ def _statements(masked, owner):
     return out
 
 
-def _c_mutants(col, masked, strings, consts_header):
-    owner = _functions(masked)
-    types = _param_types("\n".join(masked))
-    macro = set()
+def _unmacro(masked):
+    """The masked lines with each multi-line macro read as ordinary code.
+
+    Returns (lines, in_macro): the continuation backslashes removed and the
+    #define line of a multi-line macro blanked, so that the functions and
+    statements a macro defines are found as they are outside one; in_macro
+    is the set of the macro's body lines (those after its #define).
+    """
+    continued = set()
     for no, text in enumerate(masked, 1):
-        if no - 1 in macro or re.match(r"\s*#\s*define\b", text):
+        if no - 1 in continued or re.match(r"\s*#\s*define\b", text):
             if text.rstrip().endswith("\\"):
-                macro.add(no)
-    in_macro = {no + 1 for no in macro}
+                continued.add(no)
+    in_macro = {no + 1 for no in continued}
+    out = []
+    for no, text in enumerate(masked, 1):
+        if no in continued and no not in in_macro:
+            out.append("")
+        elif no in in_macro:
+            out.append(re.sub(r"\\\s*$", "", text).rstrip())
+        else:
+            out.append(text)
+    return out, in_macro
+
+
+def _c_mutants(col, masked, strings, consts_header):
+    code, in_macro = _unmacro(masked)
+    owner = _functions(code)
+    types = _param_types("\n".join(code))
 
     for no, text in enumerate(masked, 1):
         raw = col.lines[no - 1]
@@ -341,17 +361,31 @@ def _c_mutants(col, masked, strings, consts_header):
                 _asm_consts(col, no, raw, s, e, fn, schema)
         _swaps(col, no, text, raw, types, fn, schema)
 
-    for first, last in _statements(masked, owner):
-        head = masked[first - 1].strip()
-        body = " ".join(masked[i - 1].strip() for i in range(first, last + 1))
+    for first, last in _statements(code, owner):
+        head = code[first - 1].strip()
+        body = " ".join(code[i - 1].strip() for i in range(first, last + 1))
         if not body.endswith(";") or re.match(r"(return|break|continue|goto)\b", head):
             continue
         if _DECL_START.match(head) and not re.match(r"\s*\w+\s*(\[|=|\+=|-=|\^=|&=|\|=)", head):
             continue
-        if first in in_macro:
-            continue
         indent = re.match(r"\s*", col.lines[first - 1]).group(0)
+        if first in in_macro:
+            # the macro goes on after the statement: keep its continuation
+            col.add("drop", first, last, _continued(indent + ";", col.lines[last - 1]),
+                    owner.get(first), False)
+            continue
         col.add("drop", first, last, indent + ";", owner.get(first), True)
+
+
+def _continued(line, last):
+    """line ending in a backslash at the column where last (a macro line) has it."""
+    if not last.rstrip().endswith("\\"):
+        return line
+    width = len(last.rstrip()[:-1].expandtabs(8))
+    pad = ""
+    while len((line + pad).expandtabs(8)) < width:
+        pad += "\t"
+    return line + (pad or " ") + "\\"
 
 
 def _relops(col, no, text, fn, schema):

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Mutation sweep of the VMX cores (module/arch/powerpc/) under qemu-user.
+"""Mutation sweep of the VMX cores (module/arch/powerpc/, under qemu-user) and
+of the glue (module/*.c, module/*.h, in POWER8 guests).
 
 Usage: tools/mutation/sweep.py [options] {list,run,report,sample}
 
-  list     every mutant of the core files as they are now (id, file:line, op)
+  list     every mutant of the files of --scope as they are now (id, file:line, op)
   run      give a verdict to each selected mutant that has none in the
            verdict file yet, writing the file after each one (so a run that
            is stopped resumes where it stopped)
@@ -27,6 +28,13 @@ functions run from one schema build (tools/mutation/schema.py); the rest
 (preprocessor lines, tables, macros, the instance files, the assembly
 loop) from a build of their own.
 
+The glue's mutants (--scope glue) are screened by a Kbuild build of their
+own against the kernel of build/kernel.env (invalid: it warns; equivalent:
+code and data of both .ko unchanged) and the others run in POWER8 guest
+boots, many per boot, against the whole kselftest collection
+(tools/mutation/glue.py): killed, survived, crashed, timeout or
+setup-failed (only killed is a catch).
+
 Exit status: 0 done (run: every selected mutant has a verdict; sample: no
 regression), 1 a sample regression or a build of the unchanged core
 failed, 2 bad usage.
@@ -46,6 +54,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+import glue as gluelane  # noqa: E402
 import mutants as mutgen  # noqa: E402
 import schema as schemagen  # noqa: E402
 
@@ -117,6 +126,8 @@ RUN_ARGS = ["--seed", "43", "--random", "2000"]
 GUARD_RUN_ARGS = ["--seed", "43"]
 RUN_TIMEOUT = 300
 VERDICT_FIELDS = ["hash", "id", "verdict", "lane", "detail", "where", "op", "mutant"]
+# The verdicts of mutants that changed the code: only killed is a catch.
+LIVE = ("killed", "survived", "timeout", "crashed", "setup-failed")
 
 _print_lock = threading.Lock()
 
@@ -136,11 +147,23 @@ def core_files():
     return out
 
 
-def all_mutants():
+SCOPES = ("core", "glue", "all")
+
+
+def scope_files(scope):
+    return (core_files() if scope in ("core", "all") else []) + \
+        (gluelane.glue_files() if scope in ("glue", "all") else [])
+
+
+def all_mutants(scope="core"):
     out = []
-    for rel in core_files():
+    for rel in scope_files(scope):
         out.extend(mutgen.mutants(os.path.join(TOP, rel), name=rel))
     return out
+
+
+def is_glue(mu):
+    return "/arch/" not in mu.path
 
 
 def stratified_sample(muts, count, seed):
@@ -177,7 +200,8 @@ def read_verdicts(path):
 
 
 def write_verdicts(path, verdicts, current):
-    """The verdicts of the mutants that exist now, sorted by file and line."""
+    """The verdicts of the mutants that exist now (current: all of them, in
+    every scope), sorted by file and line."""
     order = {mu.hash: (mu.path, mu.first, mu.id) for mu in current}
     rows = [v for h, v in verdicts.items() if h in order]
     rows.sort(key=lambda v: order[v["hash"]])
@@ -378,6 +402,52 @@ class Sweep:
                 return verdict_row(mu, verdict, lane, detail)
         return verdict_row(mu, "survived", ",".join(lanes), "-")
 
+    def run_glue(self, muts, record):
+        """The glue's mutants: screened one Kbuild build at a time, then the
+        others in POWER8 guest boots (tools/mutation/glue.py)."""
+        start = time.time()
+        b = gluelane.GlueBuilder(self.args.work, self.args.kernel_env)
+        b.baseline()
+        pending = []
+        for mu in muts:
+            with open(mu.path, encoding="utf-8") as f:
+                text = "".join(mu.apply(f.read().splitlines(keepends=True)))
+            verdict, detail, changed = b.screen(mu, text)
+            if verdict:
+                record(verdict_row(mu, verdict, "-", detail))
+            else:
+                say("%-9s %s %s changes %s" % ("to-guest", mu.id, verdict_row(mu, "-")["where"],
+                                                detail))
+                pending.append((mu, changed))
+        screened = time.time() - start
+        say("glue: screened %d mutants in %.0f s (%.0f s per hundred): %d for the guest" %
+            (len(muts), screened, 100 * screened / max(1, len(muts)), len(pending)))
+        if not pending or self.args.no_guest:
+            return
+        start = time.time()
+        out, initrd = gluelane.guest_initramfs(self.args.work, self.args.kernel_env, say)
+        kos = gluelane.base_kos(b)
+        deadline = None
+        if self.args.guest_until:
+            deadline = time.mktime(time.strptime(time.strftime("%Y-%m-%d ") +
+                                                 self.args.guest_until, "%Y-%m-%d %H:%M"))
+        for n, batch in enumerate(gluelane.batches(pending, self.args.batch), 1):
+            if deadline and time.time() > deadline - 300:
+                say("glue: no boot starts within 5 minutes of --guest-until: %d mutants left" %
+                    sum(len(b) for b in gluelane.batches(pending, self.args.batch)[n - 1:]))
+                break
+            got = gluelane.run_batch(batch, kos, out, initrd, self.args.kernel_env,
+                                     self.args.work, n, say, deadline)
+            for mu, _ in batch:
+                if mu.hash in got:
+                    verdict, lane, detail = got[mu.hash]
+                    record(verdict_row(mu, verdict, lane, detail))
+                else:
+                    say("glue: %s has no result from boot %d: run again" % (mu.id, n))
+        guest = time.time() - start
+        say("glue: %d mutants in guests in %.0f s (%.0f s per hundred)" %
+            (len(pending), guest, 100 * guest / len(pending)))
+
     def own_build(self, mu, lanes, text, slot):
         rel = mu.path.split("/")[-1]
         core = self.b.core_copy("own%d" % slot, (rel, text))
@@ -453,6 +523,12 @@ class Sweep:
                     write_verdicts(self.args.verdicts, verdicts, current)
                 say("%-9s %s %s %s" % (row["verdict"], row["id"], row["where"], row["detail"]))
 
+        glue = [mu for mu in muts if is_glue(mu)]
+        muts = [mu for mu in muts if not is_glue(mu)]
+        if glue:
+            self.run_glue(glue, record)
+        if not muts:
+            return results
         self.base()
         # 1. the template's function mutants go to the schema build, in the
         # lanes of the objects whose preprocessed source keeps their line;
@@ -537,7 +613,8 @@ class Sweep:
 
 
 def report(current, verdicts, out):
-    kinds = ["killed", "survived", "timeout", "invalid", "equivalent", "unbuilt", "none"]
+    kinds = ["killed", "survived", "timeout", "crashed", "setup-failed", "invalid",
+             "equivalent", "unbuilt", "none"]
     table = {}
     for mu in current:
         v = verdicts.get(mu.hash, {}).get("verdict", "none")
@@ -549,12 +626,12 @@ def report(current, verdicts, out):
     out.write("|---|---|---:|%s---:|\n" % ("---:|" * len(kinds)))
     for (f, op) in sorted(table, key=lambda k: (k[0] == "all", k[0], k[1] == "all", k[1])):
         c = table[(f, op)]
-        live = c["killed"] + c["survived"] + c["timeout"]
+        live = sum(c[k] for k in LIVE)
         rate = "%.1f%%" % (100.0 * c["killed"] / live) if live else "-"
         out.write("| %s | %s | %d | %s | %s |\n" % (f, op, sum(c.values()),
                                                   " | ".join(str(c[k]) for k in kinds), rate))
-    surv = [mu for mu in current if verdicts.get(mu.hash, {}).get("verdict") in
-            ("survived", "timeout")]
+    surv = [mu for mu in current if verdicts.get(mu.hash, {}).get("verdict") in LIVE and
+            verdicts[mu.hash]["verdict"] != "killed"]
     out.write("\nSurvivors (%d):\n" % len(surv))
     for mu in surv:
         v = verdicts[mu.hash]
@@ -570,7 +647,23 @@ def main(argv=None):
     ap.add_argument("--verdicts", default=VERDICTS, help="the verdict file (default: %(default)s)")
     ap.add_argument("--work", default=os.path.join(TOP, "build", "mutation"),
                     help="build directory (default: %(default)s)")
-    ap.add_argument("--jobs", type=int, default=2, help="parallel builds and runs (default: 2)")
+    ap.add_argument("--jobs", type=int, default=2,
+                    help="parallel builds and runs of the core part (default: 2; the glue's "
+                    "Kbuild builds run one at a time)")
+    ap.add_argument("--scope", choices=SCOPES, default="all",
+                    help="list, run, report: the core (module/arch/powerpc), the glue "
+                    "(module/*.c, module/*.h) or all (default); sample is always the core's")
+    ap.add_argument("--kernel-env", default=os.path.join(TOP, "build", "kernel.env"),
+                    help="the glue's kernel (default: %(default)s, from make setup)")
+    ap.add_argument("--batch", type=int, default=gluelane.BATCH, metavar="N",
+                    help="run: glue mutants per guest boot (default: %(default)s)")
+    ap.add_argument("--guest-until", metavar="HH:MM",
+                    help="run: stop the glue's guest boot at this local time, keeping the "
+                    "verdicts of the mutants it finished; no boot starts in the 5 minutes "
+                    "before it")
+    ap.add_argument("--no-guest", action="store_true",
+                    help="run: screen the glue's mutants on the host only; the ones that "
+                    "need a guest keep no verdict")
     ap.add_argument("--sample", type=int, metavar="N",
                     help="run: only a stratified sample of N mutants (seed %d)" % SWEEP_SEED)
     ap.add_argument("--file", action="append", metavar="NAME",
@@ -579,10 +672,12 @@ def main(argv=None):
     ap.add_argument("--fresh", action="store_true",
                     help="run: give a new verdict even where one is cached")
     args = ap.parse_args(argv)
-    if args.jobs < 1:
-        ap.error("--jobs must be 1 or more")
+    if args.jobs < 1 or args.batch < 1:
+        ap.error("--jobs and --batch must be 1 or more")
+    if args.guest_until and not re.match(r"^([01]\d|2[0-3]):[0-5]\d$", args.guest_until):
+        ap.error("--guest-until takes a time of day as HH:MM")
 
-    current = all_mutants()
+    current = all_mutants("core" if args.command == "sample" else args.scope)
     if args.command == "list":
         for mu in current:
             print("%s\t%s\t%s" % (mu.id, "schema" if mu.schema_ok else "own", mu.describe()))
@@ -591,7 +686,8 @@ def main(argv=None):
     if args.command == "report":
         report(current, verdicts, sys.stdout)
         return 0
-    missing = [t for t in ("qemu-ppc64le", "qemu-ppc64", COMPILERS["le"], COMPILERS["be"])
+    missing = [t for t in ("qemu-ppc64le", "qemu-ppc64", COMPILERS["le"], COMPILERS["be"],
+                           "cpio", "qemu-system-ppc64")
                if not shutil.which(t)]
     if missing:
         print("sweep.py: %s not found; run tools/setup.sh (it installs the cross compilers "
@@ -617,6 +713,14 @@ def main(argv=None):
     chosen = current
     if args.file:
         chosen = [mu for mu in chosen if mu.path.split("/")[-1] in args.file]
+        if not chosen:
+            ap.error("no mutant of --file %s in scope %s (see `sweep.py list`)" %
+                     (", ".join(args.file), args.scope))
+    if args.scope != "core" and any(is_glue(mu) for mu in chosen) and \
+            not gluelane.have_kernel(args.kernel_env):
+        print("sweep.py: no kernel in %s for the glue's builds: run `make setup` (or give "
+              "--kernel-env, or --scope core)" % args.kernel_env, file=sys.stderr)
+        return 2
     if args.id:
         chosen = [mu for mu in chosen if mu.id in args.id]
         unknown = set(args.id) - {mu.id for mu in chosen}
@@ -629,7 +733,8 @@ def main(argv=None):
     print("sweep: %d mutants to run (%d in all, %d with a verdict)" %
           (len(chosen), len(current), len(verdicts)), flush=True)
     if chosen:
-        sweep.run(chosen, verdicts, current)
+        # the file keeps the rows of every mutant that exists, in any scope
+        sweep.run(chosen, verdicts, current if args.scope == "all" else all_mutants("all"))
     report(current, verdicts, sys.stdout)
     return judge(current, verdicts)
 
@@ -656,7 +761,7 @@ def judge(current, verdicts):
         rc = 1
     argued = argued_equivalent()
     live = [verdicts[mu.hash] for mu in current if mu.hash in verdicts and
-            verdicts[mu.hash]["verdict"] in ("killed", "survived", "timeout")]
+            verdicts[mu.hash]["verdict"] in LIVE]
     open_ = [v for v in live if v["verdict"] != "killed" and v["id"] not in argued]
     killed = sum(v["verdict"] == "killed" for v in live)
     if open_:

@@ -10,6 +10,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import glue  # noqa: E402
 import mutants  # noqa: E402
 import schema  # noqa: E402
 import sweep  # noqa: E402
@@ -156,6 +157,120 @@ class Schemata(unittest.TestCase):
                 self.assertEqual(got, own, m.describe())
                 differ += own != base
             self.assertGreater(differ, 5)
+
+
+MACRO_FIXTURE = (
+    "#define DEFINE_OPS(name, type)\t\t\t\t\\\n"
+    "static int name##_update(type *state, const u8 *p,\t\\\n"
+    "\t\t\t unsigned int len)\t\t\\\n"
+    "{\t\t\t\t\t\t\\\n"
+    "\ttype *s = state;\t\t\t\t\\\n"
+    "\t\t\t\t\t\t\\\n"
+    "\tif (len < 16 || !usable())\t\t\t\\\n"
+    "\t\treturn -1;\t\t\t\t\\\n"
+    "\t*s = name##_crc(*s, p, len);\t\t\t\\\n"
+    "\treturn 0;\t\t\t\t\t\\\n"
+    "}\n"
+    "\n"
+    "DEFINE_OPS(x, u32)\n")
+
+
+class MultiLineMacros(unittest.TestCase):
+    """The functions a multi-line macro defines are mutated like any other."""
+
+    def setUp(self):
+        self.lines = MACRO_FIXTURE.splitlines(keepends=True)
+        self.muts = mutants.mutants("macro.h", MACRO_FIXTURE, "macro.h")
+
+    def test_statements_inside_the_macro(self):
+        got = {(m.first, m.op, " ".join(m.new.split())) for m in self.muts}
+        self.assertIn((9, "drop", "; \\"), got)
+        self.assertIn((7, "negate", "if (!(len < 16 || !usable())) \\"), got)
+        self.assertIn((7, "relop", "if (len <= 16 || !usable()) \\"), got)
+        self.assertIn((7, "andor", "if (len < 16) \\"), got)
+        self.assertIn((7, "const", "if (len < 17 || !usable()) \\"), got)
+        # a declaration and the macro's own line are not mutants
+        self.assertFalse([m for m in self.muts if m.first in (1, 5, 13)])
+
+    def test_each_mutant_keeps_the_macro_whole(self):
+        for m in self.muts:
+            out = m.apply(self.lines)
+            self.assertEqual(len(out), len(self.lines), m.describe())
+            for i in range(10):
+                self.assertTrue(out[i].rstrip().endswith("\\"), m.describe())
+            # a dropped statement's backslash stays in its column
+            if m.op == "drop":
+                self.assertEqual(len(out[m.first - 1].rstrip().expandtabs(8)),
+                                 len(self.lines[m.first - 1].rstrip().expandtabs(8)),
+                                 m.describe())
+
+
+class GlueVerdicts(unittest.TestCase):
+    """glue.judge_batch: only a failure the unchanged module does not show kills."""
+
+    class Mu:
+        def __init__(self, h):
+            self.hash = h
+
+    def rows(self, **extra):
+        ok = [("testmgr", "missed", ""), ("kernel-log", "missed", ""),
+              ("crc32c_vmx_afalg", "missed", ""), ("crc32c_vmx_xfs.sh", "caught", "#3")]
+        out = {"gbase-c": list(ok), "gbase-f": list(ok)}
+        out.update(extra)
+        return out
+
+    def judge(self, rows, names):
+        owner = {n: None for n in glue.BASE_ENTRIES}
+        owner.update({n: self.Mu(n[1:5]) for n in names})
+        return glue.judge_batch(rows, owner)
+
+    def test_verdicts(self):
+        rows = self.rows(
+            gkill_c=[("testmgr", "missed", ""), ("crc32c_vmx_afalg", "caught", "#5 long")],
+            gfail_c=[("crc32c_vmx_xfs.sh", "caught", "#3")],
+            gcras_c=[("crc32c_vmx_afalg", "crashed-otherwise", "oops")],
+            ghang_f=[("crc_family_vmx.sh", "timeout", "the guest hung")],
+            gload_c=[("load", "failed", "")],
+            gpass_f=[("testmgr", "missed", ""), ("crc_family_vmx.sh", "missed", "")],
+            gnone_c=[("guest", "no-result", "")])
+        rows = {k.replace("_", "-"): v for k, v in rows.items()}
+        got = self.judge(rows, [n for n in rows if not n.startswith("gbase-")])
+        self.assertEqual(got["kill"][0], "killed")
+        self.assertEqual(got["kill"][1], "guest-power8:crc32c_vmx_afalg")
+        # the unchanged module fails crc32c_vmx_xfs.sh too: not a catch
+        self.assertEqual(got["fail"][0], "survived")
+        self.assertEqual(got["cras"][0], "crashed")
+        self.assertEqual(got["hang"][0], "timeout")
+        self.assertEqual(got["load"][0], "setup-failed")
+        self.assertEqual(got["pass"][0], "survived")
+        self.assertNotIn("none", got)
+        # a mutant of a shared header is two builds: judged only when both ran
+        rows["gboth-f"] = [("crc_family_vmx.sh", "missed", "")]
+        owner = {n: None for n in glue.BASE_ENTRIES}
+        mu = self.Mu("both")
+        owner.update({"gboth-c": mu, "gboth-f": mu})
+        self.assertNotIn("both", glue.judge_batch(rows, owner))
+        rows["gboth-c"] = [("crc32c_vmx_afalg", "caught", "#2")]
+        self.assertEqual(glue.judge_batch(rows, owner)["both"][0], "killed")
+
+    def test_a_stopped_boot_judges_only_finished_mutants(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "guest-mutants-1.log.raw"), "w") as f:
+                f.write("MUTANT-BEGIN gbase-c\nMUTANT-RESULT gbase-c testmgr missed\n"
+                        "MUTANT-END gbase-c\nMUTANT-BEGIN gkill-c\n"
+                        "MUTANT-RESULT gkill-c crc32c_vmx_afalg caught #5 long\n"
+                        "MUTANT-END gkill-c\nMUTANT-BEGIN ghalf-c\n"
+                        "MUTANT-RESULT ghalf-c testmgr missed\n")
+            rows = glue.finished_rows(d)
+        self.assertEqual(sorted(rows), ["gbase-c", "gkill-c"])
+        self.assertEqual(rows["gkill-c"], [("crc32c_vmx_afalg", "caught", "#5 long")])
+
+    def test_no_verdict_without_a_clean_baseline(self):
+        rows = self.rows(**{"gkill-c": [("crc32c_vmx_afalg", "caught", "#5")]})
+        rows["gbase-f"] = [("crc_family_vmx.sh", "crashed-otherwise", "oops")]
+        self.assertEqual(self.judge(rows, ["gkill-c"]), {})
+        del rows["gbase-f"]
+        self.assertEqual(self.judge(rows, ["gkill-c"]), {})
 
 
 if __name__ == "__main__":

@@ -1,0 +1,477 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The glue part of the mutation sweep: module/*.c and module/*.h.
+
+A glue mutant cannot run in the qemu-user harness: it is kernel code
+(registration, the shash callbacks, the vector sections, the counters). So:
+
+1. Screening on the host. The mutant is written into a copy of Kbuild and
+   module/ and built with Kbuild against the kernel of build/kernel.env
+   (ARCH=powerpc, CROSS_COMPILE=powerpc64le-linux-gnu-, W=1, both modules):
+   an error or a warning makes it `invalid`; code and data of both .ko files
+   identical to the unchanged build's make it `equivalent`. One copy per
+   build slot is kept and rebuilt incrementally (Kbuild's dependency files
+   rebuild only the objects that include the changed file).
+2. The guest lane. The survivors of screening go into POWER8 guest boots
+   through tools/mutants/lane.sh (one boot per batch; it boots again after a
+   crash): each is loaded in turn, the whole kselftest collection runs
+   against it, it is unloaded. The unchanged modules run first in every
+   batch, so that a test the unchanged module fails never counts as a catch.
+   A mutant is `killed` only when a test, the registration self-test
+   (testmgr) or the kernel log check reports a failure that the unchanged
+   module's run does not; a crash (`crashed`), a hang (`timeout`) or a
+   failure before any assertion (`setup-failed`, a module that does not
+   load among them) is not a catch.
+"""
+import glob
+import hashlib
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+GLUE = "module"
+MODULES = ("crc32c_vmx", "crc_family_vmx")
+# The sections whose contents (and relocations) decide equivalence: all
+# code and data the module runs, not its debug information, its notes or its
+# .modinfo (which holds srcversion, a checksum of the source text).
+SECTION_SKIP = re.compile(r"^(\.debug|\.note|\.comment|\.modinfo|\.BTF|\.gnu\.build|\.symtab|"
+                          r"\.strtab|\.shstrtab|\.rela)")
+CROSS = "powerpc64le-linux-gnu-"
+# Guest boots: mutants per boot, and the time each one may take (the whole
+# kselftest collection under TCG) on top of the boot itself.
+BATCH = 12
+RUN_STAMP = time.strftime("%Y%m%d-%H%M%S")
+BOOT_SECONDS = 300
+MUTANT_SECONDS = 420
+
+
+def glue_files():
+    """module/*.c and module/*.h (the vector cores are the core part)."""
+    out = []
+    for name in sorted(os.listdir(os.path.join(TOP, GLUE))):
+        if name.endswith("_consts.h") or not re.search(r"\.(c|h)$", name):
+            continue
+        out.append(GLUE + "/" + name)
+    return out
+
+
+def glue_sources():
+    """Every file of Kbuild and module/ a module build reads (relative paths)."""
+    out = ["Kbuild"]
+    for root, _, files in os.walk(os.path.join(TOP, GLUE)):
+        for f in files:
+            if re.search(r"\.(c|h|S|mk)$", f) or f == "Makefile":
+                out.append(os.path.relpath(os.path.join(root, f), TOP))
+    return sorted(out)
+
+
+def same(a, b):
+    with open(a, "rb") as f, open(b, "rb") as g:
+        return f.read() == g.read()
+
+
+def nice(cmd):
+    # the machine is shared with guest runs: builds at low priority, one job
+    return ["nice", "-n", "15"] + cmd
+
+
+def kernel_env(path):
+    env = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"(\w+)=(.*)$", line.strip())
+            if m:
+                env[m.group(1)] = m.group(2)
+    return env
+
+
+class GlueBuilder:
+    """Kbuild builds of mutated copies of the module sources."""
+
+    def __init__(self, work, kenv):
+        self.work = os.path.join(work, "glue")
+        self.kenv = kenv
+        self.kdir = kernel_env(kenv)["KDIR"]
+        self.base = None
+        self.dirty = {}
+        self.synced = set()
+
+    def slot(self, n):
+        """The build copy of slot n, its mutated file restored to the original."""
+        d = os.path.join(self.work, "slot%d" % n)
+        if not os.path.isdir(d):
+            os.makedirs(d)
+            shutil.copy2(os.path.join(TOP, "Kbuild"), d)
+            shutil.copytree(os.path.join(TOP, GLUE), os.path.join(d, GLUE),
+                            ignore=shutil.ignore_patterns("*.o", ".*.cmd", "*.mod*", "*.ko"))
+        if n not in self.synced:
+            # a run that was stopped may have left a mutant in the copy
+            self.synced.add(n)
+            for rel in glue_sources():
+                mine, theirs = os.path.join(d, rel), os.path.join(TOP, rel)
+                if not os.path.exists(mine) or not same(mine, theirs):
+                    os.makedirs(os.path.dirname(mine), exist_ok=True)
+                    shutil.copyfile(theirs, mine)
+        rel = self.dirty.pop(n, None)
+        if rel:
+            shutil.copyfile(os.path.join(TOP, rel), os.path.join(d, rel))
+        return d
+
+    def make(self, d):
+        """(ok, log) of one Kbuild run in d."""
+        r = subprocess.run(nice(["make", "-C", self.kdir, "ARCH=powerpc",
+                                 "CROSS_COMPILE=" + CROSS, "W=1", "CRCVMX_FAMILY_CORES=y",
+                                 "M=" + d, "modules"]),
+                           capture_output=True, text=True)
+        return r.returncode == 0, r.stdout + r.stderr
+
+    def fingerprint(self, ko):
+        """A hash of the code, data and relocations of the sections a module runs."""
+        heads = subprocess.run([CROSS + "objdump", "-h", ko], capture_output=True, text=True,
+                               check=True).stdout
+        secs = [m.group(1) for m in re.finditer(r"^\s*\d+\s+(\S+)\s", heads, re.M)
+                if not SECTION_SKIP.match(m.group(1))]
+        args = [CROSS + "objdump", "-d", "-r", "-s"]
+        for s in secs:
+            args += ["-j", s]
+        out = subprocess.run(args + [ko], capture_output=True, text=True, check=True).stdout
+        # the first lines name the file
+        return hashlib.sha256(out.split("\n", 2)[2].encode()).hexdigest()
+
+    def baseline(self):
+        """{module: fingerprint} of the unchanged sources, and a copy of each .ko."""
+        if self.base is None:
+            keep = os.path.join(self.work, "base")
+            # the unchanged build is kept with the sources and kernel it is of
+            h = hashlib.sha256(self.kdir.encode())
+            for rel in glue_sources():
+                with open(os.path.join(TOP, rel), "rb") as f:
+                    h.update(rel.encode() + b"\0" + f.read())
+            key = h.hexdigest()
+            stamp = os.path.join(keep, "fingerprints")
+            if os.path.exists(stamp):
+                with open(stamp, encoding="utf-8") as f:
+                    lines = f.read().split()
+                if lines and lines[0] == key:
+                    self.base = dict(zip(MODULES, lines[1:]))
+                    return self.base
+            d = self.slot(0)
+            ok, log = self.make(d)
+            if not ok or warned(log):
+                raise SystemExit("the unchanged module sources do not build clean:\n" +
+                                 log[-3000:])
+            self.base = {}
+            os.makedirs(keep, exist_ok=True)
+            for mod in MODULES:
+                ko = os.path.join(d, mod + ".ko")
+                shutil.copy2(ko, os.path.join(keep, mod + ".ko"))
+                self.base[mod] = self.fingerprint(ko)
+            with open(stamp, "w", encoding="utf-8") as f:
+                f.write("\n".join([key] + [self.base[m] for m in MODULES]) + "\n")
+        return self.base
+
+    def screen(self, mu, text, slot=0):
+        """(verdict, detail, {module: path of the mutant's .ko}) of one mutant."""
+        self.baseline()
+        keep = os.path.join(self.work, "ko", mu.hash[:16])
+        # a survivor of screening keeps its .ko files until the guest judges
+        # it: a run stopped in between does not build it again
+        key = hashlib.sha256((text + repr(sorted(self.base.items()))).encode()).hexdigest()
+        stamp = os.path.join(keep, "screened")
+        if os.path.exists(stamp):
+            with open(stamp, encoding="utf-8") as f:
+                if f.read().strip() == key:
+                    changed = {mod: os.path.join(keep, mod + ".ko") for mod in MODULES
+                               if os.path.exists(os.path.join(keep, mod + ".ko"))}
+                    return None, ",".join(sorted(changed)), changed
+        d = self.slot(slot)
+        rel = mu.path[len(TOP) + 1:] if mu.path.startswith(TOP + "/") else mu.path
+        with open(os.path.join(d, rel), "w", encoding="utf-8") as f:
+            f.write(text)
+        self.dirty[slot] = rel
+        ok, log = self.make(d)
+        if not ok or warned(log):
+            line = next((ln for ln in log.splitlines() if re.search(r"\b(error|warning):", ln)),
+                        "the build failed")
+            return "invalid", line.split(": ", 1)[-1], {}
+        changed = {}
+        shutil.rmtree(keep, ignore_errors=True)
+        for mod in MODULES:
+            ko = os.path.join(d, mod + ".ko")
+            if self.fingerprint(ko) != self.base[mod]:
+                os.makedirs(keep, exist_ok=True)
+                shutil.copy2(ko, os.path.join(keep, mod + ".ko"))
+                changed[mod] = os.path.join(keep, mod + ".ko")
+        if not changed:
+            return "equivalent", "identical code and data in both .ko", {}
+        with open(stamp, "w", encoding="utf-8") as f:
+            f.write(key + "\n")
+        return None, ",".join(sorted(changed)), changed
+
+
+def warned(log):
+    return re.search(r"(^|[^a-z_])warning:", log, re.I | re.M) is not None
+
+
+# --- the guest lane -------------------------------------------------------------
+
+def _newest(paths):
+    newest = 0.0
+    for p in paths:
+        for root, _, files in os.walk(p):
+            for f in files:
+                newest = max(newest, os.path.getmtime(os.path.join(root, f)))
+    return newest
+
+
+def guest_initramfs(work, kenv, say):
+    """The initramfs of make check's guest without mutants (tools/build-guest.sh
+    --lane none), built again when a source it packs is newer."""
+    out = os.path.join(work, "glue-guest")
+    initrd = os.path.join(out, "initramfs.cpio.gz")
+    srcs = [os.path.join(TOP, p) for p in ("module", "selftests", "tools/vm/guest", "Kbuild",
+                                           "tools/build-guest.sh", "tools/vm/mkinitramfs.sh")]
+    if os.path.exists(initrd) and os.path.getmtime(initrd) > _newest(srcs):
+        return out, initrd
+    say("glue: building the guest's initramfs (tools/build-guest.sh --lane none)")
+    log = os.path.join(work, "glue-guest.log")
+    with open(log, "w") as f:
+        r = subprocess.run(nice([os.path.join(TOP, "tools", "build-guest.sh"), "--kernel-env",
+                                 kenv, "--out", out, "--lane", "none"]),
+                           stdout=f, stderr=subprocess.STDOUT)
+    if r.returncode:
+        raise SystemExit("glue: tools/build-guest.sh failed (log %s)" % log)
+    return out, initrd
+
+
+def kselftests(guest_out):
+    """The kselftest collection the guest runs (make check's POWER8 set)."""
+    path = os.path.join(guest_out, "ksft", "kselftest-list.txt")
+    with open(path, encoding="utf-8") as f:
+        tests = [ln.strip().split(":", 1)[1] for ln in f if ln.startswith("crc32c_vmx:")]
+    if not tests:
+        raise SystemExit("glue: no crc32c_vmx kselftest in %s" % path)
+    return tests
+
+
+def entry_name(mu, mod):
+    return "g%s-%s" % (mu.hash[:10], "f" if mod == "crc_family_vmx" else "c")
+
+
+BASE_ENTRIES = {"gbase-c": "crc32c_vmx", "gbase-f": "crc_family_vmx"}
+
+
+def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadline=None):
+    """Boot the guest for batch = [(mutant, {module: ko})]: {hash: (verdict, lane, detail)};
+    a mutant without a result in this batch is left out. At deadline (a
+    time.time() value) the boot is stopped and the finished mutants judged."""
+    tests = kselftests(guest_out)
+    # each run's boots keep their logs: a directory per run and boot
+    bdir = os.path.join(work, "glue-runs", "%s-boot%d" % (RUN_STAMP, number))
+    if os.path.isdir(bdir):
+        shutil.rmtree(bdir)
+    stage = os.path.join(bdir, "stage", "mutants")
+    heads = os.path.join(bdir, "headers")
+    os.makedirs(stage)
+    os.makedirs(heads)
+    entries = []
+    owner = {}
+    kos = [(name, mod, base_kos[mod], None) for name, mod in BASE_ENTRIES.items()]
+    for mu, changed in batch:
+        for mod, ko in sorted(changed.items()):
+            kos.append((entry_name(mu, mod), mod, ko, mu))
+    for name, mod, ko, mu in kos:
+        shutil.copy2(ko, os.path.join(stage, name + ".ko"))
+        with open(os.path.join(stage, name + ".module"), "w") as f:
+            f.write(mod + "\n")
+        with open(os.path.join(stage, name + ".stock.tests"), "w") as f:
+            f.write(" ".join(tests) + "\n")
+        # the header tools/mutants/lib.sh reads (the lane runs these names)
+        with open(os.path.join(heads, name + ".patch"), "w") as f:
+            f.write("Defect: %s\nModule: %s\nCatch: testmgr kernel-log %s\n" %
+                    (mu.describe() if mu else "none: the unchanged module", mod,
+                     " ".join(tests)))
+        entries.append(name)
+        owner[name] = mu
+    # the kernel unpacks concatenated archives in order: the mutants land
+    # beside what the base initramfs holds
+    extra = os.path.join(bdir, "mutants.cpio.gz")
+    names = subprocess.run(["find", "mutants"], cwd=os.path.join(bdir, "stage"),
+                           capture_output=True, text=True, check=True).stdout
+    cpio = subprocess.run(["cpio", "-o", "-H", "newc", "--quiet"], input=names.encode(),
+                          cwd=os.path.join(bdir, "stage"), capture_output=True, check=True).stdout
+    gz = subprocess.run(["gzip", "-9n"], input=cpio, capture_output=True, check=True).stdout
+    with open(extra, "wb") as f:
+        f.write(gz)
+    combined = os.path.join(bdir, "initramfs.cpio.gz")
+    with open(combined, "wb") as out, open(initrd, "rb") as a:
+        shutil.copyfileobj(a, out)
+        out.write(gz)
+    timeout = BOOT_SECONDS + MUTANT_SECONDS * len(entries)
+    say("glue: guest boot %d: %d mutants (%d builds) and the unchanged modules, up to %d s" %
+        (number, len(batch), len(entries) - len(BASE_ENTRIES), timeout))
+    start = time.time()
+    env = dict(os.environ, MUTANT_DIR=heads)
+    with open(os.path.join(bdir, "lane.log"), "w") as log:
+        p = subprocess.Popen([os.path.join(TOP, "tools", "mutants", "lane.sh"), "--kernel-env",
+                              kenv, "--initrd", combined, "--lane", "stock", "--out", bdir,
+                              "--mutants", ",".join(entries), "--timeout", str(timeout)],
+                             env=env, stdout=log, stderr=subprocess.STDOUT,
+                             start_new_session=True)
+        stopped = False
+        while p.poll() is None:
+            if deadline and time.time() > deadline:
+                # lane.sh, run-guest.sh and QEMU are one session: stop them all
+                os.killpg(p.pid, signal.SIGTERM)
+                p.wait()
+                stop_guests(bdir)
+                stopped = True
+                break
+            time.sleep(5)
+    say("glue: guest boot %d took %.0f s (lane.sh %s)" %
+        (number, time.time() - start, "stopped at the deadline" if stopped
+         else "exit %d" % p.returncode))
+    if stopped:
+        # only the mutants the guest finished: their MUTANT-END is in its log
+        return judge_batch(finished_rows(bdir), owner, bdir)
+    rows = {}
+    oops = crash_reports(bdir)
+    with open(os.path.join(bdir, "results.tsv"), encoding="utf-8", errors="replace") as f:
+        for line in f:
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) >= 4:
+                detail = cols[4] if len(cols) > 4 else ""
+                if cols[3].startswith("crashed") and cols[1] in oops:
+                    detail = oops[cols[1]]
+                rows.setdefault(cols[1], []).append((cols[2], cols[3], detail))
+    return judge_batch(rows, owner, bdir)
+
+
+def crash_reports(bdir):
+    """{entry: the kernel's oops line and function} for each boot that died
+    while an entry was running (its last MUTANT-BEGIN)."""
+    out = {}
+    for log in glob.glob(os.path.join(bdir, "guest-mutants-*.log")):
+        if log.endswith(".console.log"):
+            continue
+        console = log[:-len(".log")] + ".console.log"
+        with open(log, encoding="utf-8", errors="replace") as f:
+            begins = re.findall(r"^MUTANT-BEGIN (\S+)", f.read(), re.M)
+        if not begins or not os.path.exists(console):
+            continue
+        with open(console, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        what = re.search(r"(Oops: .*|BUG: .*|Kernel panic.*)", text)
+        nip = re.search(r"NIP \[[0-9a-f]+\] (\w+)\+", text)
+        if what:
+            out[begins[-1]] = what.group(1).strip() + (" in " + nip.group(1) if nip else "")
+    return out
+
+
+def stop_guests(bdir):
+    """Stop the QEMU of a boot of bdir: timeout(1) runs it in a process group
+    of its own, outside lane.sh's session."""
+    for pid in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                args = f.read().split(b"\0")
+        except OSError:
+            continue
+        if args and os.path.basename(args[0]) in (b"timeout", b"qemu-system-ppc64") and \
+                any(bdir.encode() in a for a in args):
+            try:
+                os.killpg(os.getpgid(int(pid)), signal.SIGTERM)
+            except OSError:
+                pass
+
+
+def finished_rows(bdir):
+    """{entry: [(test, verdict, detail)]} of the entries a stopped boot finished."""
+    rows, ended = {}, set()
+    for path in sorted(glob.glob(os.path.join(bdir, "guest-mutants-*.log*"))):
+        if path.endswith(".console.log") or (not path.endswith(".raw") and
+                                            os.path.exists(path + ".raw")):
+            continue
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                m = re.match(r"MUTANT-RESULT (\S+) (\S+) ([a-z-]+) *(.*)$", line.rstrip())
+                if m:
+                    rows.setdefault(m.group(1), []).append(m.group(2, 3, 4))
+                m = re.match(r"MUTANT-END (\S+)\s*$", line)
+                if m:
+                    ended.add(m.group(1))
+    out = {k: v for k, v in rows.items() if k in ended}
+    # and those during which an earlier boot died (lane.sh's row for each)
+    oops = crash_reports(bdir)
+    results = os.path.join(bdir, "results.tsv")
+    if os.path.exists(results):
+        with open(results, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                cols = line.rstrip("\n").split("\t")
+                if len(cols) >= 4 and (cols[3].startswith("crashed") or cols[3] == "timeout"):
+                    out.setdefault(cols[1], []).append(
+                        (cols[2], cols[3], oops.get(cols[1], cols[4] if len(cols) > 4 else "")))
+    return out
+
+
+def judge_batch(rows, owner, where="-"):
+    """{hash: (verdict, lane, detail)} from lane.sh's rows {entry: [(test, verdict, detail)]}."""
+    base_ok = {}
+    for name in BASE_ENTRIES:
+        got = rows.get(name)
+        if not got or any(v in ("no-result", "failed") or v.startswith("crashed")
+                          for _, v, _ in got):
+            # without a clean run of the unchanged module nothing is judged
+            return {}
+        base_ok[BASE_ENTRIES[name]] = {t for t, v, _ in got if v == "missed"}
+    by_mutant = {}
+    for name, mu in owner.items():
+        if mu is None:
+            continue
+        by_mutant.setdefault(mu.hash, []).append(name)
+    out = {}
+    for h, names in by_mutant.items():
+        if any(name not in rows for name in names):
+            # a build that did not run (a boot stopped before it): no verdict yet
+            continue
+        results = []
+        for name in names:
+            mod = "crc_family_vmx" if name.endswith("-f") else "crc32c_vmx"
+            for t, v, d in rows.get(name, []):
+                results.append((mod, t, v, d))
+        if not results or any(v == "no-result" for _, _, v, _ in results):
+            continue
+        caught = [(t, d) for mod, t, v, d in results if v == "caught" and t in base_ok[mod]]
+        if caught:
+            out[h] = ("killed", "guest-power8:" + caught[0][0], caught[0][1] or "-")
+            continue
+        kinds = {v for _, _, v, _ in results}
+        for kind, verdict in (("crashed", "crashed"), ("crashed-otherwise", "crashed"),
+                              ("timeout", "timeout"), ("setup-failed", "setup-failed"),
+                              ("failed", "setup-failed")):
+            if kind in kinds:
+                t, d = next((t, d) for _, t, v, d in results if v == kind)
+                out[h] = (verdict, "guest-power8:" + t, d or "-")
+                break
+        else:
+            out[h] = ("survived", "guest-power8", "every test passed (%s)" % where)
+    return out
+
+
+def base_kos(builder):
+    builder.baseline()
+    return {mod: os.path.join(builder.work, "base", mod + ".ko") for mod in MODULES}
+
+
+def have_kernel(kenv):
+    return os.path.exists(kenv) and os.path.isdir(kernel_env(kenv).get("KDIR", "/nonexistent"))
+
+
+def batches(items, size=BATCH):
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+

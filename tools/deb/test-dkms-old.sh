@@ -59,7 +59,6 @@ done
 . "$kenv"
 pick_dkms_debs "${debs[@]}"
 
-
 # dkms itself: bullseye's package, unpacked (a shell script and its helpers).
 private_apt bullseye amd64
 dkms_deb=$(fetch_deb "dkms=$DKMS_VERSION")

@@ -18,10 +18,10 @@
 #
 # Both kunit.py builds run first, under the source tree's lock (the tree
 # carries the series only then); each kunit.py exec (one boot) runs after,
-# from the build directories, under the guest lock alone. Prints PASS|FAIL <TAB> name [<TAB> why]: each build's and each
-# boot's exit, and every crc_kunit case from the boot's --json (PASS only
-# as "PASS": a skipped case fails). Exits 1 if any failed. Logs:
-# build/upstream/kunit-*.
+# from the build directories, under the guest lock alone. Prints
+# PASS|FAIL <TAB> name [<TAB> why]: each build's and each boot's exit, and
+# every crc_kunit case from the boot's --json (PASS only as "PASS": a
+# skipped case fails). Exits 1 if any failed. Logs: build/upstream/kunit-*.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=../lib/common.sh

@@ -316,6 +316,21 @@ class Builder:
         return binary, None
 
 
+def loop_padding(obj):
+    """The ISA 3.1 loop's body must hold no nop: its prefixed instructions
+    are placed so that the assembler never pads (crc_vmx_isa31_loop.S).
+    Returns what breaks that in the object, or "" if nothing does."""
+    dis = subprocess.run([COMPILERS["le"].replace("gcc", "objdump"), "-d", obj],
+                         capture_output=True, text=True, check=True).stdout
+    insns = re.findall(r"^[ \t]*([0-9a-f]+):[ \t]+(?:[0-9a-f]{2} ){4}[ \t]*(\S+)[ \t]*(\S*)", dis, re.M)
+    loops = [(int(a, 16), int(t, 16)) for a, op, t in insns if op == "bdnz" and t]
+    if len(loops) != 1:
+        return "%d bdnz instructions in the ISA 3.1 loop's object, not 1" % len(loops)
+    end, start = loops[0]
+    pads = [a for a, op, _ in insns if op == "nop" and start <= int(a, 16) < end]
+    return "padding nop in the loop body at 0x%s" % pads[0] if pads else ""
+
+
 def run_lane(binary, lane, selector):
     """(verdict, detail) of one harness run: killed, timeout or survived."""
     _, arch, cpu, args = LANES[lane]
@@ -387,6 +402,10 @@ class Sweep:
         changed = [o for o in OBJECTS if objs[o] != self.base()[o]]
         if not changed:
             return verdict_row(mu, "equivalent", "-", "identical object code"), [], text
+        if "isa31-le" in changed:
+            pad = loop_padding(os.path.join(self.args.work, "screen%d" % slot, "obj", "isa31-le.o"))
+            if pad:
+                return verdict_row(mu, "killed", "isa31-loop-layout", pad), [], text
         lanes = []
         for o in changed:
             for lane in LANES_OF_OBJECT[o]:

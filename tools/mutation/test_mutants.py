@@ -175,6 +175,33 @@ MACRO_FIXTURE = (
     "DEFINE_OPS(x, u32)\n")
 
 
+class LoopLayout(unittest.TestCase):
+    """sweep.loop_padding() on the real ISA 3.1 loop, and on it with the
+    word count of plxvp dropped, which makes the assembler pad the body."""
+
+    def assemble(self, text, d):
+        src = os.path.join(d, "crc_vmx_isa31_loop.S")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(text)
+        obj = os.path.join(d, "loop.o")
+        core = os.path.join(HERE, "..", "..", "module", "arch", "powerpc")
+        shim = os.path.join(HERE, "..", "vmx-harness", "kernel-shim")
+        subprocess.run([sweep.COMPILERS["le"], "-I", shim, "-I", core, "-c", src, "-o", obj],
+                       check=True)
+        return obj
+
+    def test_padding(self):
+        with open(os.path.join(HERE, "..", "..", "module", "arch", "powerpc",
+                               "crc_vmx_isa31_loop.S"), encoding="utf-8") as f:
+            text = f.read()
+        line = "\tVSR_OF\t(\\b)+1\n\tWORDS\t2, 1\n"
+        self.assertIn(line, text)
+        with tempfile.TemporaryDirectory() as d:
+            self.assertEqual(sweep.loop_padding(self.assemble(text, d)), "")
+            self.assertIn("padding nop",
+                          sweep.loop_padding(self.assemble(text.replace(line, "\tVSR_OF\t(\\b)+1\n"), d)))
+
+
 class MultiLineMacros(unittest.TestCase):
     """The functions a multi-line macro defines are mutated like any other."""
 

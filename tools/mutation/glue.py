@@ -49,14 +49,16 @@ BOOT_SECONDS = 300
 MUTANT_SECONDS = 420
 
 
+def source_files(folder, suffixes):
+    """The sources in folder (relative to the top) whose names end in one of
+    suffixes, but the generated constants headers."""
+    return [folder + "/" + name for name in sorted(os.listdir(os.path.join(TOP, folder)))
+            if name.endswith(suffixes) and not name.endswith("_consts.h")]
+
+
 def glue_files():
     """module/*.c and module/*.h (the vector cores are the core part)."""
-    out = []
-    for name in sorted(os.listdir(os.path.join(TOP, GLUE))):
-        if name.endswith("_consts.h") or not re.search(r"\.(c|h)$", name):
-            continue
-        out.append(GLUE + "/" + name)
-    return out
+    return source_files(GLUE, (".c", ".h"))
 
 
 def glue_sources():

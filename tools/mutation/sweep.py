@@ -139,12 +139,7 @@ def say(*args):
 
 def core_files():
     """The core's source files: all of module/arch/powerpc/ but the generated constants."""
-    out = []
-    for name in sorted(os.listdir(os.path.join(TOP, CORE))):
-        if name.endswith("_consts.h") or not re.search(r"\.(c|h|S)$", name):
-            continue
-        out.append(CORE + "/" + name)
-    return out
+    return gluelane.source_files(CORE, (".c", ".h", ".S"))
 
 
 SCOPES = ("core", "glue", "all")

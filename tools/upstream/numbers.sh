@@ -17,9 +17,9 @@
 # intervals), table.tsv (cpu, function, length, stock, patched,
 # breakpoint) and
 # table.md (the tables and the targets for docs/upstream.md).
-# Prints "PASS|FAIL<TAB>..." verdicts: that every count was made
-# and paired (the targets are reported in table.md, met or missed, not
-# judged here).
+# Prints "PASS|FAIL<TAB>..." verdicts: that every count was made and
+# paired, and one per target of issue 4.1 (table.md's target rows): a
+# missed target fails.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
@@ -144,4 +144,11 @@ verdict "a count per call for every function, length, CPU and kernel (180 rows, 
 			END { printf "| no benchmark length where the patched kernel executes more (%s; below 48 B up to 5 more where stock has no arch code) | %s | **%s** |\n", c, n ? n " cells more: " w : "none", n ? "missed" : "met" }' "$N/table.tsv"
 	done
 } >"$N/table.md"
+# Each target is a verdict, so that a sent patch that misses one fails the
+# run: the rows after table.md's target header, "| target | measured |
+# **met** or **missed...** |".
+while IFS=$'\t' read -r name measured met; do
+	verdict "target: $name" "$met" "$measured"
+done < <(awk -F' [|] ' '/^[|] target [|]/ { on = 1; next } on && /^[|][^-]/ {
+		sub(/^[|] /, "", $1); printf "%s\t%s\t%d\n", $1, $2, ($3 !~ /^[*][*]met[*][*]/) }' "$N/table.md")
 exit "$VERDICT_RC"

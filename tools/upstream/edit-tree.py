@@ -83,7 +83,8 @@ def crc32_h(text, step):
         head = sub(m.group(0), "crc32_le(), crc32_be() and crc32c() by", "crc32_le() and crc32_be() by")
         head = sub(head, "for the three CRCs", "for both CRCs")
         text = sub(text, "#include <linux/uaccess.h>\n",
-                   "#include <linux/uaccess.h>\n\n" + head + "#include \"crc-vpmsum.h\"\n")
+                   "#include <linux/uaccess.h>\n\n" + head + "#include \"crc-vpmsum.h\"\n"
+                   "#include \"crc32-le-vpmsum-consts.h\"\n#include \"crc32-be-vpmsum-consts.h\"\n")
         text = sub(text, "#define crc32_le_arch crc32_le_base /* not implemented on this arch */\n"
                    "#define crc32_be_arch crc32_be_base /* not implemented on this arch */\n",
                    glue_line(final, "#define VPMSUM_CRC32_MIN_LEN") + "\n" +

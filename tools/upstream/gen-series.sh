@@ -103,7 +103,7 @@ done
 edit 3 Makefile Kconfig powerpc/crc32.h
 commit 3
 # 4: crc32c moves onto the core
-for f in crc-vpmsum.h crc32-lsb-vpmsum.c crc32c-vpmsum-consts.h crc32.h; do
+for f in crc32-lsb-vpmsum.c crc32c-vpmsum-consts.h crc32.h; do
 	put "$pp/$f" "$gen/$f"
 done
 rmf $pp/crc32c-vpmsum_asm.S

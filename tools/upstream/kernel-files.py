@@ -212,7 +212,7 @@ def consts_header(constgen, script, crcs):
     for (name, args, _, _), variant in zip(crcs, variants):
         rows = constgen_rows(constgen, name, args)
         nfold = 16
-        out += ["const struct vpmsum_consts %s_consts = {" % variant,
+        out += ["static const struct vpmsum_consts %s_consts __maybe_unused = {" % variant,
                 "\t.fold = {"]
         for i, (hi, lo) in enumerate(rows):
             if i == nfold:
@@ -225,8 +225,6 @@ def consts_header(constgen, script, crcs):
 def core_c(core, crcs):
     refl, width, state, what = CORES[core]
     served = [n + "()" for n, _, _, c in CRCS if c == core and n in crcs]
-    consts = "".join('#include "%s-vpmsum-consts.h"\n' % n.replace("_", "-")
-                     for n, _, _, c in CRCS if c == core and n in crcs)
     what = re.sub(r" \(.*\)", ": " + " and ".join(served), what)
     head = textwrap.fill("The vpmsum core (crc-vpmsum-core.h) for %s." % what, width=72,
                          initial_indent=" * ", subsequent_indent=" * ")
@@ -239,7 +237,7 @@ def core_c(core, crcs):
 #include <linux/types.h>
 
 #include "crc-vpmsum.h"
-{consts}
+
 #define VPMSUM_REFLECTED	{refl}
 #define VPMSUM_WIDTH		{width}
 #define VPMSUM_STATE		{state}
@@ -252,24 +250,16 @@ def core_c(core, crcs):
 """
 
 
-def glue_header(name, crcs):
+def glue_header(name, cores):
     """A glue header of tools/upstream/kernel/; crc-vpmsum.h declares only
-    the cores and constants of CRCS."""
+    the cores that CORES lists."""
     text = open(os.path.join(GLUE, name)).read()
     if name == "crc-vpmsum.h":
-        cores = {c[3] for c in crcs}
         protos = re.findall(r"^u(?:32|64) (\w+)_vpmsum\(", text, re.M)
         if sorted(protos) != sorted(CORES):
             die("crc-vpmsum.h declares %s, kernel-files.py knows %s" % (protos, sorted(CORES)))
         text = re.sub(r"^u(?:32|64) (\w+)_vpmsum\(.*\n",
                       lambda m: m.group(0) if m.group(1) in cores else "", text, flags=re.M)
-        consts = re.findall(r"^extern const struct vpmsum_consts (\w+)_consts;", text, re.M)
-        if sorted(consts) != sorted(kernel_variant(c[1]) for c in CRCS):
-            die("crc-vpmsum.h declares the constants %s, kernel-files.py knows %s"
-                % (consts, sorted(kernel_variant(c[1]) for c in CRCS)))
-        wanted = {kernel_variant(c[1]) for c in crcs}
-        text = re.sub(r"^extern const struct vpmsum_consts (\w+)_consts;\n",
-                      lambda m: m.group(0) if m.group(1) in wanted else "", text, flags=re.M)
     return text
 
 
@@ -294,10 +284,10 @@ def main():
         files[c[0].replace("_", "-") + "-vpmsum-consts.h"] = consts_header(
             a.constgen, a.consts_script, [c])
     for header in sorted({c[2] for c in crcs}):
-        files[header + ".h"] = glue_header(header + ".h", crcs)
+        files[header + ".h"] = glue_header(header + ".h", cores)
     for core in cores:
         files[core.replace("_", "-") + "-vpmsum.c"] = core_c(core, names)
-    files["crc-vpmsum.h"] = glue_header("crc-vpmsum.h", crcs)
+    files["crc-vpmsum.h"] = glue_header("crc-vpmsum.h", cores)
     for f, text in files.items():
         with open(os.path.join(d, f), "w") as o:
             o.write(text)

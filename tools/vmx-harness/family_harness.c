@@ -16,6 +16,11 @@
 #include "harness_util.h"
 #ifdef FAMILY_HARNESS_UPSTREAM
 #include "crc-vpmsum.h"
+#include "crc32-be-vpmsum-consts.h"
+#include "crc32-le-vpmsum-consts.h"
+#include "crc32c-vpmsum-consts.h"
+#include "crc64-be-vpmsum-consts.h"
+#include "crc64-nvme-vpmsum-consts.h"
 #else
 #include "crc64_rocksoft_vmx_core.h"
 #include "crct10dif_vmx_core.h"

@@ -25,22 +25,11 @@
  * core and three for the others. The core of a CRC's width and bit order
  * takes them by pointer, so that CRCs which differ only in their
  * polynomial share its code.
- *
- * They are defined in that core's object, which includes the header, and
- * not in crc32-main.o or crc64-main.o: data added to the .rodata of those
- * would move their CRC tables away from the section anchor that GCC
- * addresses them by, and cost the table code an instruction per byte.
  */
 struct vpmsum_consts {
 	u64 fold[16][2];
 	u64 reduce[4][2];
 } __aligned(16);
-
-extern const struct vpmsum_consts crc64_msb_0x42f0e1eba9ea3693_consts;
-extern const struct vpmsum_consts crc64_lsb_0x9a6c9329ac4bc9b5_consts;
-extern const struct vpmsum_consts crc32_lsb_0xedb88320_consts;
-extern const struct vpmsum_consts crc32_msb_0x04c11db7_consts;
-extern const struct vpmsum_consts crc32_lsb_0x82f63b78_consts;
 
 u32 crc32_lsb_vpmsum(u32 crc, const u8 *p, size_t len, const struct vpmsum_consts *consts);
 u32 crc32_msb_vpmsum(u32 crc, const u8 *p, size_t len, const struct vpmsum_consts *consts);

@@ -13,6 +13,9 @@
  * there; whether the vector unit may be used is asked out of line.
  */
 #include "crc-vpmsum.h"
+#include "crc32-le-vpmsum-consts.h"
+#include "crc32-be-vpmsum-consts.h"
+#include "crc32c-vpmsum-consts.h"
 
 #define VPMSUM_CRC32_MIN_LEN	48
 

@@ -13,6 +13,8 @@
  * there; whether the vector unit may be used is asked out of line.
  */
 #include "crc-vpmsum.h"
+#include "crc64-be-vpmsum-consts.h"
+#include "crc64-nvme-vpmsum-consts.h"
 
 #define VPMSUM_CRC64_MIN_LEN	48
 

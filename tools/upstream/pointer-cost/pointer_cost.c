@@ -13,6 +13,8 @@
 #include <linux/types.h>
 
 #include "crc-vpmsum.h"
+#include "crc32c-vpmsum-consts.h"
+#include "crc64-nvme-vpmsum-consts.h"
 #include "pointer_cost.h"
 
 #define REPEAT	4

@@ -65,8 +65,7 @@ def vpmsum_rows(v):
 # Generate constants for the powerpc vpmsumd core, as the struct vpmsum_consts
 # of lib/crc/powerpc/crc-vpmsum.h: the fold constants for distances of 1 to
 # 16 blocks of 128 bits, and the constants of the final reduction, whose
-# rows depend on the width and bit order.  They are defined, not static:
-# the core's object includes the header and crc-vpmsum.h declares them.
+# rows depend on the width and bit order.
 def gen_powerpc_vpmsum_consts(variants):
     print('')
     print('#ifdef CONFIG_CPU_LITTLE_ENDIAN')
@@ -78,7 +77,7 @@ def gen_powerpc_vpmsum_consts(variants):
         fold, red = vpmsum_rows(v)
         print('')
         print_header(v, 'CRC folding constants')
-        print(f'const struct vpmsum_consts {v.name}_consts = {{')
+        print(f'static const struct vpmsum_consts {v.name}_consts __maybe_unused = {{')
         print('\t.fold = {')
         for hi, lo, desc in fold:
             print_vpmsum_pair(hi, lo, desc)

@@ -311,19 +311,38 @@ class Builder:
         return binary, None
 
 
+INSN = r"^[ \t]*([0-9a-f]+):[ \t]+(?:[0-9a-f]{2} ){4}[ \t]*(\S+)[ \t]*(\S*)"
+
+
+def disassemble(obj):
+    return subprocess.run([COMPILERS["le"].replace("gcc", "objdump"), "-d", obj],
+                          capture_output=True, text=True, check=True).stdout
+
+
 def loop_padding(obj):
     """The ISA 3.1 loop's body must hold no nop: its prefixed instructions
     are placed so that the assembler never pads (crc_vmx_isa31_loop.S).
     Returns what breaks that in the object, or "" if nothing does."""
-    dis = subprocess.run([COMPILERS["le"].replace("gcc", "objdump"), "-d", obj],
-                         capture_output=True, text=True, check=True).stdout
-    insns = re.findall(r"^[ \t]*([0-9a-f]+):[ \t]+(?:[0-9a-f]{2} ){4}[ \t]*(\S+)[ \t]*(\S*)", dis, re.M)
+    insns = re.findall(INSN, disassemble(obj), re.M)
     loops = [(int(a, 16), int(t, 16)) for a, op, t in insns if op == "bdnz" and t]
     if len(loops) != 1:
         return "%d bdnz instructions in the ISA 3.1 loop's object, not 1" % len(loops)
     end, start = loops[0]
     pads = [a for a, op, _ in insns if op == "nop" and start <= int(a, 16) < end]
     return "padding nop in the loop body at 0x%s" % pads[0] if pads else ""
+
+
+def falls_off_end(obj):
+    """Every function of the ISA 3.1 loop's object must end in a branch that
+    leaves it (blr, b or bctr) before any alignment nops: one that runs off
+    its end executes whatever the linker puts next, which the harness's
+    link may make harmless. Returns the first such function, or ""."""
+    for name, body in re.findall(r"^[0-9a-f]+ <([^>]+)>:\n(.*?)(?=^[0-9a-f]+ <|\Z)",
+                                 disassemble(obj), re.M | re.S):
+        ops = [op for _, op, _ in re.findall(INSN, body, re.M) if op not in ("nop", "ori")]
+        if ops and ops[-1] not in ("blr", "b", "bctr"):
+            return "%s runs off its end (last instruction %s)" % (name, ops[-1])
+    return ""
 
 
 def run_lane(binary, lane, selector):
@@ -398,9 +417,13 @@ class Sweep:
         if not changed:
             return verdict_row(mu, "equivalent", "-", "identical object code"), [], text
         if "isa31-le" in changed:
-            pad = loop_padding(os.path.join(self.args.work, "screen%d" % slot, "obj", "isa31-le.o"))
+            obj = os.path.join(self.args.work, "screen%d" % slot, "obj", "isa31-le.o")
+            pad = loop_padding(obj)
             if pad:
                 return verdict_row(mu, "killed", "isa31-loop-layout", pad), [], text
+            end = falls_off_end(obj)
+            if end:
+                return verdict_row(mu, "killed", "isa31-function-end", end), [], text
         lanes = []
         for o in changed:
             for lane in LANES_OF_OBJECT[o]:

@@ -201,6 +201,18 @@ class LoopLayout(unittest.TestCase):
             self.assertIn("padding nop",
                           sweep.loop_padding(self.assemble(text.replace(line, "\tVSR_OF\t(\\b)+1\n"), d)))
 
+    def test_function_end(self):
+        with open(os.path.join(HERE, "..", "..", "module", "arch", "powerpc",
+                               "crc_vmx_isa31_loop.S"), encoding="utf-8") as f:
+            text = f.read()
+        last = "\tblr\nSYM_FUNC_END(crc_vmx_fold_streams_isa31)\n"
+        self.assertIn(last, text)
+        with tempfile.TemporaryDirectory() as d:
+            self.assertEqual(sweep.falls_off_end(self.assemble(text, d)), "")
+            self.assertIn("crc_vmx_fold_streams_isa31 runs off its end",
+                          sweep.falls_off_end(self.assemble(
+                              text.replace(last, "SYM_FUNC_END(crc_vmx_fold_streams_isa31)\n"), d)))
+
 
 class MultiLineMacros(unittest.TestCase):
     """The functions a multi-line macro defines are mutated like any other."""

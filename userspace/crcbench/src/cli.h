@@ -4,10 +4,14 @@
 // every accepted and rejected form is unit-tested. Throws UsageError.
 #pragma once
 
+#include "error.h"
+#include "hasher.h"
 #include "options.h"
 
+#include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace CLI {
@@ -30,5 +34,27 @@ struct CommandLine {
 
 // args excludes argv[0].
 Options parse_args(std::span<const std::string_view> args);
+
+// The --help texts of the tool and of each command.
+// topic: "" (general), "list", "verify", "run" or "file"; "all": every text in
+// one (`help all`, the source of the man page).
+std::string help_text(std::string_view topic);
+
+// For cli.cpp: what a command does (its --help's first paragraph), and the
+// formatter that prints the usage and options.
+std::string command_description(std::string_view command);
+void configure_help(CLI::App &app);
+
+// The commands. Each returns the process exit code or throws ToolError.
+int cmd_list(const Options &o);
+int cmd_verify(const Options &o, const HasherFactory &factory);
+// run opens its hashers with or without libkcapi's splice path (--splice).
+using RunHasherFactory = std::function<HasherFactory(bool splice)>;
+int cmd_run(const Options &o, const RunHasherFactory &make_factory);
+// file: kernel drivers through hash streams (AF_ALG), user: drivers through hashers.
+int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFactory &user);
+
+inline constexpr std::string_view kToolName = "crcbench-alg";
+inline constexpr std::string_view kToolVersion = "0.1.0";
 
 } // namespace crcbench

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "commands.h"
+#include "cli.h"
 #include "driver_catalog.h"
 #include "file_io.h"
-#include "kcapi_hasher.h"
+#include "hasher.h"
 #include "output.h"
 #include "user_drivers.h"
 

@@ -70,3 +70,33 @@ Digest bitwise_digest(CrcAlg alg, std::optional<std::uint32_t> seed,
                       std::span<const std::uint8_t> data);
 
 } // namespace crcbench
+
+// Slice-by-8 CRC32C, so that verifying several MiB per case stays quick under
+// emulation; judged by the bitwise crc32c_reference in the unit tests.
+namespace crcbench::crc32c_fast {
+
+// Raw reflected state in, raw state out (no inversions), like crc32c_ref::update.
+std::uint32_t update(std::uint32_t state, std::span<const std::uint8_t> data);
+
+// What a kernel crc32c tfm keyed with seed returns (the digest bytes LE).
+inline std::uint32_t digest(std::uint32_t seed, std::span<const std::uint8_t> data) {
+    return ~update(seed, data);
+}
+
+} // namespace crcbench::crc32c_fast
+
+// CRC-T10DIF and CRC64-Rocksoft bit at a time (the judge: nothing shared
+// with table code or the kernel) and by a 256-entry table (checked against
+// the bitwise form in the unit tests and, up to 64 KiB, at run time).
+namespace crcbench::crc_family {
+
+// T10DIF: init 0 and no xorout make the raw CRC the digest; chaining is plain.
+std::uint16_t t10dif_bitwise(std::uint16_t crc, std::span<const std::uint8_t> data);
+std::uint16_t t10dif_table(std::uint16_t crc, std::span<const std::uint8_t> data);
+
+// Rocksoft: as crc64_rocksoft_generic() chains it (0 to start, the
+// inversions inside).
+std::uint64_t rocksoft_bitwise(std::uint64_t crc, std::span<const std::uint8_t> data);
+std::uint64_t rocksoft_table(std::uint64_t crc, std::span<const std::uint8_t> data);
+
+} // namespace crcbench::crc_family

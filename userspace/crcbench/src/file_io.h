@@ -4,7 +4,7 @@
 // files, with failures mapped to ToolError (EACCES/EPERM -> permission).
 #pragma once
 
-#include "exit_codes.h"
+#include "error.h"
 
 #include <cstdio>
 #include <memory>

@@ -7,8 +7,10 @@
 // default way.
 #pragma once
 
-#include "exit_codes.h"
+#include "error.h"
 
+#include <chrono>
+#include <cstddef>
 #include <string>
 
 namespace crcbench {
@@ -56,5 +58,31 @@ void note_interrupted(int sig, const std::string &what);
 // says something (a mismatch's 1, a failed write's 7 are never hidden),
 // else 128 + the signal number, as a shell reports a signal (130, 143).
 int exit_code_after(ExitCode rc, int interrupted_by);
+
+// A one-line progress indicator on stderr, shown only when stderr is a
+// terminal, not --quiet, and the work has already taken longer than a moment.
+// "[ 40%] what, about 1m05s left": the line, with an estimate of the time
+// left from the rate so far (none before the first step is done).
+std::string progress_line(std::size_t done, std::size_t total, const std::string &what,
+                          std::chrono::steady_clock::duration elapsed);
+
+class Progress {
+  public:
+    explicit Progress(bool enabled);
+    ~Progress();
+    Progress(const Progress &) = delete;
+    Progress &operator=(const Progress &) = delete;
+
+    // stderr is a tty and the user did not ask for quiet.
+    static bool wanted(bool quiet);
+
+    void update(std::size_t done, std::size_t total, const std::string &what);
+    void finish(); // erases the line
+
+  private:
+    bool enabled_;
+    bool shown_ = false;
+    std::chrono::steady_clock::time_point start_, last_;
+};
 
 } // namespace crcbench

@@ -3,15 +3,11 @@
 // crcbench-alg: list, verify and benchmark the kernel's CRC drivers (crc32c,
 // crct10dif, crc64-rocksoft: --alg) over
 // AF_ALG. main() only dispatches and turns errors into one line + exit code.
-#include "afalg_hash_socket.h"
 #include "cli.h"
-#include "commands.h"
 #include "error.h"
 #include "file_io.h"
-#include "help.h"
-#include "kcapi_hasher.h"
+#include "hasher.h"
 #include "user_drivers.h"
-#include "version.h"
 
 #include <cstdio>
 #include <fmt/format.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "report.h"
+#include "output.h"
 
 #include "error.h"
-#include "units.h"
+#include "text.h"
 
 #include <fmt/format.h>
 

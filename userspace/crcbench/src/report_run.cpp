@@ -3,10 +3,9 @@
 // The report of `crcbench-alg run`: table, JSON (crcbench-alg.run.v2),
 // CSV, the per-trial CSV (--runs-csv), and the two backends side by side
 // with the fit time = a + b * size per driver and backend.
+#include "cli.h"
 #include "output.h"
-#include "text_table.h"
-#include "units.h"
-#include "version.h"
+#include "text.h"
 
 #include <algorithm>
 #include <fmt/format.h>

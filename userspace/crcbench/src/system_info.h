@@ -6,13 +6,103 @@
 // CRCBENCH_EMULATED=auto|yes|no overrides emulator detection (as --emulated).
 #pragma once
 
-#include "emulation.h"
-#include "machine_state.h"
 #include "options.h"
 
+#include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace crcbench {
+
+// Is this machine an emulator? Pure functions over the texts of /proc/cpuinfo
+// and the device tree's /hypervisor/compatible, so they are unit-testable.
+//
+// A QEMU pseries guest says "(emulated by qemu)" in the machine/model lines
+// whether it runs under TCG or KVM; QEMU adds a /hypervisor node with
+// "linux,kvm" only under KVM. So: qemu pseries without that node = TCG
+// (emulated, figures are not POWER performance); with it = KVM (virtualised,
+// figures are real hardware speed less virtualisation overhead).
+enum class Emulation {
+    none,      // real hardware (as far as we can tell)
+    qemu_tcg,  // QEMU full-system emulation: timings are meaningless for POWER
+    qemu_kvm,  // QEMU with KVM: hardware speed, virtualised
+    qemu_user, // user-mode emulation suspected (cpuinfo is not the build arch)
+    forced,    // the user said so (--emulated yes / CRCBENCH_EMULATED=1)
+};
+
+struct EmulationInfo {
+    Emulation kind = Emulation::none;
+    std::string description; // one line for tables and files
+    bool emulated() const {
+        return kind == Emulation::qemu_tcg || kind == Emulation::qemu_user ||
+               kind == Emulation::forced;
+    }
+};
+
+// cpuinfo: the text of /proc/cpuinfo. hypervisor_compatible: the content of
+// /proc/device-tree/hypervisor/compatible, nullopt when absent. build_is_power:
+// this binary was compiled for POWER (then an x86 cpuinfo means qemu-user).
+EmulationInfo detect_emulation(std::string_view cpuinfo,
+                               std::optional<std::string_view> hypervisor_compatible,
+                               bool build_is_power);
+
+// Applies an override: "yes"/"1"/"true" forces emulated, "no"/"0"/"false"
+// forces real hardware, "auto"/"" keeps the detection. Throws UsageError
+// for anything else.
+EmulationInfo apply_emulation_override(EmulationInfo detected, std::string_view value);
+
+// A one-line CPU description: "POWER8 (architected), altivec supported" on
+// POWER (first "cpu" line), the "model name" on x86, "unknown" otherwise.
+std::string cpu_model(std::string_view cpuinfo);
+
+// The value of the first "key : value" line with that key, if any.
+std::optional<std::string> cpuinfo_field(std::string_view cpuinfo, std::string_view key);
+
+// The sentence every table and file carries when emulated() is true.
+inline constexpr std::string_view kEmulationNotice =
+    "EMULATED: these figures come from an emulator and are NOT POWER performance";
+
+// The machine's performance state at the time of a report: what decides
+// whether two runs can be compared. Every item is read from one file and is
+// absent (nullopt, JSON null, "absent" in tables) where that file does not
+// exist or cannot be read: x86 has no lparcfg, guests often no cpufreq.
+// Test hook: CRCBENCH_MACHINE_ROOT prefixes every path (a fixture tree).
+struct MachineState {
+    std::optional<std::string> cpus_online;      // /sys/devices/system/cpu/online
+    std::optional<std::string> cpufreq_governor; // cpu0/cpufreq/scaling_governor
+    std::optional<std::string> cpufreq_cur_khz;  // cpu0/cpufreq/scaling_cur_freq
+    std::optional<std::string> cpufreq_max_khz;  // cpu0/cpufreq/cpuinfo_max_freq
+    std::optional<std::string> cpuinfo_clock;    // /proc/cpuinfo "clock" (POWER)
+    std::optional<std::string> smt_control;      // /sys/devices/system/cpu/smt/control
+    std::optional<std::string> smt_active;       // .../smt/active
+    std::optional<std::string> thread_siblings;  // cpu0/topology/thread_siblings_list
+    std::optional<std::string> lpar_shared_mode; // lparcfg shared_processor_mode
+    std::optional<std::string> lpar_entitlement; // lparcfg partition_entitled_capacity
+    std::optional<std::string> lpar_capped;      // lparcfg capped
+    std::optional<std::string> loadavg;          // /proc/loadavg, first three fields
+    // /sys/devices/system/cpu/vulnerabilities/<name>: content; nullopt if the
+    // directory is absent.
+    std::optional<std::map<std::string, std::string>> vulnerabilities;
+};
+
+// The scalar items as (JSON name, value) in a fixed order.
+std::vector<std::pair<std::string_view, const std::optional<std::string> *>>
+machine_state_items(const MachineState &m);
+
+// Reads everything; never throws for a missing or unreadable file.
+MachineState read_machine_state();
+
+// Parsers of the file formats (unit-tested on fixtures).
+std::optional<std::string> lparcfg_value(std::string_view lparcfg, std::string_view key);
+std::optional<std::string> cpuinfo_clock(std::string_view cpuinfo);
+// /proc/meminfo's MemAvailable in bytes (nullopt: absent or malformed).
+std::optional<std::uint64_t> meminfo_available(std::string_view meminfo);
+
+// MemAvailable now (nullopt where /proc/meminfo cannot be read).
+std::optional<std::uint64_t> read_mem_available();
 
 struct SystemInfo {
     std::string kernel_release; // uname -r

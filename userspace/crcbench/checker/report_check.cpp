@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-
 #include "report_check.h"
 
 #include <fmt/format.h>
@@ -18,7 +17,6 @@
 #include <sstream>
 
 namespace crcbench::check {
-
 namespace {
 
 std::optional<std::string> read_file(const std::string &path) {

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-
 #include "bench.h"
 
 #include "error.h"
@@ -23,7 +22,6 @@
 #include <thread>
 
 namespace crcbench {
-
 namespace {
 
 // An empty dynamic CPU set with room for CPUs 0..n-1 (CPU_ALLOC_SIZE(n) bytes).

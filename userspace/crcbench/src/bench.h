@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// The measuring loop of `run`. For each size it warms every driver up, then
-// runs the trials with the drivers interleaved (rotating order), so all of
-// them are measured side by side under the same conditions. One pool of
-// worker threads (worker_pool.h) serves the whole run: each worker is pinned
-// once, owns one reused hasher per driver and its buffers, which it alone
-// first touches and hashes, in every driver and trial; the loop allocates
-// nothing and compares every result with the reference digest computed
-// beforehand.
+// The measuring loop of `run`: per size, warm-up, then trials with the
+// drivers interleaved, so they are measured under the same conditions.
+// Each pinned worker owns its hashers and the buffers it alone first
+// touches and hashes; the loop allocates nothing and checks every result.
 #pragma once
 
 #include "hasher.h"
@@ -33,8 +29,6 @@
 
 namespace crcbench {
 
-// An owning, aligned, zero-initialised byte buffer (allocated once, outside
-// any measuring loop).
 class AlignedBuffer {
   public:
     AlignedBuffer() = default;
@@ -65,38 +59,27 @@ class AlignedBuffer {
     std::size_t size_ = 0;
 };
 
-// The benchmark's worker threads: created once per run, each pinned once to
-// its own CPU as its first act, then reused for every job (every warm-up and
-// trial of every driver and size). So the thread that first touches a
-// buffer is the one that hashes it in every later job, on the same CPU.
-// The CPUs of the calling thread's affinity mask, ascending (the CPUs this
-// process may run on). Empty when it cannot be read.
+// The calling thread's affinity mask, ascending; empty when unreadable.
 std::vector<unsigned> allowed_cpus();
 
 // Worker t's CPU: cpus[t % cpus.size()] (--cpus, or allowed_cpus() without it).
 unsigned worker_cpu(const std::vector<unsigned> &cpus, std::size_t t);
 
-// The list the pool's workers are pinned by: --cpus when given, else
-// allowed_cpus() (empty: it cannot be read, the workers are not pinned).
+// --cpus, else allowed_cpus() (empty: not pinned).
 std::vector<unsigned> pool_cpus(const std::vector<unsigned> &requested);
 
-// The CPUs `threads` workers pinned by worker_cpu(pool, t) occupy,
-// ascending: the first `threads` of the pool (all of it when there are
-// fewer CPUs than threads).
+// The CPUs `threads` workers occupy, ascending.
 std::vector<unsigned> occupied_cpus(const std::vector<unsigned> &pool, unsigned threads);
 
-// Pins the calling thread to one CPU. Throws ToolError (runtime).
 void pin_to(unsigned cpu);
 
+// Created once per run and each worker pinned as its first act, so the
+// thread that first touches a buffer hashes it in every later job.
 class WorkerPool {
   public:
     using Job = std::function<void(std::size_t worker)>;
 
-    // Starts `count` threads, worker t pinned to worker_cpu(cpus, t) (not
-    // pinned when cpus is empty); `on_start` runs in each new thread after
-    // pinning (a testing seam). Returns once all of them are pinned. Throws
-    // ToolError when a thread cannot be created or pinned (the threads
-    // started so far are ended first).
+    // Returns once all are pinned; on_start (a testing seam) runs in each.
     WorkerPool(std::size_t count, const std::vector<unsigned> &cpus,
                const std::function<void(std::size_t worker)> &on_start = {});
     ~WorkerPool();
@@ -105,10 +88,8 @@ class WorkerPool {
 
     std::size_t size() const { return count_; }
 
-    // Runs job(t) in every worker t; returns at once. One job at a time.
     void start(Job job);
-    // Waits for the job started last to end in every worker; rethrows the
-    // first exception a worker's job threw (in worker order).
+    // Rethrows the first exception a worker's job threw (in worker order).
     void wait();
 
   private:
@@ -128,35 +109,28 @@ class WorkerPool {
     std::vector<std::thread> threads_;       // last: ended before the rest goes
 };
 
-// --min-runs / --max-runs: the trial count follows the trials' length, as
-// hyperfine's run count follows a command's time.
+// --min-runs / --max-runs, as hyperfine's run count.
 struct RunBounds {
     unsigned min = 10; // hyperfine's default
     unsigned max = 1000;
 };
 
-// How long the timed trials of one driver and size should take at least,
-// when RunBounds allow it (hyperfine's minimum benchmarking time).
+// hyperfine's minimum benchmarking time.
 inline constexpr std::chrono::seconds kRunBudget{3};
 
-// The trial count of a size whose fastest driver took `fastest` seconds in
-// its first trial: enough for every driver's trials to fill kRunBudget
-// (the drivers stay paired trial by trial, so they share one count),
-// within the bounds.
+// From the fastest driver's first trial: enough for every driver's trials
+// to fill kRunBudget (paired drivers share one count).
 unsigned bounded_trials(double fastest, const RunBounds &bounds);
 
 struct BenchSettings : BenchParams {
-    CrcAlg alg = CrcAlg::crc32c; // what the drivers compute (the reference of every result)
+    CrcAlg alg = CrcAlg::crc32c;
     unsigned threads = 1;
     // Set: each size runs bounded_trials() trials, from its first round.
     std::optional<RunBounds> run_bounds;
     std::uint64_t seed = 1; // buffer contents
-    // Testing seam: called in the thread that touches a buffer, right after
-    // allocating it (zero-filled: its first touch; allocated = true) and
-    // right after filling it with the trial's data (allocated = false).
+    // Testing seams: in the thread that touches a buffer, after allocating
+    // (its first touch) and after filling it; in each new pinned worker.
     std::function<void(std::span<const std::uint8_t>, bool allocated)> on_buffer_touched;
-    // Testing seam: called in each worker thread once it is created and
-    // pinned (the pool's threads are created once per run_bench call).
     std::function<void(std::size_t worker)> on_worker_started;
 };
 
@@ -164,8 +138,7 @@ struct TrialSample {
     double seconds = 0; // first thread start to last thread end
     std::uint64_t bytes = 0;
     std::uint64_t ops = 0;
-    // CPU time of the timed loops, summed over the threads (getrusage
-    // RUSAGE_THREAD): system time is where AF_ALG's kernel side hashes.
+    // Summed over the threads: system time is where AF_ALG's kernel side hashes.
     double user_s = 0;
     double system_s = 0;
 
@@ -176,41 +149,33 @@ struct CellResult {
     std::string driver;
     std::size_t size = 0;
     std::vector<TrialSample> trials;
-    std::uint64_t checked_ops = 0; // every result is compared (warm-up included)
+    std::uint64_t checked_ops = 0; // warm-up included
     std::uint64_t mismatches = 0;
     std::optional<Mismatch> first_mismatch;
 };
 
-// (step done, steps total, what is running now)
 using BenchProgress = std::function<void(std::size_t, std::size_t, const std::string &)>;
 
-// Runs everything; results ordered by size, then by the order of `drivers`.
-// After SIGINT/SIGTERM (interrupt.h) it stops at once and returns the trials
-// that every driver of a size completed (sizes not reached are absent; the
-// size in progress may have cells without trials).
+// Results by size, then driver. After SIGINT/SIGTERM it returns the trials
+// every driver of a size completed.
 std::vector<CellResult> run_bench(const std::vector<std::string> &drivers,
                                   const std::vector<std::size_t> &sizes,
                                   const BenchSettings &settings, const HasherFactory &factory,
                                   const BenchProgress &progress = {});
 
-// A thread's buffers of one size: one allocation of ring_count() slices,
-// ring_stride() bytes apart (the size rounded up to a cache line), so the
-// memory is --working-set (at least one buffer), never more.
+// A thread's buffers of one size: ring_count() slices ring_stride() apart
+// (a cache line multiple) in one allocation: --working-set, never more.
 inline constexpr std::size_t kRingAlignment = 128; // POWER's cache line
 std::size_t ring_stride(std::size_t size);
 std::size_t ring_count(std::size_t size, const BenchSettings &settings);
 
-// Bytes the buffers of `threads` threads take at the largest size.
 std::uint64_t bench_memory(const std::vector<std::size_t> &sizes, const BenchSettings &settings,
                            unsigned threads);
 
-// The pre-flight check: throws ToolError (runtime) when `need` exceeds what
-// the kernel says is available (nullopt: unknown, not checked). `what`
-// starts the message (e.g. "--working-set 1G with 4 threads").
+// Throws when `need` exceeds MemAvailable (nullopt: not checked).
 void check_bench_memory(std::uint64_t need, std::optional<std::uint64_t> available,
                         const std::string &what);
 
-// The pieces one operation sends in stream mode (empty in digest mode).
 std::vector<std::size_t> stream_pieces(std::size_t size, const BenchSettings &settings);
 
 } // namespace crcbench

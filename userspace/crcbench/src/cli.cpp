@@ -2,10 +2,9 @@
 //
 // The command line through CLI11: every option bound to its field of
 // Options, checked by CLI11's validators (ours for the units), with
-// excludes/needs between options; --help is CLI11's formatter (help.cpp).
+// excludes/needs between options; --help is CLI11's formatter.
 // What CLI11 cannot say is checked after parsing, in the tool's words
 // (sha256sum's for --check's flags, which its users know).
-
 #include "cli.h"
 
 #include "error.h"
@@ -21,9 +20,6 @@
 #include <vector>
 
 namespace crcbench {
-
-// The --help texts: a hand-written description per command, then its
-// options as CLI11's formatter prints them from the parser (cli.cpp).
 namespace {
 
 constexpr std::string_view kGeneral =
@@ -131,8 +127,6 @@ class HelpFormatter : public CLI::Formatter {
     }
 };
 
-} // namespace
-
 std::string command_description(std::string_view command) {
     return std::string(command == "list"     ? kList
                        : command == "verify" ? kVerify
@@ -140,9 +134,7 @@ std::string command_description(std::string_view command) {
                                              : kRun);
 }
 
-void configure_help(CLI::App &app) {
-    app.formatter(std::make_shared<HelpFormatter>());
-}
+} // namespace
 
 std::string help_text(std::string_view topic) {
     Options o;
@@ -649,7 +641,7 @@ CommandLine::CommandLine(Options &o)
     // options that is not the last one created.
     root.add_option("COMMAND", parts->stray)->group("");
     root.require_subcommand(0, 1);
-    configure_help(root);
+    root.formatter(std::make_shared<HelpFormatter>());
     // --help ends parsing where it stands, so it wins over a bad value
     // anywhere on the line (values are checked after parsing).
     auto help_flag = [this, &o](CLI::App &a, std::string topic) {

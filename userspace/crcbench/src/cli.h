@@ -23,7 +23,7 @@ namespace crcbench {
 inline constexpr std::string_view kCommandNames[] = {"list", "verify", "run", "file"};
 
 // The CLI11 application, every option bound to a field of the Options it
-// is given: the parser's and --help's (help.cpp) one description.
+// is given: the parser's and --help's one description.
 struct CommandLine {
     explicit CommandLine(Options &o);
     ~CommandLine();
@@ -35,18 +35,11 @@ struct CommandLine {
 // args excludes argv[0].
 Options parse_args(std::span<const std::string_view> args);
 
-// The --help texts of the tool and of each command.
-// topic: "" (general), "list", "verify", "run" or "file"; "all": every text in
+// --help. topic: "" (general), "list", "verify", "run" or "file"; "all": every text in
 // one (`help all`, the source of the man page).
 std::string help_text(std::string_view topic);
 
-// For cli.cpp: what a command does (its --help's first paragraph), and the
-// formatter that prints the usage and options.
-std::string command_description(std::string_view command);
-void configure_help(CLI::App &app);
-
 // The commands. Each returns the process exit code or throws ToolError.
-int cmd_list(const Options &o);
 int cmd_verify(const Options &o, const HasherFactory &factory);
 // run opens its hashers with or without libkcapi's splice path (--splice).
 using RunHasherFactory = std::function<HasherFactory(bool splice)>;

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-
 #include "crc_alg.h"
 
 #include "crc32c_reference.h"
@@ -12,7 +11,6 @@
 #include <cstring>
 
 namespace crcbench {
-
 namespace {
 
 constexpr AlgInfo kInfo[] = {
@@ -132,7 +130,6 @@ Digest bitwise_digest(CrcAlg alg, std::optional<std::uint32_t> seed,
 } // namespace crcbench
 
 namespace crcbench::crc32c_fast {
-
 namespace {
 
 constexpr std::uint32_t kPoly = 0x82F63B78u; // reflected Castagnoli
@@ -184,7 +181,6 @@ std::uint32_t update(std::uint32_t state, std::span<const std::uint8_t> data) {
 } // namespace crcbench::crc32c_fast
 
 namespace crcbench::crc_family {
-
 namespace {
 
 constexpr std::uint16_t kT10difPoly = 0x8BB7u;                 // MSB first

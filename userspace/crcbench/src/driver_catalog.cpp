@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-
 #include "driver_catalog.h"
 
 #include "error.h"
@@ -13,7 +12,6 @@
 #include <set>
 
 namespace crcbench {
-
 namespace {
 
 int to_int(std::string_view s) {

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-
 #include "file_crc.h"
 
 #include "crc_alg.h"
@@ -17,7 +16,6 @@
 #include <vector>
 
 namespace crcbench {
-
 namespace {
 
 // mincore is asked about this much of the file per mapping: a large file
@@ -531,7 +529,6 @@ TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &bu
 } // namespace crcbench
 
 namespace crcbench::innodb {
-
 namespace {
 
 std::uint32_t load_be32(const std::uint8_t *p) {

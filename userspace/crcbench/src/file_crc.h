@@ -1,20 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// The engine of `crcbench-alg file`: an input (file_input.h) cut into units
-// (the whole file, or one unit per page) and the CRC (of the --alg
-// algorithm) of each unit through one driver, timed. Nothing is mapped and
-// memory stays bounded whatever the file's size:
-//  * kernel drivers: splice(2) file -> pipe -> hash stream (AF_ALG op
-//    socket), SPLICE_F_MORE until a unit's last piece; if the kernel
-//    refuses the splice (EINVAL, ENOSYS, EOPNOTSUPP...), the pass starts
-//    again with pread + send through the read buffer, and the reason is
-//    recorded;
-//  * user: drivers and the reference: pread windows into one read buffer;
-//  * standard input: one pass, each window read once and handed to the
-//    reference and every driver in turn (transfer read).
-// A regular file that ends early, or whose size differs after a pass, is
-// the file-changed error (exit 8). After SIGINT/SIGTERM every pass throws
-// Interrupted (interrupt.h) at its next window.
+// The engine of `crcbench-alg file`: an input cut into units (the whole
+// file, or pages) and the CRC of each unit through one driver, timed.
+// Nothing is mapped, so memory stays bounded and a file that shrinks under
+// the tool is the file-changed error (exit 8), never a SIGBUS. Kernel
+// drivers get splice(2) file -> pipe -> AF_ALG, or pread + send where the
+// kernel refuses the splice (the reason recorded).
 #pragma once
 
 #include "hasher.h"
@@ -31,17 +22,11 @@
 
 namespace crcbench {
 
-// One input of `crcbench-alg file`: a regular file opened read-only, or
-// standard input ("-"). Nothing is mapped: the engine (file_crc.h) reads it
-// in windows into one buffer or splices it, so memory stays bounded and a
-// file that shrinks under the tool is an error with a message (exit 8),
-// never a SIGBUS.
 inline constexpr std::string_view kStdinPath = "-";
 
 class InputFile {
   public:
-    // "-": standard input (a stream, read once). Anything else must be a
-    // regular file (UsageError otherwise); open errors are ToolError.
+    // "-": standard input (a stream, read once); else a regular file.
     explicit InputFile(std::string path);
     ~InputFile();
     InputFile(const InputFile &) = delete;
@@ -50,22 +35,14 @@ class InputFile {
     const std::string &path() const { return path_; }
     int fd() const { return fd_; }
     bool is_stream() const { return stream_; }
-    // A regular file: its size when it was opened (the size every pass
-    // must find). A stream: 0 (known only at its end).
+    // At open (every pass must find it); 0 for a stream.
     std::uint64_t size() const { return size_; }
 
-    // Regular files: throws the file-changed error (exit 8) if the size
-    // is no longer the size at open.
     void check_unchanged() const;
-    // The file ended `at` bytes in, before the size it had when opened.
     [[noreturn]] void ended_early(std::uint64_t at) const;
 
-    // --drop-cache: writes back dirty pages (fdatasync), then
-    // posix_fadvise(POSIX_FADV_DONTNEED) over the whole file, then counts
-    // the file's pages still in the page cache (mincore on a mapping that
-    // is never touched). Throws ToolError naming the cause if the advice
-    // fails or any page is still cached (e.g. tmpfs, a file mapped by
-    // another process): a drop that did not happen is never silent.
+    // fdatasync, POSIX_FADV_DONTNEED, then mincore: throws if any page is
+    // still cached (tmpfs, a file mapped elsewhere): never a silent no-op.
     void drop_cache() const;
 
   private:
@@ -75,11 +52,9 @@ class InputFile {
     std::uint64_t size_ = 0;
 };
 
-// The file-changed error (ExitCode::file_changed) for `path`.
 [[noreturn]] void throw_file_changed(const std::string &path, std::uint64_t opened_size,
                                      std::uint64_t now_size, const std::string &how);
 
-// Pages of the open file `fd` (of `size` bytes) in the page cache now.
 std::uint64_t cached_pages(int fd, std::uint64_t size);
 
 // Unit i is `length` bytes at offset i * stride; the stride - length bytes
@@ -88,19 +63,17 @@ struct UnitLayout {
     std::uint64_t count = 1;
     std::uint64_t stride = 0;
     std::uint64_t length = 0;
-    bool whole_file = true; // one unit, the whole input (a stream's size is known at its end)
+    bool whole_file = true; // a stream's size is known at its end
 
     static UnitLayout whole(std::uint64_t size) { return {1, size, size, true}; }
-    // One unit per page; `trailer` bytes at each page end are left out.
     static UnitLayout pages(std::uint64_t size, std::uint64_t page, std::uint64_t trailer = 0) {
         return {size / page, page, page - trailer, false};
     }
 };
 
 enum class Transfer { splice, read };
-std::string_view transfer_name(Transfer t); // "splice", "read"
+std::string_view transfer_name(Transfer t);
 
-// The fixed buffer every window is read into (one per run).
 inline constexpr std::size_t kReadWindow = std::size_t{1} << 20;
 class ReadBuffer {
   public:
@@ -111,7 +84,6 @@ class ReadBuffer {
     std::vector<std::uint8_t> bytes_;
 };
 
-// What the InnoDB checks need of each page, gathered while it streams by.
 struct PageFacts {
     std::uint32_t stored = 0;      // the last 4 bytes, big-endian
     std::uint32_t key_version = 0; // bytes 0-3, big-endian
@@ -119,44 +91,39 @@ struct PageFacts {
 };
 
 struct UnitCrcs {
-    std::vector<Digest> crcs; // one per unit, decoded as decode_digest does
+    std::vector<Digest> crcs; // one per unit
     Transfer transfer = Transfer::read;
     std::optional<std::string> transfer_note; // why splice was not used
     double seconds = 0;
     std::uint64_t bytes_read = 0; // of the input, trailers included
 };
 
-// Called with the bytes hashed so far and the total (0: unknown, a stream).
+// total 0: unknown (a stream).
 using ByteProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
 // splice() for a given errno means "this kernel cannot splice this way":
 // fall back to read + send. Other errors are errors.
 bool splice_unsupported(int positive_errno);
 
-// Through a kernel hash stream (a fresh one per attempt from `open`).
+// `open` gives a fresh stream per attempt.
 UnitCrcs kernel_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf,
                           const std::function<std::unique_ptr<HashStream>()> &open,
                           const std::string &driver, const ByteProgress &progress = {});
 
-// Through a userspace hasher, from the read buffer.
 UnitCrcs user_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf,
                         Crc32cHasher &hasher, const ByteProgress &progress = {});
 
-// The tool's table code, the reference every driver is compared with;
-// `facts` (if given) gets each page's InnoDB facts.
+// The tool's table code, the judge of every driver.
 UnitCrcs reference_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf,
                              CrcAlg alg, std::vector<PageFacts> *facts = nullptr,
                              const ByteProgress &progress = {});
-// The same over bytes in memory (tests).
 std::vector<Digest> reference_unit_crcs(std::span<const std::uint8_t> bytes,
                                         const UnitLayout &layout, CrcAlg alg = CrcAlg::crc32c);
 
-// One pass over the input (standard input; a file of -f sum or --check):
-// each window to the reference and to every driver. kernel[i] / user[i]:
-// the drivers' streams and hashers (either may be empty). A driver's
-// seconds are the time spent in its own calls. reference_user: the index
-// in `user` of a hasher that runs the reference's own code (user:slice8):
-// its CRCs are the reference's, and the same code does not run twice.
+// One read pass (stdin, -f sum, --check): each window to the reference and
+// every driver; a driver's seconds are those of its own calls.
+// reference_user: the hasher in `user` that runs the reference's own code
+// (user:slice8), so that code does not run twice.
 struct TeeResult {
     UnitCrcs reference;
     std::vector<UnitCrcs> kernel, user;
@@ -169,11 +136,8 @@ TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &bu
 
 } // namespace crcbench
 
-// The facts of MariaDB's InnoDB full_crc32 page format (10.5+ default) that
-// `crcbench-alg file --innodb` needs, as pure functions: the tablespace flags
-// of page 0, and the verdict on one page given the crc32c of its first
-// page_size - 4 bytes. The CRC itself comes from whichever driver is being
-// measured, so nothing here computes one.
+// MariaDB's InnoDB full_crc32 page format (10.5+ default), as pure
+// functions; the CRC comes from the driver being measured.
 //
 // Format facts (MariaDB storage/innobase/include/fsp0types.h, fil0fil.h):
 //  * FSP_SPACE_FLAGS: 4 bytes big-endian at byte 54 of page 0
@@ -199,33 +163,24 @@ inline constexpr unsigned kCompressedAlgoShift = 5; // FSP_FLAGS_FCRC32_POS_COMP
 inline constexpr std::size_t kMinPageSize = 4096;   // ssize 3
 inline constexpr std::size_t kMaxPageSize = 65536;  // ssize 7
 
-// What page 0's flags say, or why the tool refuses the file (a message that
-// names the flag, its value and what to do).
+// refusal: why the tool refuses the file (the flag, its value, what to do).
 struct SpaceFlags {
     std::uint32_t raw = 0;
     std::size_t page_size = 0;
     std::optional<std::string> refusal;
 };
 
-// Reads FSP_SPACE_FLAGS from the first bytes of page 0 (at least 58 bytes).
 std::uint32_t read_space_flags(std::span<const std::uint8_t> page0);
-
-// Interprets the flags: full_crc32 marker set, a valid page size, not
-// page_compressed. Anything else: refusal set.
 SpaceFlags parse_space_flags(std::uint32_t raw);
 
 enum class PageState { valid, empty, invalid };
 
-// The stored checksum: the page's last 4 bytes, big-endian.
 std::uint32_t stored_checksum(std::span<const std::uint8_t> page);
-
-// The page's key version (bytes 0-3, big-endian): non-zero = encrypted.
 std::uint32_t key_version(std::span<const std::uint8_t> page);
 
 bool all_zero(std::span<const std::uint8_t> bytes);
 
-// The verdict on one page, given crc = crc32c(first page.size() - 4 bytes)
-// as the driver's digest value (the tool's convention: ~state).
+// crc: the driver's digest of the page without its checksum.
 PageState check_page(std::span<const std::uint8_t> page, std::uint32_t crc);
 
 } // namespace crcbench::innodb

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-
 #include "file_run.h"
 
 #include "error.h"
@@ -20,7 +19,6 @@
 #include <unistd.h>
 
 namespace crcbench {
-
 namespace {
 
 // The characters a path is escaped for, and the letters that stand for

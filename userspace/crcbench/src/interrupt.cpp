@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-
 #include "interrupt.h"
 
 #include <fmt/format.h>
@@ -11,7 +10,6 @@
 #include <unistd.h>
 
 namespace crcbench {
-
 namespace {
 
 std::atomic<int> g_signal{0};

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-
 #include "stats.h"
 
 #include <algorithm>
@@ -9,7 +8,6 @@
 #include <vector>
 
 namespace crcbench {
-
 namespace {
 
 double median_of_sorted(const std::vector<double> &v) {

@@ -23,8 +23,7 @@ struct Summary {
     double median = 0;
     double max = 0;
     double mean = 0;
-    // The sample standard deviation (n - 1); 0 for fewer than two values.
-    // With mean, what hyperfine users read first.
+    // Sample (n - 1); with mean, what hyperfine users read first.
     double stddev = 0;
     unsigned count = 0;
     // Median absolute deviation from the median (unscaled): a dispersion
@@ -38,16 +37,13 @@ struct Summary {
     double ci_high = 0;
     double ci_level = 0;
 
-    // MAD / median and (ci_high - ci_low) / median; 0 when the median is 0.
     double relative_mad() const { return median > 0 ? mad / median : 0.0; }
     double relative_ci_width() const { return median > 0 ? (ci_high - ci_low) / median : 0.0; }
 };
 
-// Median of an even count is the mean of the two middle values. An empty
-// input gives an all-zero summary with count 0.
 Summary summarize(std::span<const double> values);
 
-// a / b, or 0 when b is 0 (a driver with no baseline gets no ratio).
+// 0 when b is 0.
 double safe_ratio(double a, double b);
 
 // The cost model of one operation: time_ns = a + b * size, fitted over the
@@ -63,15 +59,12 @@ struct LineFit {
     double b_ns_per_byte = 0; // slope
     // 1/b; empty when b <= 0 (no cost per byte measurable: not a throughput)
     std::optional<double> marginal_gb_per_s;
-    double r_squared = 0;        // of the weighted fit, 1 = every point on the line
-    double max_rel_residual = 0; // max over points of |fit - measured| / measured
+    double r_squared = 0; // of the weighted fit
+    double max_rel_residual = 0;
     std::size_t points = 0;
-    // Standard errors of a and b (weighted least squares: the residual
-    // variance over points - 2 degrees of freedom times (X'WX)^-1).
     double a_se_ns = 0;
     double b_se_ns_per_byte = 0;
-    // a < 0: no cost can be negative; the per-call cost is below what the
-    // fit resolves (reports flag it rather than print it as a cost).
+    // No cost can be negative: reports flag it rather than print it.
     bool negative_intercept() const { return a_ns < 0; }
 };
 
@@ -82,8 +75,6 @@ inline constexpr std::size_t kMinFitPoints = 3;
 // Least squares with weights 1/t^2, i.e. on relative residuals: each size's
 // time is measured with about the same relative error, and an unweighted fit
 // would let the largest sizes alone decide the intercept a.
-// Returns the reason instead when there is no fit: fewer than kMinFitPoints
-// distinct sizes, or a time that is not positive.
 struct LineFitResult {
     std::optional<LineFit> fit;
     std::string no_fit_reason; // set when !fit

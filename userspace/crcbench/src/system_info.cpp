@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-
 #include "system_info.h"
 
 #include "error.h"
@@ -15,7 +14,6 @@
 #include <sys/utsname.h>
 
 namespace crcbench {
-
 namespace {
 
 bool contains(std::string_view hay, std::string_view needle) {

@@ -17,9 +17,6 @@
 
 namespace crcbench {
 
-// Is this machine an emulator? Pure functions over the texts of /proc/cpuinfo
-// and the device tree's /hypervisor/compatible, so they are unit-testable.
-//
 // A QEMU pseries guest says "(emulated by qemu)" in the machine/model lines
 // whether it runs under TCG or KVM; QEMU adds a /hypervisor node with
 // "linux,kvm" only under KVM. So: qemu pseries without that node = TCG
@@ -42,34 +39,26 @@ struct EmulationInfo {
     }
 };
 
-// cpuinfo: the text of /proc/cpuinfo. hypervisor_compatible: the content of
-// /proc/device-tree/hypervisor/compatible, nullopt when absent. build_is_power:
-// this binary was compiled for POWER (then an x86 cpuinfo means qemu-user).
+// hypervisor_compatible: /proc/device-tree/hypervisor/compatible.
+// build_is_power: then an x86 cpuinfo means qemu-user.
 EmulationInfo detect_emulation(std::string_view cpuinfo,
                                std::optional<std::string_view> hypervisor_compatible,
                                bool build_is_power);
 
-// Applies an override: "yes"/"1"/"true" forces emulated, "no"/"0"/"false"
-// forces real hardware, "auto"/"" keeps the detection. Throws UsageError
-// for anything else.
+// "yes"/"1"/"true", "no"/"0"/"false" or "auto"/"".
 EmulationInfo apply_emulation_override(EmulationInfo detected, std::string_view value);
 
 // A one-line CPU description: "POWER8 (architected), altivec supported" on
 // POWER (first "cpu" line), the "model name" on x86, "unknown" otherwise.
 std::string cpu_model(std::string_view cpuinfo);
 
-// The value of the first "key : value" line with that key, if any.
 std::optional<std::string> cpuinfo_field(std::string_view cpuinfo, std::string_view key);
 
-// The sentence every table and file carries when emulated() is true.
 inline constexpr std::string_view kEmulationNotice =
     "EMULATED: these figures come from an emulator and are NOT POWER performance";
 
-// The machine's performance state at the time of a report: what decides
-// whether two runs can be compared. Every item is read from one file and is
-// absent (nullopt, JSON null, "absent" in tables) where that file does not
-// exist or cannot be read: x86 has no lparcfg, guests often no cpufreq.
-// Test hook: CRCBENCH_MACHINE_ROOT prefixes every path (a fixture tree).
+// What decides whether two runs can be compared. An item is absent where
+// its file cannot be read: x86 has no lparcfg, guests often no cpufreq.
 struct MachineState {
     std::optional<std::string> cpus_online;      // /sys/devices/system/cpu/online
     std::optional<std::string> cpufreq_governor; // cpu0/cpufreq/scaling_governor
@@ -88,20 +77,15 @@ struct MachineState {
     std::optional<std::map<std::string, std::string>> vulnerabilities;
 };
 
-// The scalar items as (JSON name, value) in a fixed order.
 std::vector<std::pair<std::string_view, const std::optional<std::string> *>>
 machine_state_items(const MachineState &m);
 
-// Reads everything; never throws for a missing or unreadable file.
 MachineState read_machine_state();
 
-// Parsers of the file formats (unit-tested on fixtures).
 std::optional<std::string> lparcfg_value(std::string_view lparcfg, std::string_view key);
 std::optional<std::string> cpuinfo_clock(std::string_view cpuinfo);
-// /proc/meminfo's MemAvailable in bytes (nullopt: absent or malformed).
+// MemAvailable in bytes.
 std::optional<std::uint64_t> meminfo_available(std::string_view meminfo);
-
-// MemAvailable now (nullopt where /proc/meminfo cannot be read).
 std::optional<std::uint64_t> read_mem_available();
 
 struct SystemInfo {
@@ -109,14 +93,13 @@ struct SystemInfo {
     std::string machine;        // uname -m
     std::string cpu_model;
     EmulationInfo emulation;
-    std::string libkcapi; // filled in by the commands that use it
+    std::string libkcapi; // by the commands that use it
     MachineState machine_state;
 };
 
 std::string proc_crypto_path(const CommonOptions &common);
 
-// Reads uname, /proc/cpuinfo and the device tree; never fails (unknown
-// fields become "unknown"). Throws UsageError for a bad override value.
+// Never fails (unknown fields say so), but for a bad override value.
 SystemInfo gather_system_info(const CommonOptions &common);
 
 } // namespace crcbench

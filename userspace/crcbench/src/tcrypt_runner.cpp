@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-
 #include "tcrypt_runner.h"
 
 #include "error.h"
@@ -21,7 +20,6 @@
 extern char **environ;
 
 namespace crcbench {
-
 namespace {
 
 std::string unescape(std::string_view s) {

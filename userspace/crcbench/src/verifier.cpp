@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-
 #include "verifier.h"
 
 #include "bench.h"
@@ -18,7 +17,6 @@
 #include <random>
 
 namespace crcbench {
-
 namespace {
 
 std::uint64_t mix64(std::uint64_t x) {

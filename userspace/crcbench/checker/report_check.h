@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// Checks a crcbench-alg report: its syntax (json_value.h), its structure
-// against its JSON Schema (schema_check.h), then the rules across fields
-// that a schema cannot state (rules.h), and the caller's expectations.
+// Checks a crcbench-alg report: its syntax (json_value.h), its JSON Schema
+// (compiled in: the static binary in the guest needs no installed files),
+// the rules across fields a schema cannot state, and the expectations.
 #pragma once
+
+#include "json_value.h"
 
 #include <optional>
 #include <string>
@@ -21,7 +23,11 @@ struct Expectations {
     std::optional<std::string> alg;         // $.alg ("crc32c" when absent)
 };
 
-// Every problem found, as "$.path: what is wrong". Empty: the report is valid.
+// Every problem found, as "$.path: what is wrong".
 std::vector<std::string> check_report(std::string_view text, const Expectations &expect);
+
+std::optional<std::string_view> embedded_schema(std::string_view file_name);
+// By their $.schema names, sorted.
+std::vector<std::string_view> embedded_report_schemas();
 
 } // namespace crcbench::check

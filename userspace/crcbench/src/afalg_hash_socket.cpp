@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "afalg_hash_socket.h"
+#include "hasher.h"
 
-#include "kcapi_errors.h"
+#include "error.h"
 
 #include <linux/if_alg.h>
 

@@ -1,17 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "checksum_lines.h"
-#include "commands.h"
+#include "cli.h"
 #include "driver_catalog.h"
 #include "error.h"
 #include "file_crc.h"
 #include "file_io.h"
-#include "file_plan.h"
-#include "file_report.h"
 #include "file_run.h"
+#include "hasher.h"
 #include "interrupt.h"
-#include "kcapi_hasher.h"
-#include "progress.h"
-#include "units.h"
+#include "text.h"
 #include "user_drivers.h"
 
 #include <cstdio>

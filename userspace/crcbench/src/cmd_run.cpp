@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "commands.h"
+#include "bench.h"
+#include "cli.h"
 #include "driver_catalog.h"
 #include "error.h"
 #include "file_io.h"
+#include "hasher.h"
 #include "interrupt.h"
-#include "kcapi_hasher.h"
-#include "machine_state.h"
 #include "output.h"
-#include "progress.h"
+#include "system_info.h"
 #include "tcrypt_runner.h"
-#include "units.h"
+#include "text.h"
 #include "user_drivers.h"
-#include "worker_pool.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "commands.h"
+#include "cli.h"
 #include "driver_catalog.h"
 #include "error.h"
 #include "file_io.h"
 #include "interrupt.h"
 #include "output.h"
-#include "progress.h"
 #include "system_info.h"
-#include "units.h"
+#include "text.h"
 #include "user_drivers.h"
 #include "verifier.h"
 

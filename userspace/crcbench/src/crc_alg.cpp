@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "crc_alg.h"
 
-#include "crc32c_fast.h"
 #include "crc32c_reference.h"
-#include "crc_family_ref.h"
 #include "error.h"
 
+#include <fmt/format.h>
+
+#include <array>
 #include <cctype>
 #include <cstring>
-#include <fmt/format.h>
 
 namespace crcbench {
 namespace {
@@ -128,3 +128,129 @@ Digest bitwise_digest(CrcAlg alg, std::optional<std::uint32_t> seed,
 }
 
 } // namespace crcbench
+
+namespace crcbench::crc32c_fast {
+namespace {
+
+constexpr std::uint32_t kPoly = 0x82F63B78u; // reflected Castagnoli
+
+using Tables = std::array<std::array<std::uint32_t, 256>, 8>;
+
+// tables[0][b]: the state after feeding byte b into a zero state.
+// tables[k][b]: the same, followed by k zero bytes.
+constexpr Tables make_tables() {
+    Tables t{};
+    for (std::uint32_t b = 0; b < 256; ++b) {
+        std::uint32_t s = b;
+        for (int i = 0; i < 8; ++i)
+            s = (s >> 1) ^ ((s & 1u) ? kPoly : 0u);
+        t[0][b] = s;
+    }
+    for (std::size_t k = 1; k < 8; ++k)
+        for (std::uint32_t b = 0; b < 256; ++b)
+            t[k][b] = (t[k - 1][b] >> 8) ^ t[0][t[k - 1][b] & 0xFFu];
+    return t;
+}
+
+constexpr Tables kTables = make_tables();
+
+std::uint32_t load_le32(const std::uint8_t *p) {
+    return std::uint32_t{p[0]} | (std::uint32_t{p[1]} << 8) | (std::uint32_t{p[2]} << 16) |
+           (std::uint32_t{p[3]} << 24);
+}
+
+} // namespace
+
+std::uint32_t update(std::uint32_t state, std::span<const std::uint8_t> data) {
+    const std::uint8_t *p = data.data();
+    std::size_t n = data.size();
+    while (n >= 8) {
+        std::uint32_t lo = state ^ load_le32(p);
+        std::uint32_t hi = load_le32(p + 4);
+        state = kTables[7][lo & 0xFF] ^ kTables[6][(lo >> 8) & 0xFF] ^
+                kTables[5][(lo >> 16) & 0xFF] ^ kTables[4][lo >> 24] ^ kTables[3][hi & 0xFF] ^
+                kTables[2][(hi >> 8) & 0xFF] ^ kTables[1][(hi >> 16) & 0xFF] ^ kTables[0][hi >> 24];
+        p += 8;
+        n -= 8;
+    }
+    while (n--)
+        state = (state >> 8) ^ kTables[0][(state ^ *p++) & 0xFF];
+    return state;
+}
+
+} // namespace crcbench::crc32c_fast
+
+namespace crcbench::crc_family {
+namespace {
+
+constexpr std::uint16_t kT10difPoly = 0x8BB7u;                 // MSB first
+constexpr std::uint64_t kRocksoftPoly = 0x9A6C9329AC4BC9B5ull; // reflected
+
+constexpr std::array<std::uint16_t, 256> make_t10dif_table() {
+    std::array<std::uint16_t, 256> t{};
+    for (unsigned b = 0; b < 256; ++b) {
+        auto crc = static_cast<std::uint16_t>(b << 8);
+        for (int i = 0; i < 8; ++i)
+            crc = static_cast<std::uint16_t>((crc & 0x8000u) ? (crc << 1) ^ kT10difPoly : crc << 1);
+        t[b] = crc;
+    }
+    return t;
+}
+
+constexpr std::array<std::uint64_t, 256> make_rocksoft_table() {
+    std::array<std::uint64_t, 256> t{};
+    for (unsigned b = 0; b < 256; ++b) {
+        std::uint64_t crc = b;
+        for (int i = 0; i < 8; ++i)
+            crc = (crc & 1u) ? (crc >> 1) ^ kRocksoftPoly : crc >> 1;
+        t[b] = crc;
+    }
+    return t;
+}
+
+constexpr auto kT10difTable = make_t10dif_table();
+constexpr auto kRocksoftTable = make_rocksoft_table();
+
+} // namespace
+
+std::uint16_t t10dif_bitwise(std::uint16_t crc, std::span<const std::uint8_t> data) {
+    for (std::uint8_t byte : data) {
+        for (int bit = 7; bit >= 0; --bit) {
+            bool in = ((byte >> bit) & 1u) != 0;
+            bool top = (crc & 0x8000u) != 0;
+            crc = static_cast<std::uint16_t>(crc << 1);
+            if (in != top)
+                crc ^= kT10difPoly;
+        }
+    }
+    return crc;
+}
+
+std::uint16_t t10dif_table(std::uint16_t crc, std::span<const std::uint8_t> data) {
+    for (std::uint8_t byte : data)
+        crc = static_cast<std::uint16_t>((crc << 8) ^ kT10difTable[((crc >> 8) ^ byte) & 0xFFu]);
+    return crc;
+}
+
+std::uint64_t rocksoft_bitwise(std::uint64_t crc, std::span<const std::uint8_t> data) {
+    crc = ~crc;
+    for (std::uint8_t byte : data) {
+        for (int bit = 0; bit < 8; ++bit) {
+            bool in = ((byte >> bit) & 1u) != 0;
+            bool low = (crc & 1u) != 0;
+            crc >>= 1;
+            if (in != low)
+                crc ^= kRocksoftPoly;
+        }
+    }
+    return ~crc;
+}
+
+std::uint64_t rocksoft_table(std::uint64_t crc, std::span<const std::uint8_t> data) {
+    crc = ~crc;
+    for (std::uint8_t byte : data)
+        crc = (crc >> 8) ^ kRocksoftTable[(crc ^ byte) & 0xFFu];
+    return ~crc;
+}
+
+} // namespace crcbench::crc_family

@@ -15,8 +15,7 @@
 
 namespace crcbench {
 
-// A digest as a host integer: the digest bytes decoded the way the kernel
-// encodes them (decode_digest). Wide enough for the 64-bit CRC.
+// The digest bytes as decode_digest reads them.
 using Digest = std::uint64_t;
 
 enum class CrcAlg { crc32c, crct10dif, crc64_rocksoft };
@@ -38,35 +37,59 @@ inline constexpr std::array<CrcAlg, 3> kAllAlgs = {CrcAlg::crc32c, CrcAlg::crct1
 
 const AlgInfo &alg_info(CrcAlg alg);
 
-// "crc32c, crct10dif, crc64-rocksoft".
 std::string alg_names();
 
-// The name in capitals ("CRC32C"), as sha256sum's BSD-style lines name "SHA256".
+// "CRC32C", as sha256sum's BSD-style lines name "SHA256".
 std::string alg_tag(CrcAlg alg);
 
-// --alg: throws UsageError (listing the valid names) for anything else.
 CrcAlg parse_alg(std::string_view name);
 
-// The digest bytes of a driver (digest_size of them) as the tool's integer:
-// crc32c and crc64-rocksoft are stored little-endian; crct10dif's u16 is
-// stored in the CPU's byte order (crypto/crct10dif_generic.c), so it is
-// read in this host's order, as the kernel wrote it on the same machine.
+// crc32c and crc64-rocksoft are stored little-endian; crct10dif's u16 in
+// the CPU's byte order (crypto/crct10dif_generic.c), so in this host's.
 Digest decode_digest(CrcAlg alg, std::span<const std::uint8_t> bytes);
 
-// The reverse, for test doubles that play a kernel driver.
 void encode_digest(CrcAlg alg, Digest value, std::span<std::uint8_t> out);
 
-// "0x1234" (4 hex digits for crct10dif, 8 for crc32c, 16 for crc64-rocksoft).
+// "0x1234": the algorithm's width.
 std::string format_digest(CrcAlg alg, Digest value);
 
-// What a correct driver returns for `data` after init (and setkey(seed)
-// where the algorithm has a key; the seed must be empty otherwise), by the
-// tool's table code.
+// What a correct driver returns, by the tool's table code. A seed only
+// where the algorithm has a key.
 Digest reference_digest(CrcAlg alg, std::optional<std::uint32_t> seed,
                         std::span<const std::uint8_t> data);
 
-// The same by the bitwise definitions (slow: the judge of the table code).
+// By the bitwise definitions: the judge of the table code.
 Digest bitwise_digest(CrcAlg alg, std::optional<std::uint32_t> seed,
                       std::span<const std::uint8_t> data);
 
 } // namespace crcbench
+
+// Slice-by-8 CRC32C, so that verifying several MiB per case stays quick under
+// emulation; judged by the bitwise crc32c_reference in the unit tests.
+namespace crcbench::crc32c_fast {
+
+// Raw reflected state in, raw state out (no inversions), like crc32c_ref::update.
+std::uint32_t update(std::uint32_t state, std::span<const std::uint8_t> data);
+
+// What a kernel crc32c tfm keyed with seed returns (the digest bytes LE).
+inline std::uint32_t digest(std::uint32_t seed, std::span<const std::uint8_t> data) {
+    return ~update(seed, data);
+}
+
+} // namespace crcbench::crc32c_fast
+
+// CRC-T10DIF and CRC64-Rocksoft bit at a time (the judge: nothing shared
+// with table code or the kernel) and by a 256-entry table (checked against
+// the bitwise form in the unit tests and, up to 64 KiB, at run time).
+namespace crcbench::crc_family {
+
+// T10DIF: init 0 and no xorout make the raw CRC the digest; chaining is plain.
+std::uint16_t t10dif_bitwise(std::uint16_t crc, std::span<const std::uint8_t> data);
+std::uint16_t t10dif_table(std::uint16_t crc, std::span<const std::uint8_t> data);
+
+// Rocksoft: as crc64_rocksoft_generic() chains it (0 to start, the
+// inversions inside).
+std::uint64_t rocksoft_bitwise(std::uint64_t crc, std::span<const std::uint8_t> data);
+std::uint64_t rocksoft_table(std::uint64_t crc, std::span<const std::uint8_t> data);
+
+} // namespace crcbench::crc_family

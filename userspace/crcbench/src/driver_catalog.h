@@ -6,15 +6,43 @@
 #pragma once
 
 #include "options.h"
-#include "proc_crypto.h"
 #include "system_info.h"
 #include "user_drivers.h"
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace crcbench {
+
+struct AlgEntry {
+    std::string name;   // "crc32c"
+    std::string driver; // "crc32c-vpmsum"
+    std::string module; // "crc32c_vpmsum" or "kernel"
+    int priority = 0;
+    int refcnt = 0;
+    std::string selftest; // "passed", "unknown", ...
+    bool internal = false;
+    std::string type; // "shash"
+    int digestsize = 0;
+};
+
+// Blocks without a driver line are dropped; unknown keys are ignored.
+std::vector<AlgEntry> parse_proc_crypto(std::string_view text);
+
+// The entries of cra_name `name` user space can reach (not internal), one
+// per driver, highest priority first (ties: driver name order).
+std::vector<AlgEntry> alg_drivers(const std::vector<AlgEntry> &all,
+                                  std::string_view name = "crc32c");
+
+// The highest-priority non-internal entry whose self-test passed.
+std::optional<AlgEntry> resolve_alg(const std::vector<AlgEntry> &all,
+                                    std::string_view name = "crc32c");
+
+// Usable drivers share the top priority: the kernel keeps whichever it
+// finds first, which /proc/crypto does not tell.
+bool resolution_ambiguous(const std::vector<AlgEntry> &all, std::string_view name = "crc32c");
 
 struct DriverCatalog {
     CrcAlg alg = CrcAlg::crc32c;
@@ -27,42 +55,30 @@ struct DriverCatalog {
 
 DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto, CrcAlg alg = CrcAlg::crc32c);
 
-// Reads /proc/crypto (or the override); the drivers of common.alg. Throws
-// ToolError.
 DriverCatalog load_catalog(const CommonOptions &common);
 
-// The same for a request of drivers: one that names only userspace drivers
-// ("user:...") needs no /proc/crypto, so then an unreadable one gives an
-// empty catalog instead of an error.
+// A request of only user: drivers needs no /proc/crypto: an unreadable one
+// gives an empty catalog then.
 DriverCatalog load_catalog_for(const CommonOptions &common,
                                const std::vector<std::string> &requested);
 
-// The requested names, checked: each must be a listed driver of the
-// catalog's algorithm, the algorithm's name ("crc32c") or an available
-// userspace driver ("user:...", see user_drivers.h). Unknown names throw
-// ToolError(unknown_driver) with the list of what exists. Empty request:
-// every driver, or only those whose self-test passed when only_passed, in
-// ascending priority; none at all throws ToolError(unknown_driver) saying
-// which kernels have drivers of the algorithm.
+// Unknown names throw ToolError(unknown_driver) listing what exists. Empty
+// request: every driver (only_passed: whose self-test passed), ascending
+// priority; none at all names the kernels that have drivers of the alg.
 std::vector<std::string> select_drivers(const DriverCatalog &catalog,
                                         const std::vector<std::string> &requested,
                                         bool only_passed);
 
-// "crc32c-vmx (300), crc32c-vpmsum (200), crc32c-generic (100)".
 std::string describe_drivers(const DriverCatalog &catalog);
 
-// What every report starts with: the machine, the --alg algorithm, its
-// drivers here and the userspace baselines.
 struct ReportBase {
     CrcAlg alg = CrcAlg::crc32c;
     SystemInfo system;
-    std::vector<AlgEntry> drivers; // every driver of alg present, highest priority first
+    std::vector<AlgEntry> drivers; // highest priority first
     std::optional<std::string> resolves_to;
-    std::vector<UserDriver> user_drivers; // the userspace baselines, available or not
+    std::vector<UserDriver> user_drivers; // available or not
 };
 
-// Fills r for a command that asks for `requested` (load_catalog_for), and
-// returns the catalog.
 DriverCatalog start_report(ReportBase &r, const CommonOptions &common,
                            const std::vector<std::string> &requested);
 

@@ -1,21 +1,128 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "file_crc.h"
 
-#include "crc32c_fast.h"
-#include "crc_family_ref.h"
+#include "crc_alg.h"
 #include "error.h"
-#include "innodb_pages.h"
 #include "interrupt.h"
-#include "kcapi_errors.h"
-#include "units.h"
+#include "text.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 namespace crcbench {
+namespace {
+
+// mincore is asked about this much of the file per mapping: a large file
+// needs no large piece of address space.
+constexpr std::uint64_t kMincoreWindow = std::uint64_t{64} << 20;
+
+} // namespace
+
+InputFile::InputFile(std::string path) : path_(std::move(path)) {
+    if (path_ == kStdinPath) {
+        fd_ = STDIN_FILENO;
+        stream_ = true;
+        return;
+    }
+    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0)
+        throw_file_error("open", path_, errno);
+    struct stat st {};
+    if (::fstat(fd_, &st) < 0) {
+        int e = errno;
+        ::close(fd_);
+        throw_file_error("stat", path_, e);
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ::close(fd_);
+        throw UsageError(path_ + " is not a regular file (file hashes regular files; for a pipe or "
+                                 "device give '-' and redirect it to standard input)");
+    }
+    size_ = static_cast<std::uint64_t>(st.st_size);
+}
+
+InputFile::~InputFile() {
+    if (!stream_ && fd_ >= 0)
+        ::close(fd_);
+}
+
+void throw_file_changed(const std::string &path, std::uint64_t opened_size, std::uint64_t now_size,
+                        const std::string &how) {
+    throw ToolError(ExitCode::file_changed,
+                    path + " changed size while being hashed: " + std::to_string(opened_size) +
+                        " bytes when opened, " + how + " " + std::to_string(now_size) +
+                        " (written to, truncated or rotated during the run); its CRCs would "
+                        "mean nothing: hash a copy or snapshot that nothing writes to");
+}
+
+void InputFile::check_unchanged() const {
+    if (stream_)
+        return;
+    struct stat st {};
+    if (::fstat(fd_, &st) < 0)
+        throw_file_error("stat", path_, errno);
+    auto now = static_cast<std::uint64_t>(st.st_size);
+    if (now != size_)
+        throw_file_changed(path_, size_, now, "now");
+}
+
+void InputFile::ended_early(std::uint64_t at) const {
+    struct stat st {};
+    std::uint64_t now = ::fstat(fd_, &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : at;
+    throw_file_changed(path_, size_, now,
+                       "ended after " + std::to_string(at) + " bytes had been read, now");
+}
+
+std::uint64_t cached_pages(int fd, std::uint64_t size) {
+    const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+    std::uint64_t cached = 0;
+    std::vector<unsigned char> vec;
+    for (std::uint64_t at = 0; at < size; at += kMincoreWindow) {
+        std::uint64_t len = std::min(kMincoreWindow, size - at);
+        void *p = ::mmap(nullptr, len, PROT_READ, MAP_SHARED, fd, static_cast<off_t>(at));
+        if (p == MAP_FAILED)
+            throw ToolError(ExitCode::runtime,
+                            "cannot map the file to count its cached pages: " + errno_text(errno));
+        vec.assign((len + page - 1) / page, 0);
+        int rc = ::mincore(p, len, vec.data());
+        int e = errno;
+        ::munmap(p, len);
+        if (rc != 0)
+            throw ToolError(ExitCode::runtime, "mincore: " + errno_text(e));
+        cached += static_cast<std::uint64_t>(
+            std::count_if(vec.begin(), vec.end(), [](unsigned char v) { return v & 1; }));
+    }
+    return cached;
+}
+
+void InputFile::drop_cache() const {
+    if (stream_)
+        throw UsageError("--drop-cache: standard input is read once and has no page cache to "
+                         "drop; give a regular file, or leave out --drop-cache");
+    // Dirty pages are not dropped: write them back first.
+    if (::fdatasync(fd_) != 0 && errno != EINVAL && errno != EROFS)
+        throw_file_error("write back (fdatasync)", path_, errno);
+    int rc = ::posix_fadvise(fd_, 0, 0, POSIX_FADV_DONTNEED);
+    if (rc != 0)
+        throw ToolError(ExitCode::runtime, "--drop-cache: posix_fadvise(POSIX_FADV_DONTNEED) on " +
+                                               path_ + " failed: " + errno_text(rc) +
+                                               "; leave out --drop-cache on this filesystem");
+    std::uint64_t left = cached_pages(fd_, size_);
+    if (left != 0)
+        throw ToolError(ExitCode::runtime,
+                        "--drop-cache: " + std::to_string(left) + " page(s) of " + path_ +
+                            " still in the page cache after POSIX_FADV_DONTNEED (a tmpfs or "
+                            "ramfs file, whose data is its page cache, or pages mapped or "
+                            "read by another process); put the file on a disk filesystem, "
+                            "or leave out --drop-cache");
+}
+
 namespace {
 
 // The pipe between file and socket: bigger means fewer splice calls.
@@ -420,3 +527,71 @@ TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &bu
 }
 
 } // namespace crcbench
+
+namespace crcbench::innodb {
+namespace {
+
+std::uint32_t load_be32(const std::uint8_t *p) {
+    return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) |
+           std::uint32_t{p[3]};
+}
+
+} // namespace
+
+std::uint32_t read_space_flags(std::span<const std::uint8_t> page0) {
+    if (page0.size() < kFlagsOffset + 4)
+        return 0;
+    return load_be32(page0.data() + kFlagsOffset);
+}
+
+SpaceFlags parse_space_flags(std::uint32_t raw) {
+    SpaceFlags f;
+    f.raw = raw;
+    std::string hex = format_hex32(raw);
+    if (!(raw & kMarker)) {
+        f.refusal = "FSP_SPACE_FLAGS " + hex +
+                    " lack the full_crc32 marker (bit 4): the tablespace uses an older "
+                    "checksum format (innodb_checksum_algorithm=crc32 or earlier), which this "
+                    "tool does not check; use innochecksum, or rebuild the table under "
+                    "innodb_checksum_algorithm=full_crc32";
+        return f;
+    }
+    std::uint32_t ssize = raw & kSsizeMask;
+    if (ssize < 3 || ssize > 7) {
+        f.refusal = "FSP_SPACE_FLAGS " + hex + ": PAGE_SSIZE " + std::to_string(ssize) +
+                    " is not a full_crc32 page size (3..7 = 4K..64K): not an InnoDB "
+                    "tablespace, or page 0 is damaged";
+        return f;
+    }
+    if (std::uint32_t algo = raw >> kCompressedAlgoShift; algo != 0) {
+        f.refusal = "FSP_SPACE_FLAGS " + hex + ": COMPRESSED_ALGO " + std::to_string(algo) +
+                    " (page_compressed): the checksum of such pages does not sit at the "
+                    "page end, so this tool does not check them; use innochecksum";
+        return f;
+    }
+    f.page_size = std::size_t{512} << ssize;
+    return f;
+}
+
+std::uint32_t stored_checksum(std::span<const std::uint8_t> page) {
+    return load_be32(page.data() + page.size() - kChecksumSize);
+}
+
+std::uint32_t key_version(std::span<const std::uint8_t> page) {
+    return load_be32(page.data() + kKeyVersionOffset);
+}
+
+bool all_zero(std::span<const std::uint8_t> bytes) {
+    return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
+}
+
+PageState check_page(std::span<const std::uint8_t> page, std::uint32_t crc) {
+    std::uint32_t stored = stored_checksum(page);
+    // Only a page whose checksum field is zero can be empty; the scan stops
+    // at the first non-zero byte, early in any written page.
+    if (stored == 0 && all_zero(page))
+        return PageState::empty;
+    return crc == stored ? PageState::valid : PageState::invalid;
+}
+
+} // namespace crcbench::innodb

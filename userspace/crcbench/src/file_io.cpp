@@ -2,7 +2,6 @@
 #include "file_io.h"
 
 #include "error.h"
-#include "kcapi_errors.h"
 
 #include <cerrno>
 #include <cstdio>

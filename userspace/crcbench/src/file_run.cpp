@@ -1,20 +1,214 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "file_run.h"
 
-#include "checksum_lines.h"
 #include "error.h"
+#include "file_crc.h"
 #include "file_io.h"
 #include "interrupt.h"
 #include "stats.h"
+#include "text.h"
 #include "user_drivers.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <string_view>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace crcbench {
+namespace {
+
+// The characters a path is escaped for, and the letters that stand for
+// them after the backslash.
+constexpr std::string_view kEscaped = "\\\n\r";
+constexpr std::string_view kEscapes = "\\nr";
+
+std::size_t digest_hex_length(CrcAlg alg) {
+    return alg_info(alg).digest_size * 2;
+}
+
+// The digest and the path of a BSD-style line: the digest has a fixed width,
+// so the path is what lies between "TAG (" and the ") = " before it, and may
+// itself hold ") = ".
+bool split_tagged(CrcAlg alg, std::string_view line, std::string_view &hex,
+                  std::string_view &name) {
+    std::string head = alg_tag(alg) + " (";
+    std::size_t digits = digest_hex_length(alg);
+    constexpr std::string_view kTail = ") = ";
+    if (line.size() < head.size() + kTail.size() + digits || !line.starts_with(head))
+        return false;
+    std::size_t tail = line.size() - digits - kTail.size();
+    if (tail < head.size() || line.substr(tail, kTail.size()) != kTail)
+        return false;
+    hex = line.substr(tail + kTail.size());
+    name = line.substr(head.size(), tail - head.size());
+    return true;
+}
+
+} // namespace
+
+std::string escape_path(std::string_view path, bool &escaped) {
+    std::string out;
+    escaped = false;
+    for (char c : path) {
+        std::size_t k = kEscaped.find(c);
+        escaped = escaped || k != std::string_view::npos;
+        out += k == std::string_view::npos ? std::string(1, c) : std::string{'\\', kEscapes[k]};
+    }
+    return out;
+}
+
+std::string checksum_line(CrcAlg alg, Digest crc, std::string_view path, SumStyle style) {
+    bool escaped = false;
+    std::string name = style.zero ? std::string(path) : escape_path(path, escaped);
+    std::string hex = format_digest(alg, crc).substr(2); // no "0x"
+    std::string line = escaped ? "\\" : "";
+    if (style.tag)
+        line += alg_tag(alg) + " (" + name + ") = " + hex;
+    else
+        line += hex + "  " + name;
+    return line + (style.zero ? '\0' : '\n');
+}
+
+std::optional<ChecksumEntry> parse_checksum_line(CrcAlg alg, std::string_view line) {
+    if (!line.empty() && line.back() == '\r')
+        line.remove_suffix(1);
+    bool escaped = !line.empty() && line.front() == '\\';
+    if (escaped)
+        line.remove_prefix(1);
+    std::size_t digits = digest_hex_length(alg);
+    std::string_view hex, name;
+    if (!split_tagged(alg, line, hex, name)) {
+        if (line.size() < digits + 3 || line[digits] != ' ' ||
+            (line[digits + 1] != ' ' && line[digits + 1] != '*'))
+            return std::nullopt;
+        hex = line.substr(0, digits);
+        name = line.substr(digits + 2);
+    }
+    ChecksumEntry e;
+    auto [end, ec] = std::from_chars(hex.data(), hex.data() + hex.size(), e.crc, 16);
+    if (ec != std::errc() || end != hex.data() + hex.size())
+        return std::nullopt;
+    if (!escaped) {
+        e.path = std::string(name);
+        return e;
+    }
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        if (name[i] != '\\') {
+            e.path += name[i];
+            continue;
+        }
+        if (++i == name.size())
+            return std::nullopt;
+        std::size_t k = kEscapes.find(name[i]);
+        if (k == std::string_view::npos)
+            return std::nullopt;
+        e.path += kEscaped[k];
+    }
+    return e;
+}
+
+namespace {
+
+std::string size_text(std::uint64_t n) {
+    return std::to_string(n) + " bytes";
+}
+
+// The first bytes of page 0 (FSP_SPACE_FLAGS), by pread: nothing is mapped.
+std::uint32_t space_flags_of(const InputFile &file) {
+    std::array<std::uint8_t, innodb::kFlagsOffset + 4> head{};
+    std::size_t got = 0;
+    while (got < head.size()) {
+        ssize_t n =
+            ::pread(file.fd(), head.data() + got, head.size() - got, static_cast<off_t>(got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            throw_file_error("read", file.path(), errno);
+        if (n == 0)
+            file.ended_early(got);
+        got += static_cast<std::size_t>(n);
+    }
+    return innodb::read_space_flags(head);
+}
+
+} // namespace
+
+PreparedFile prepare_file(const std::string &path, const FileOptions &f) {
+    PreparedFile p;
+    p.file = std::make_unique<InputFile>(path);
+    std::uint64_t size = p.file->size();
+    p.page_size = f.page_size;
+    if (p.file->is_stream()) { // cut as it comes; checked at its end
+        if (f.innodb)          // the command line refuses this already
+            throw UsageError("--innodb needs a regular file, not standard input");
+        p.layout = f.page_size ? UnitLayout::pages(0, *f.page_size) : UnitLayout::whole(0);
+        return p;
+    }
+    if (f.innodb) {
+        innodb::SpaceFlags flags = innodb::parse_space_flags(
+            size >= innodb::kFlagsOffset + 4 ? space_flags_of(*p.file) : 0);
+        if (size < innodb::kMinPageSize)
+            throw UsageError(path + ": " + size_text(size) +
+                             ", shorter than one InnoDB page (4K): not a tablespace");
+        if (flags.refusal)
+            throw UsageError(path + ": not checked: " + *flags.refusal);
+        if (f.page_size && *f.page_size != flags.page_size)
+            throw UsageError(path + ": --page-size " + format_size(*f.page_size) +
+                             " disagrees with page 0, whose FSP_SPACE_FLAGS " +
+                             format_hex32(flags.raw) + " say " + format_size(flags.page_size) +
+                             "; drop --page-size or correct it");
+        p.page_size = flags.page_size;
+        p.innodb_flags = flags.raw;
+    }
+    if (p.page_size) {
+        std::uint64_t ps = *p.page_size;
+        if (size % ps != 0)
+            throw UsageError(path + ": " + size_text(size) +
+                             " is not a multiple of the page size " + format_size(ps) + " (" +
+                             std::to_string(size / ps) + " pages and " + std::to_string(size % ps) +
+                             " bytes): a truncated or partly copied file, or the wrong "
+                             "--page-size");
+        p.layout = UnitLayout::pages(size, ps, f.innodb ? innodb::kChecksumSize : 0);
+    } else {
+        p.layout = UnitLayout::whole(size);
+    }
+    return p;
+}
+
+InnodbSummary judge_pages(const std::vector<PageFacts> &pages, const std::vector<Digest> &crcs) {
+    InnodbSummary s;
+    for (std::size_t i = 0; i < crcs.size() && i < pages.size(); ++i) {
+        const PageFacts &p = pages[i];
+        // As innodb::check_page: only an all-zero page is empty; crc32c
+        // only (--innodb refuses any other --alg): the low 32 bits.
+        if (p.stored == 0 && p.all_zero) {
+            ++s.empty;
+        } else if (p.stored == static_cast<std::uint32_t>(crcs[i])) {
+            ++s.valid;
+        } else {
+            ++s.invalid;
+            s.invalid_pages.push_back(i);
+        }
+    }
+    return s;
+}
+
+void refuse_encrypted(const std::string &path, const std::vector<PageFacts> &pages,
+                      const std::vector<Digest> &crcs) {
+    for (std::size_t i = 0; i < crcs.size() && i < pages.size(); ++i) {
+        const PageFacts &p = pages[i];
+        if (p.key_version != 0 && p.stored == static_cast<std::uint32_t>(crcs[i]))
+            throw UsageError(path + ": not checked: page " + std::to_string(i) +
+                             " is encrypted (key version " + std::to_string(p.key_version) +
+                             " in FIL_PAGE_FCRC32_KEY_VERSION); this tool does not check "
+                             "encrypted tablespaces; use innochecksum");
+    }
+}
+
 namespace {
 
 // The reference's CRCs into the file's result (and the report's page size).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "kcapi_errors.h"
+#include "error.h"
 
 #include <cerrno>
 #include <cstring>

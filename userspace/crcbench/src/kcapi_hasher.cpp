@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "kcapi_hasher.h"
+#include "hasher.h"
 
-#include "kcapi_errors.h"
+#include "error.h"
 
 #include <kcapi.h>
 

@@ -2,16 +2,13 @@
 //
 // crcbench-alg: list, verify and benchmark the kernel's CRC drivers (crc32c,
 // crct10dif, crc64-rocksoft: --alg) over
-// AF_ALG. main() only dispatches and turns errors into one line + exit code.
-#include "afalg_hash_socket.h"
+// AF_ALG. main() dispatches and turns errors into one line + exit code.
 #include "cli.h"
-#include "commands.h"
 #include "error.h"
 #include "file_io.h"
-#include "help.h"
-#include "kcapi_hasher.h"
+#include "hasher.h"
+#include "output.h"
 #include "user_drivers.h"
-#include "version.h"
 
 #include <cstdio>
 #include <fmt/format.h>
@@ -20,6 +17,15 @@
 #include <vector>
 
 namespace {
+
+int cmd_list(const crcbench::Options &o) {
+    using namespace crcbench;
+    ListReport r;
+    r.ambiguous = start_report(r, o.common, {}).ambiguous;
+    r.system.libkcapi = kcapi_library_version();
+    write_stdout(render(r, o.list.format));
+    return to_int(ExitCode::ok);
+}
 
 int dispatch(int argc, char **argv) {
     using namespace crcbench;

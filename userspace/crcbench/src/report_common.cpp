@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "cli.h"
 #include "interrupt.h"
 #include "output.h"
-#include "units.h"
-#include "version.h"
+#include "text.h"
 
 #include <fmt/format.h>
 

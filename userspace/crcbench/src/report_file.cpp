@@ -2,12 +2,10 @@
 //
 // The report of `crcbench-alg file`: table, JSON (crcbench-alg.file.v1,
 // schema/crcbench-alg.file.v1.schema.json) and CSV.
-#include "file_report.h"
+#include "cli.h"
+#include "file_run.h"
 #include "output.h"
 #include "text.h"
-#include "text_table.h"
-#include "units.h"
-#include "version.h"
 #include <fmt/format.h>
 
 #include <algorithm>

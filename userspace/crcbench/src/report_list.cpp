@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
 // The report of `crcbench-alg list`: table, JSON (crcbench-alg.list.v1) and CSV.
+#include "cli.h"
 #include "output.h"
-#include "text_table.h"
-#include "version.h"
 
 namespace crcbench {
 namespace {

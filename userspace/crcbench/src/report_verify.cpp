@@ -2,7 +2,7 @@
 //
 // The JSON report of `crcbench-alg verify --json` (crcbench-alg.verify.v1).
 #include "output.h"
-#include "verify_cases.h"
+#include "verifier.h"
 
 #include <algorithm>
 

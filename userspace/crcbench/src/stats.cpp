@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <set>
 #include <vector>
 
 namespace crcbench {
@@ -64,6 +65,60 @@ Summary summarize(std::span<const double> values) {
 
 double safe_ratio(double a, double b) {
     return b == 0 ? 0 : a / b;
+}
+
+LineFitResult fit_line(const std::vector<SizeTime> &points) {
+    LineFitResult out;
+    std::set<std::size_t> sizes;
+    for (const SizeTime &p : points) {
+        if (!(p.ns_per_op > 0) || !std::isfinite(p.ns_per_op)) {
+            out.no_fit_reason = "a time per operation is not positive";
+            return out;
+        }
+        sizes.insert(p.size);
+    }
+    if (sizes.size() < kMinFitPoints) {
+        out.no_fit_reason = "fewer than " + std::to_string(kMinFitPoints) + " sizes measured";
+        return out;
+    }
+    // Weighted normal equations: minimise sum w (a + b x - y)^2, w = 1/y^2.
+    double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (const SizeTime &p : points) {
+        double x = static_cast<double>(p.size), y = p.ns_per_op, w = 1.0 / (y * y);
+        sw += w;
+        sx += w * x;
+        sy += w * y;
+        sxx += w * x * x;
+        sxy += w * x * y;
+    }
+    double det = sw * sxx - sx * sx;
+    if (!(det > 0)) {
+        out.no_fit_reason = "the sizes do not determine a line";
+        return out;
+    }
+    LineFit f;
+    f.b_ns_per_byte = (sw * sxy - sx * sy) / det;
+    f.a_ns = (sy - f.b_ns_per_byte * sx) / sw;
+    if (f.b_ns_per_byte > 0)
+        f.marginal_gb_per_s = 1.0 / f.b_ns_per_byte;
+    double mean = sy / sw, ss_res = 0, ss_tot = 0;
+    for (const SizeTime &p : points) {
+        double x = static_cast<double>(p.size), y = p.ns_per_op, w = 1.0 / (y * y);
+        double fitted = f.a_ns + f.b_ns_per_byte * x;
+        ss_res += w * (y - fitted) * (y - fitted);
+        ss_tot += w * (y - mean) * (y - mean);
+        f.max_rel_residual = std::max(f.max_rel_residual, std::fabs(fitted - y) / y);
+    }
+    // All times equal (up to rounding; each weighted term is about 1): a
+    // flat line explains them fully.
+    f.r_squared = ss_tot > 1e-12 * sw * mean * mean ? 1.0 - ss_res / ss_tot : 1.0;
+    f.points = points.size();
+    // Var(a) = s^2 sxx / det, Var(b) = s^2 sw / det, s^2 = ss_res / (n - 2).
+    const double s2 = ss_res / static_cast<double>(points.size() - 2);
+    f.a_se_ns = std::sqrt(s2 * sxx / det);
+    f.b_se_ns_per_byte = std::sqrt(s2 * sw / det);
+    out.fit = f;
+    return out;
 }
 
 } // namespace crcbench

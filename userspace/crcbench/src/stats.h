@@ -5,7 +5,11 @@
 // the number of trials the way the range (max - min) does.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <span>
+#include <string>
+#include <vector>
 
 namespace crcbench {
 
@@ -19,8 +23,7 @@ struct Summary {
     double median = 0;
     double max = 0;
     double mean = 0;
-    // The sample standard deviation (n - 1); 0 for fewer than two values.
-    // With mean, what hyperfine users read first.
+    // Sample (n - 1); with mean, what hyperfine users read first.
     double stddev = 0;
     unsigned count = 0;
     // Median absolute deviation from the median (unscaled): a dispersion
@@ -34,16 +37,48 @@ struct Summary {
     double ci_high = 0;
     double ci_level = 0;
 
-    // MAD / median and (ci_high - ci_low) / median; 0 when the median is 0.
     double relative_mad() const { return median > 0 ? mad / median : 0.0; }
     double relative_ci_width() const { return median > 0 ? (ci_high - ci_low) / median : 0.0; }
 };
 
-// Median of an even count is the mean of the two middle values. An empty
-// input gives an all-zero summary with count 0.
 Summary summarize(std::span<const double> values);
 
-// a / b, or 0 when b is 0 (a driver with no baseline gets no ratio).
+// 0 when b is 0.
 double safe_ratio(double a, double b);
+
+// The cost model of one operation: time_ns = a + b * size, fitted over the
+// measured sizes. a is the per-call cost (ns), b the cost per byte (ns/B),
+// so 1/b is the marginal throughput in GB/s (1 byte/ns = 1 GB/s).
+struct SizeTime {
+    std::size_t size = 0;
+    double ns_per_op = 0;
+};
+
+struct LineFit {
+    double a_ns = 0;          // intercept: the per-call cost
+    double b_ns_per_byte = 0; // slope
+    // 1/b; empty when b <= 0 (no cost per byte measurable: not a throughput)
+    std::optional<double> marginal_gb_per_s;
+    double r_squared = 0; // of the weighted fit
+    double max_rel_residual = 0;
+    std::size_t points = 0;
+    double a_se_ns = 0;
+    double b_se_ns_per_byte = 0;
+    // No cost can be negative: reports flag it rather than print it.
+    bool negative_intercept() const { return a_ns < 0; }
+};
+
+// The fewest distinct sizes a fit is reported for: two points always lie on
+// a line, so the quality figures need a third.
+inline constexpr std::size_t kMinFitPoints = 3;
+
+// Least squares with weights 1/t^2, i.e. on relative residuals: each size's
+// time is measured with about the same relative error, and an unweighted fit
+// would let the largest sizes alone decide the intercept a.
+struct LineFitResult {
+    std::optional<LineFit> fit;
+    std::string no_fit_reason; // set when !fit
+};
+LineFitResult fit_line(const std::vector<SizeTime> &points);
 
 } // namespace crcbench

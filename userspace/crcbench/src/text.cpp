@@ -1,6 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "text.h"
 
+#include "error.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
 namespace crcbench {
 
 std::string_view trim(std::string_view s) {
@@ -106,6 +116,219 @@ std::string quote_name(std::string_view name) {
         }
     }
     return out + "'";
+}
+
+namespace {
+
+std::string quoted(std::string_view text) {
+    return "'" + std::string(text) + "'";
+}
+
+bool all_digits(std::string_view text) {
+    return !text.empty() &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Splits "123KiB" into the number and the suffix.
+std::pair<std::string_view, std::string_view> split_suffix(std::string_view text) {
+    std::size_t pos = 0;
+    while (pos < text.size() && ((text[pos] >= '0' && text[pos] <= '9') || text[pos] == '.'))
+        ++pos;
+    return {text.substr(0, pos), text.substr(pos)};
+}
+
+} // namespace
+
+std::uint64_t parse_uint(std::string_view text, std::uint64_t min, std::uint64_t max,
+                         std::string_view what) {
+    // "0x" selects hex; from_chars takes no sign and no spaces into an unsigned.
+    const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    std::string_view digits = hex ? text.substr(2) : text;
+    // Without a name (a CLI11 validator), CLI11 prefixes the option's.
+    std::string prefix = what.empty() ? std::string() : fmt::format("{}: ", what);
+    std::uint64_t value = 0;
+    auto [end, ec] =
+        std::from_chars(digits.data(), digits.data() + digits.size(), value, hex ? 16 : 10);
+    if (ec == std::errc::invalid_argument || end != digits.data() + digits.size())
+        throw UsageError(prefix + quoted(text) + " is not a number");
+    if (ec == std::errc::result_out_of_range || value < min || value > max)
+        throw UsageError(
+            fmt::format("{}{} must be between {} and {}", prefix, quoted(text), min, max));
+    return value;
+}
+
+std::uint32_t parse_u32(std::string_view text, std::string_view what) {
+    return static_cast<std::uint32_t>(
+        parse_uint(text, 0, std::numeric_limits<std::uint32_t>::max(), what));
+}
+
+std::size_t parse_size(std::string_view text) {
+    auto [number, suffix] = split_suffix(text);
+    if (!all_digits(number))
+        throw UsageError("size " + quoted(text) + " is not a byte count (e.g. 4096, 64K, 1M)");
+    std::uint64_t mult = 1;
+    if (suffix.empty() || suffix == "B")
+        mult = 1;
+    else if (suffix == "K" || suffix == "k" || suffix == "KiB")
+        mult = 1ull << 10;
+    else if (suffix == "M" || suffix == "MiB")
+        mult = 1ull << 20;
+    else if (suffix == "G" || suffix == "GiB")
+        mult = 1ull << 30;
+    else
+        throw UsageError("size " + quoted(text) + ": unknown unit (use K, M or G)");
+    constexpr std::uint64_t kMax = 1ull << 40; // 1024G
+    std::uint64_t value = 0;
+    if (std::from_chars(number.data(), number.data() + number.size(), value).ec != std::errc() ||
+        value > kMax / mult)
+        throw UsageError(
+            fmt::format("size {} must be between 0 and {}", quoted(text), format_size(kMax)));
+    return static_cast<std::size_t>(value * mult);
+}
+
+std::vector<std::size_t> parse_size_list(std::string_view text) {
+    std::vector<std::size_t> sizes;
+    if (text.empty())
+        throw UsageError("empty size list");
+    for (std::string_view item : split(text, ',')) {
+        std::size_t dots = item.find("..");
+        if (dots == std::string_view::npos) {
+            sizes.push_back(parse_size(item));
+            continue;
+        }
+        std::size_t from = parse_size(item.substr(0, dots));
+        std::size_t to = parse_size(item.substr(dots + 2));
+        if (from == 0 || from > to)
+            throw UsageError("size sweep " + quoted(item) + " must go from a size > 0 upwards");
+        for (std::size_t s = from; s <= to; s *= 2)
+            sizes.push_back(s);
+    }
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    return sizes;
+}
+
+std::vector<unsigned> parse_cpu_list(std::string_view text) {
+    std::vector<unsigned> cpus;
+    if (text.empty())
+        throw UsageError("--cpus: empty CPU list");
+    for (std::string_view item : split(text, ',')) {
+        std::size_t dash = item.find('-');
+        std::string_view a = item.substr(0, dash);
+        std::string_view b = dash == std::string_view::npos ? a : item.substr(dash + 1);
+        auto from = static_cast<unsigned>(parse_uint(a, 0, 4095, "--cpus"));
+        auto to = static_cast<unsigned>(parse_uint(b, 0, 4095, "--cpus"));
+        if (from > to)
+            throw UsageError("--cpus: range " + quoted(item) + " goes downwards");
+        for (unsigned c = from; c <= to; ++c) {
+            if (std::find(cpus.begin(), cpus.end(), c) != cpus.end())
+                throw UsageError("--cpus: CPU " + std::to_string(c) + " given twice");
+            cpus.push_back(c);
+        }
+    }
+    return cpus;
+}
+
+std::vector<unsigned> parse_thread_list(std::string_view text) {
+    std::vector<unsigned> counts;
+    if (text.empty())
+        throw UsageError("--threads: empty list");
+    for (std::string_view item : split(text, ',')) {
+        std::size_t dots = item.find("..");
+        auto one = [](std::string_view n) {
+            return static_cast<unsigned>(parse_uint(n, 1, 1024, "--threads"));
+        };
+        if (dots == std::string_view::npos) {
+            counts.push_back(one(item));
+            continue;
+        }
+        unsigned from = one(item.substr(0, dots)), to = one(item.substr(dots + 2));
+        if (from > to)
+            throw UsageError("--threads: sweep " + quoted(item) + " goes downwards");
+        for (unsigned n = from; n <= to; n *= 2)
+            counts.push_back(n);
+    }
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    return counts;
+}
+
+std::string format_cpu_list(const std::vector<unsigned> &cpus) {
+    std::vector<unsigned> s(cpus);
+    std::sort(s.begin(), s.end());
+    std::string out;
+    for (std::size_t i = 0; i < s.size();) {
+        std::size_t j = i;
+        while (j + 1 < s.size() && s[j + 1] == s[j] + 1)
+            ++j;
+        out += fmt::format("{}{}", out.empty() ? "" : ",", s[i]);
+        if (j > i)
+            out += fmt::format("-{}", s[j]);
+        i = j + 1;
+    }
+    return out;
+}
+
+std::chrono::nanoseconds parse_duration(std::string_view text) {
+    if (text.starts_with("-"))
+        throw UsageError(fmt::format("duration {} must not be negative", quoted(text)));
+    auto [number, suffix] = split_suffix(text);
+    double scale = 1.0;
+    if (suffix.empty() || suffix == "s")
+        scale = 1.0;
+    else if (suffix == "ms")
+        scale = 1e-3;
+    else if (suffix == "us")
+        scale = 1e-6;
+    else if (suffix == "m" || suffix == "min")
+        scale = 60.0;
+    else
+        throw UsageError(
+            fmt::format("duration {}: unknown unit (use us, ms, s or m)", quoted(text)));
+    if (number.empty() || std::count(number.begin(), number.end(), '.') > 1)
+        throw UsageError("duration " + quoted(text) + " is not a number");
+    double value = std::strtod(std::string(number).c_str(), nullptr);
+    double seconds = value * scale;
+    if (!std::isfinite(seconds) || seconds > 24 * 3600.0)
+        throw UsageError(fmt::format("duration {} must be between 0 and 24h", quoted(text)));
+    return std::chrono::nanoseconds(static_cast<std::int64_t>(std::llround(seconds * 1e9)));
+}
+
+std::string format_size(std::size_t bytes) {
+    struct Unit {
+        std::size_t factor;
+        const char *name;
+    };
+    static constexpr Unit units[] = {{1ull << 30, "G"}, {1ull << 20, "M"}, {1ull << 10, "K"}};
+    for (const Unit &u : units) {
+        if (bytes >= u.factor) {
+            // Only exact multiples get a unit, so every printed size is one
+            // --sizes accepts and means the same bytes (1536, not 1.50K).
+            if (bytes % u.factor == 0)
+                return std::to_string(bytes / u.factor) + u.name;
+        }
+    }
+    return std::to_string(bytes);
+}
+
+std::string format_hex32(std::uint32_t value) {
+    return fmt::format("0x{:08x}", value);
+}
+
+std::string format_round_trip(double value) {
+    char buf[64];
+    // Plain decimals where they stay short (JavaScript's rule: 1e-6 to
+    // 1e21), else an exponent; either is the shortest that round-trips.
+    const double mag = std::fabs(value);
+    const std::chars_format form = mag == 0 || (mag >= 1e-6 && mag < 1e21)
+                                       ? std::chars_format::fixed
+                                       : std::chars_format::scientific;
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, form);
+    return ec == std::errc() ? std::string(buf, end) : std::string();
+}
+
+std::string format_fixed(double value, int decimals) {
+    return fmt::format("{:.{}f}", value, decimals);
 }
 
 } // namespace crcbench

@@ -2,8 +2,6 @@
 #include "user_drivers.h"
 
 #include "error.h"
-#include "user_slice8_hasher.h"
-#include "user_vmx.h"
 
 #include <algorithm>
 #include <cstdio>

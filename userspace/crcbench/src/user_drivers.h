@@ -5,8 +5,10 @@
 // or userspace code?". They need no AF_ALG and no /proc/crypto entry.
 #pragma once
 
+#include "crc_alg.h"
 #include "hasher.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,12 +27,10 @@ struct UserDriver {
     std::optional<std::string> unavailable; // why it cannot run here; nullopt: it can
 };
 
-// Every user driver this tool knows, available or not, in a fixed order.
-// They all compute crc32c: for another algorithm each is unavailable, with
-// that as the cause (there is no userspace baseline of it).
+// Every user driver, available or not. All compute crc32c: for another
+// --alg each is unavailable, with that as the cause.
 std::vector<UserDriver> user_drivers(CrcAlg alg = CrcAlg::crc32c);
 
-// The name starts with "user:" (known or not).
 bool is_user_driver(std::string_view name);
 
 // The user drivers that can run here (what --user-baselines adds).
@@ -41,8 +41,8 @@ std::vector<std::string> available_user_drivers(CrcAlg alg = CrcAlg::crc32c);
 std::vector<std::string> add_user_baselines(std::vector<std::string> drivers, bool quiet,
                                             CrcAlg alg = CrcAlg::crc32c);
 
-// Checks a requested "user:..." name: throws ToolError(unknown_driver) for an
-// unknown name (listing the known ones) or an unavailable one (with the cause).
+// Throws ToolError(unknown_driver) for an unknown name (listing the known
+// ones) or an unavailable one (with the cause).
 void check_user_driver(const std::string &name, CrcAlg alg = CrcAlg::crc32c);
 
 // Opens a user driver's hasher; throws like check_user_driver.
@@ -51,5 +51,39 @@ std::unique_ptr<Crc32cHasher> make_user_hasher(const std::string &name,
 
 // "user:..." names to their userspace hashers, every other name to `kernel`.
 HasherFactory with_user_drivers(HasherFactory kernel, CrcAlg alg = CrcAlg::crc32c);
+
+// A crc32c update function (raw state in and out) with the kernel driver's
+// key and streaming semantics: crc32c_fast, or the project's VMX core.
+class UserHasher final : public Crc32cHasher {
+  public:
+    using Update = std::uint32_t (*)(std::uint32_t state, std::span<const std::uint8_t> data);
+
+    explicit UserHasher(Update update = crc32c_fast::update) : update_(update) {}
+
+    void set_seed(std::uint32_t seed) override { seed_ = state_ = seed; }
+    Digest digest(std::span<const std::uint8_t> data) override { return ~update_(seed_, data); }
+    void update(std::span<const std::uint8_t> data) override { state_ = update_(state_, data); }
+    Digest final() override {
+        std::uint32_t out = ~state_;
+        state_ = seed_;
+        return out;
+    }
+
+  private:
+    Update update_;
+    std::uint32_t seed_ = 0xffffffffu;
+    std::uint32_t state_ = 0xffffffffu;
+};
+
+using UserSlice8Hasher = UserHasher;
+
+// user:vmx and user:vmx-isa31, the project's VMX core built into the tool:
+// only a ppc64le build has them (user_vmx_hasher.cpp, else
+// user_vmx_absent.cpp). unavailable(): why not in this build or on this CPU;
+// make_*() throws ToolError(unknown_driver) then: never a silent fallback.
+std::optional<std::string> user_vmx_unavailable();
+std::unique_ptr<Crc32cHasher> make_user_vmx_hasher();
+std::optional<std::string> user_vmx_isa31_unavailable();
+std::unique_ptr<Crc32cHasher> make_user_vmx_isa31_hasher();
 
 } // namespace crcbench

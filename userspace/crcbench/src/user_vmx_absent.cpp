@@ -2,7 +2,7 @@
 //
 // user:vmx and user:vmx-isa31 in a build that is not ppc64le: known, never
 // available.
-#include "user_vmx.h"
+#include "user_drivers.h"
 
 #include "error.h"
 

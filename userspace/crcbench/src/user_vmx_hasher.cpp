@@ -6,10 +6,9 @@
 // the ISA 3.1 one also lxvp and xxeval: the CPU is asked first, through
 // AT_HWCAP2. The cores take 16 bytes or more; shorter inputs go to the
 // slice-by-8 code, as the kernel driver's go to its software CRC.
-#include "user_vmx.h"
+#include "user_drivers.h"
 
 #include "error.h"
-#include "user_slice8_hasher.h"
 
 #include <sys/auxv.h>
 

@@ -1,18 +1,228 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "verifier.h"
 
-#include "aligned_buffer.h"
+#include "bench.h"
 #include "error.h"
 #include "interrupt.h"
-#include "units.h"
+#include "text.h"
 #include "user_drivers.h"
 
-#include <algorithm>
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
+#include <random>
 
 namespace crcbench {
+namespace {
+
+std::uint64_t mix64(std::uint64_t x) {
+    // splitmix64 finaliser: spreads nearby inputs over the whole range.
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+class Rng {
+  public:
+    explicit Rng(std::uint64_t seed) : state_(mix64(seed) | 1) {}
+    std::uint64_t next() {
+        state_ ^= state_ >> 12;
+        state_ ^= state_ << 25;
+        state_ ^= state_ >> 27;
+        return state_ * 0x2545F4914F6CDD1Dull;
+    }
+    // Uniform enough in [0, bound] for test-case selection.
+    std::uint64_t upto(std::uint64_t bound) {
+        return bound == std::numeric_limits<std::uint64_t>::max() ? next() : next() % (bound + 1);
+    }
+
+  private:
+    std::uint64_t state_;
+};
+
+// Splits at the given cut fractions, producing piece sizes that sum to len.
+std::vector<std::size_t> pieces_at(std::size_t len, std::initializer_list<std::size_t> cuts) {
+    std::vector<std::size_t> out;
+    std::size_t prev = 0;
+    for (std::size_t cut : cuts) {
+        cut = std::min(cut, len);
+        if (cut < prev)
+            cut = prev;
+        out.push_back(cut - prev);
+        prev = cut;
+    }
+    out.push_back(len - prev);
+    return out;
+}
+
+} // namespace
+
+std::uint64_t default_data_key(std::size_t length, std::optional<std::uint32_t> seed) {
+    return mix64(static_cast<std::uint64_t>(length) * 0x100000001B3ull ^
+                 (seed ? *seed : 0x1FFFFFFFFull));
+}
+
+void fill_case_data(std::span<std::uint8_t> out, std::uint64_t data_key) {
+    Rng rng(data_key);
+    std::size_t i = 0;
+    while (i + 8 <= out.size()) {
+        std::uint64_t v = rng.next();
+        for (int b = 0; b < 8; ++b)
+            out[i++] = static_cast<std::uint8_t>(v >> (8 * b));
+    }
+    std::uint64_t v = rng.next();
+    for (int b = 0; i < out.size(); ++b)
+        out[i++] = static_cast<std::uint8_t>(v >> (8 * b));
+}
+
+std::string format_case(const VerifyCase &c) {
+    std::string s = std::to_string(c.length) + ":" + std::to_string(c.offset) + ":";
+    s += c.seed ? format_hex32(*c.seed) : "default";
+    s += ":";
+    if (c.pieces.empty()) {
+        s += "digest";
+    } else {
+        for (std::size_t i = 0; i < c.pieces.size(); ++i)
+            s += fmt::format("{}{}", i ? "+" : "", c.pieces[i]);
+    }
+    if (c.data_key != default_data_key(c.length, c.seed))
+        s += fmt::format(":0x{:016x}", c.data_key);
+    return s;
+}
+
+VerifyCase parse_case(std::string_view spec) {
+    auto fields = split(spec, ':');
+    if (fields.size() != 4 && fields.size() != 5)
+        throw UsageError("--case '" + std::string(spec) +
+                         "': expected LENGTH:OFFSET:SEED:SPLIT[:DATAKEY]");
+    VerifyCase c;
+    c.length = parse_size(fields[0]);
+    if (c.length > (256u << 20))
+        throw UsageError("--case: length at most 256M");
+    c.offset = parse_uint(fields[1], 0, kCaseAlignment - 1, "--case offset");
+    if (fields[2] != "default")
+        c.seed = parse_u32(fields[2], "--case seed");
+    if (fields[3] != "digest") {
+        std::size_t sum = 0;
+        for (std::string_view p : split(fields[3], '+')) {
+            c.pieces.push_back(parse_size(p));
+            sum += c.pieces.back();
+        }
+        if (sum != c.length)
+            throw UsageError("--case '" + std::string(spec) + "': pieces sum to " +
+                             std::to_string(sum) + ", not the length " + std::to_string(c.length));
+    }
+    c.data_key =
+        fields.size() == 5
+            ? parse_uint(fields[4], 0, std::numeric_limits<std::uint64_t>::max(), "--case data key")
+            : default_data_key(c.length, c.seed);
+    return c;
+}
+
+std::vector<VerifyCase> fixed_cases(std::size_t max_length) {
+    // Lengths around the boundaries where implementations switch paths:
+    // 8/16-byte words, 128-byte vector loops, the 512+16 byte vector
+    // threshold of crc32c-vpmsum, pages, 32 KiB blocks, libkcapi's 32 KiB
+    // send/splice switch, 64 KiB pages, several MiB; and a few of the form
+    // 64k + 7 (whole 64-byte blocks, then a tail that is not a whole word).
+    static constexpr std::size_t lengths[] = {
+        0,     1,     2,      3,      4,       5,       7,       8,       9,      15,    16,
+        17,    31,    32,     33,     48,      63,      64,      65,      71,     127,   128,
+        129,   255,   256,    257,    511,     512,     513,     527,     528,    529,   543,
+        544,   1023,  1024,   1025,   2047,    2048,    2049,    2055,    4095,   4096,  4097,
+        4103,  8191,  8192,   16383,  16384,   16391,   32767,   32768,   32769,  65535, 65536,
+        65537, 65543, 131072, 262147, 1048575, 1048576, 1048577, 2097159, 4194307};
+    static constexpr std::size_t offsets[] = {1, 3, 7, 8, 15, 4093, 65533, 2, 31};
+    static constexpr std::uint32_t seeds[] = {0x00000000u, 0xFFFFFFFFu, 0x12345678u,
+                                              0xDEADBEEFu, 0x80000000u, 0x00000001u};
+    std::vector<VerifyCase> defaults, keyed;
+    std::size_t i = 0;
+    for (std::size_t len : lengths) {
+        if (len > max_length)
+            continue;
+        VerifyCase a;
+        a.length = len;
+        a.data_key = default_data_key(len, std::nullopt);
+        defaults.push_back(a);
+
+        VerifyCase b;
+        b.length = len;
+        b.offset = offsets[i % std::size(offsets)];
+        b.seed = seeds[i % std::size(seeds)];
+        switch (i % 5) {
+        case 0:
+            break; // one-shot
+        case 1:
+            b.pieces = pieces_at(len, {len / 2});
+            break;
+        case 2:
+            b.pieces = pieces_at(len, {1, len / 2});
+            break;
+        case 3:
+            b.pieces = pieces_at(len, {0, len > 16 ? len - 16 : len}); // empty update first
+            break;
+        case 4:
+            b.pieces = pieces_at(len, {len / 3, 2 * len / 3, len > 1 ? len - 1 : len});
+            break;
+        }
+        b.data_key = default_data_key(len, b.seed);
+        keyed.push_back(b);
+        ++i;
+    }
+    defaults.insert(defaults.end(), keyed.begin(), keyed.end());
+    return defaults;
+}
+
+std::uint64_t fresh_seed() {
+    std::random_device rd;
+    return (std::uint64_t{rd()} << 32) ^ rd();
+}
+
+std::vector<VerifyCase> without_keys(std::vector<VerifyCase> cases) {
+    for (VerifyCase &c : cases)
+        c.seed.reset();
+    return cases;
+}
+
+std::vector<VerifyCase> random_cases(std::size_t n, std::uint64_t seed, std::size_t max_length) {
+    Rng rng(seed);
+    std::vector<VerifyCase> out;
+    out.reserve(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        VerifyCase c;
+        std::uint64_t bucket = rng.upto(99);
+        std::size_t cap = bucket < 50   ? 600
+                          : bucket < 75 ? 8192
+                          : bucket < 90 ? 131072
+                                        : max_length;
+        c.length = static_cast<std::size_t>(rng.upto(std::min(cap, max_length)));
+        c.offset =
+            static_cast<std::size_t>(rng.upto(1) ? rng.upto(15) : rng.upto(kCaseAlignment - 1));
+        if (rng.upto(3) != 0)
+            c.seed = static_cast<std::uint32_t>(rng.next());
+        if (rng.upto(9) >= 4) {
+            std::size_t count = 2 + static_cast<std::size_t>(rng.upto(3));
+            std::vector<std::size_t> cuts;
+            for (std::size_t j = 1; j < count; ++j)
+                cuts.push_back(static_cast<std::size_t>(rng.upto(c.length)));
+            std::sort(cuts.begin(), cuts.end());
+            std::size_t prev = 0;
+            for (std::size_t cut : cuts) {
+                c.pieces.push_back(cut - prev);
+                prev = cut;
+            }
+            c.pieces.push_back(c.length - prev);
+        }
+        c.data_key = rng.next();
+        out.push_back(c);
+    }
+    return out;
+}
 
 // "; the reproducers of the first 5 follow" (of all: "; reproducers follow").
 std::string reproducers_note(std::size_t shown, std::size_t failed) {

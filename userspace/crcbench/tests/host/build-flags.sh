@@ -45,8 +45,7 @@ make -C "$tmp/ci/crcbench" src/verifier.cpp.o >"$tmp/compile.log" 2>&1 ||
 	{ tail -20 "$tmp/compile.log"; fail "Release build with -DCRCVMX_WERROR=ON failed"; }
 # The plain (user) Release build of the files that warned before.
 objs=""
-for f in help machine_state report_file report_list report_run units verifier \
-	verify_cases; do
+for f in cli report_file report_list report_run system_info text verifier; do
 	objs="$objs src/$f.cpp.o"
 done
 # shellcheck disable=SC2086

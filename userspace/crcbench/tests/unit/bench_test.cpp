@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "bench.h"
-#include "crc32c_fast.h"
+#include "crc_alg.h"
 #include "error.h"
-#include "machine_state.h"
-#include "report.h"
+#include "output.h"
 #include "soft_hasher.h"
-#include "worker_pool.h"
+#include "system_info.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "cli.h"
 #include "error.h"
-#include "help.h"
 
 #include <CLI/CLI.hpp>
 #include <gtest/gtest.h>

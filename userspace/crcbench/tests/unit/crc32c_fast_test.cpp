@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "crc32c_fast.h"
 #include "crc32c_reference.h"
-#include "verify_cases.h"
+#include "crc_alg.h"
+#include "verifier.h"
 
 #include <gtest/gtest.h>
 

@@ -5,13 +5,11 @@
 // what it changes (keys, catalog, user baselines, baseline of the ratios).
 #include "cli.h"
 #include "crc_alg.h"
-#include "crc_family_ref.h"
 #include "driver_catalog.h"
 #include "error.h"
-#include "report.h"
+#include "output.h"
 #include "user_drivers.h"
 #include "verifier.h"
-#include "verify_cases.h"
 
 #include <gtest/gtest.h>
 

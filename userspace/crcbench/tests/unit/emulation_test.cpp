@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "emulation.h"
 #include "error.h"
 #include "fixtures.h"
+#include "system_info.h"
 
 #include <gtest/gtest.h>
 

@@ -4,13 +4,12 @@
 // between open and read (or during a pass) is the file-changed error, exit
 // 8, through every path; --drop-cache leaves no page cached; the "CRC  PATH"
 // lines of --format sum and --check round-trip, escapes included.
-#include "checksum_lines.h"
 #include "cli.h"
 #include "error.h"
 #include "file_crc.h"
-#include "file_input.h"
+#include "file_run.h"
 #include "temp_file.h"
-#include "user_slice8_hasher.h"
+#include "user_drivers.h"
 
 #include <gtest/gtest.h>
 

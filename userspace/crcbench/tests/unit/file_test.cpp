@@ -6,11 +6,9 @@
 #include "crc32c_reference.h"
 #include "error.h"
 #include "file_crc.h"
-#include "file_plan.h"
 #include "file_run.h"
-#include "innodb_pages.h"
 #include "temp_file.h"
-#include "user_slice8_hasher.h"
+#include "user_drivers.h"
 
 #include <gtest/gtest.h>
 

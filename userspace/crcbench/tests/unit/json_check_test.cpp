@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "file_report.h"
+#include "file_run.h"
 #include "json_value.h"
 #include "output.h"
 #include "report_check.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "line_fit.h"
+#include "stats.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "machine_state.h"
+#include "system_info.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "file_report.h"
+#include "file_run.h"
 #include "json_value.h"
 #include "output.h"
 #include "report_check.h"
 #include "sample_reports.h"
 #include "text.h"
-#include "units.h"
 
 #include <gtest/gtest.h>
 

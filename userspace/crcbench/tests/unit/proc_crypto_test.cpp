@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "driver_catalog.h"
 #include "fixtures.h"
-#include "proc_crypto.h"
 
 #include <gtest/gtest.h>
 

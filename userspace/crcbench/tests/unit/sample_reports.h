@@ -4,7 +4,7 @@
 #pragma once
 
 #include "fixtures.h"
-#include "report.h"
+#include "output.h"
 
 namespace crcbench::tst {
 

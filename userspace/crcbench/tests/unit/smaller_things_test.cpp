@@ -6,9 +6,8 @@
 // users' help, and `file --help` wrapped badly.
 #include "cli.h"
 #include "error.h"
-#include "help.h"
-#include "progress.h"
-#include "units.h"
+#include "interrupt.h"
+#include "text.h"
 #include "verifier.h"
 
 #include <CLI/CLI.hpp>

@@ -7,9 +7,7 @@
 // user: baselines under their own backend.
 #include "bench.h"
 #include "json_value.h"
-#include "line_fit.h"
 #include "output.h"
-#include "report.h"
 #include "report_check.h"
 #include "sample_reports.h"
 #include "soft_hasher.h"

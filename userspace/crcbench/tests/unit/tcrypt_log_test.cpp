@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "error.h"
 #include "fixtures.h"
-#include "tcrypt_log.h"
+#include "tcrypt_runner.h"
 
 #include <gtest/gtest.h>
 

@@ -9,8 +9,6 @@
 #include "fixtures.h"
 #include "soft_hasher.h"
 #include "user_drivers.h"
-#include "user_slice8_hasher.h"
-#include "user_vmx.h"
 #include "verifier.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "error.h"
-#include "verify_cases.h"
+#include "verifier.h"
 
 #include <gtest/gtest.h>
 

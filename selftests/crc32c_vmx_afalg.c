@@ -5,9 +5,9 @@
  * (crc32c-generic; crc32c-lib from 6.17) for every length 0..N at all 16
  * buffer offsets: with the default seed, with random seeds, and with the
  * message split into random update chunks; then random long messages (up to 1 MiB by default) at random
- * offsets with random seeds and splits. For crc32c-vmx it also checks that
- * its vector-path byte counter rose. Output is KTAP; a mismatch prints a
- * reproducer.
+ * offsets with random seeds and splits. It also checks the driver's block
+ * and digest sizes in /proc/crypto, and for crc32c-vmx that its vector-path
+ * byte counter rose. Output is KTAP; a mismatch prints a reproducer.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -76,7 +76,9 @@ static void usage(FILE *out, const char *prog)
 		"  -L LONGMAX longest random message (default 1048576)\n"
 		"  -c COUNT   number of random long messages (default 200; %d quick)\n"
 		"  -s SEED    random seed, to repeat a run (default: time-based, printed)\n"
-		"  -R         skip the check that \"crc32c\" resolves to DRIVER\n"
+		"  -R         skip the checks of /proc/crypto (that \"crc32c\" resolves\n"
+		"             to DRIVER, its block and digest sizes): for a DRIVER that\n"
+		"             is an algorithm name, or not the highest priority\n"
 		"Exit: 0 all passed, 1 a test failed, 4 skipped (no AF_ALG or driver).\n",
 		prog, QUICK_MAX_LEN, QUICK_LONG_COUNT);
 }
@@ -128,6 +130,44 @@ static void test_resolve(const struct options *o)
 			       best->driver, best->priority, best->module);
 	ksft_test_result(best && !strcmp(best->driver, o->driver),
 			 "crc32c resolves to %s\n", o->driver);
+}
+
+static const struct crypto_impl *find_driver(const struct crypto_impl *impls, size_t n,
+					     const char *driver)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(impls[i].driver, driver))
+			return &impls[i];
+	return NULL;
+}
+
+/*
+ * The sizes the crypto API reports to users (crypto_shash_blocksize(),
+ * crypto_shash_digestsize(), /proc/crypto): a block size of 1, since a CRC
+ * takes any length, and a 4-byte digest, as in the reference driver's entry.
+ */
+static void test_sizes(const struct options *o)
+{
+	const struct crypto_impl *dut, *ref;
+	struct crypto_impl impls[16];
+	int n = proc_crypto_find("crc32c", impls, 16);
+
+	if (n > 16)
+		n = 16;
+	dut = n > 0 ? find_driver(impls, n, o->driver) : NULL;
+	ref = n > 0 ? find_driver(impls, n, o->ref) : NULL;
+	if (dut && ref)
+		ksft_print_msg("/proc/crypto: %s blocksize %d digestsize %d; %s blocksize %d digestsize %d\n",
+			       dut->driver, dut->blocksize, dut->digestsize, ref->driver,
+			       ref->blocksize, ref->digestsize);
+	else
+		ksft_print_msg("/proc/crypto has no crc32c entry of %s\n",
+			       n < 0 ? strerror(-n) : dut ? o->ref : o->driver);
+	ksft_test_result(dut && ref && dut->blocksize == 1 && dut->digestsize == 4 &&
+			 dut->blocksize == ref->blocksize && dut->digestsize == ref->digestsize,
+			 "%s in /proc/crypto: blocksize 1 and digestsize 4, as %s\n", o->driver, o->ref);
 }
 
 /* Random split of len into at most MAX_SPLITS - 1 leading chunks. */
@@ -239,15 +279,17 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	ksft_print_header();
 	is_vmx = !strcmp(o.driver, "crc32c-vmx");
-	ksft_set_plan(VARIANTS + o.check_resolve + is_vmx);
+	ksft_set_plan(VARIANTS + 2 * o.check_resolve + is_vmx);
 	ksft_print_msg("driver=%s reference=%s lengths=0..%zu offsets=0..%d long=%u seed=%llu depth=%s\n",
 		       o.driver, o.ref, o.max_len, OFFSETS - 1, o.long_count,
 		       (unsigned long long)o.seed, crc32c_ksft_quick() ? "quick" : "full");
 
 	crc32c_ksft_open_or_exit(&ref, o.ref);
 	crc32c_ksft_open_or_exit(&dut, o.driver);
-	if (o.check_resolve)
+	if (o.check_resolve) {
 		test_resolve(&o);
+		test_sizes(&o);
+	}
 
 	rng_state = o.seed;
 	buf = malloc(o.long_max + OFFSETS);

@@ -5,7 +5,14 @@
 # log line; a priority 50 below the in-tree driver's (crc32c-vpmsum, 200,
 # through 6.13; see crc32c_lib.sh for later kernels) ranks crc32c-vmx below
 # it, and "crc32c" then really goes to the in-tree driver (crc32c-vmx's
-# counters stay still while hashing through the name).
+# counters stay still while hashing through the name). Last, a load without
+# parameters registers crc32c-vmx at the documented default, 300, and its
+# one kernel log line says so and names the core that runs on this CPU:
+# "registered crc32c-vmx, priority 300, POWER8 core" on POWER8 and POWER9,
+# "... ISA 3.1 core" on POWER10 and later (little-endian), and nothing after
+# it (the module adds a reason there only where a POWER10 runs the POWER8
+# core). The test reloads the module to see that line: the guest's mutant
+# lane clears the kernel log after its own load.
 . "$(dirname "$0")/crc32c_lib.sh"
 require_root
 BAD="0 -1 1001 2147483648 abc"
@@ -16,7 +23,7 @@ release_crc32c_holders || ktap_skip_all "cannot release the holders of crc32c_vm
 if module_loaded crc32c_vmx; then
 	rmmod crc32c_vmx || ktap_skip_all "crc32c_vmx is in use"
 fi
-ktap_plan $(($(echo $BAD | wc -w) + 4))
+ktap_plan $(($(echo $BAD | wc -w) + 6))
 
 ktap_check_intree_crc32c
 
@@ -45,5 +52,29 @@ ktap_diag "crc32c of 1 MiB of zeros via \"crc32c\": $got; crc32c-vmx bytes: $bef
 [ "$after" -eq "$before" ] && [ "$got" = 14298c12 ]
 ktap_result $? "hashing through \"crc32c\" does not touch crc32c-vmx and is correct"
 
-rmmod crc32c_vmx && modprobe crc32c_vmx
+# The load line this CPU should give (docs/driver.md, "vector path").
+cpu=$(sed -n 's/^cpu[[:space:]]*: *//p' /proc/cpuinfo | head -n 1)
+gen=$(echo "$cpu" | sed -n 's/^POWER\([0-9][0-9]*\).*/\1/p')
+core="POWER8 core"
+if [ "${gen:-0}" -ge 10 ]; then
+	case "$(uname -m)" in
+	ppc64le) core="ISA 3.1 core" ;;
+	*) core="POWER8 core (big-endian kernel: the ISA 3.1 loop is little-endian only)" ;;
+	esac
+fi
+rmmod crc32c_vmx
+mark=$(kernel_log_mark)
+modprobe crc32c_vmx
+rc=$?
+prio=$(driver_priority crc32c-vmx)
+ktap_diag "modprobe crc32c_vmx without parameters: exit $rc, priority ${prio:-absent}"
+[ $rc -eq 0 ] && [ "$prio" = 300 ]
+ktap_result $? "without parameters crc32c-vmx registers at the default priority 300"
+
+want="crc32c_vmx: registered crc32c-vmx, priority 300, $core"
+lines=$(kernel_log_since "$mark" | sed 's/^\[[^]]*\] *//' | grep '^crc32c_vmx: registered ')
+ktap_diag "cpu: ${cpu:-unknown}; expected load line: $want"
+echo "$lines" | sed 's/^/# kernel: /'
+[ -n "$gen" ] && [ "$lines" = "$want" ]
+ktap_result $? "the load line is exactly \"registered crc32c-vmx, priority 300, $core\""
 ktap_finish

@@ -24,10 +24,21 @@ static void set_field(struct block *b, const char *key, const char *val)
 		snprintf(b->impl.module, sizeof(b->impl.module), "%s", val);
 	else if (!strcmp(key, "priority"))
 		b->impl.priority = atoi(val);
+	else if (!strcmp(key, "blocksize"))
+		b->impl.blocksize = atoi(val);
+	else if (!strcmp(key, "digestsize"))
+		b->impl.digestsize = atoi(val);
 	else if (!strcmp(key, "selftest"))
 		b->impl.selftest_passed = !strcmp(val, "passed");
 	else if (!strcmp(key, "internal"))
 		b->impl.internal = !strcmp(val, "yes");
+}
+
+static void clear_block(struct block *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->impl.blocksize = -1;
+	b->impl.digestsize = -1;
 }
 
 static void trim(char *s)
@@ -41,13 +52,14 @@ static void trim(char *s)
 int proc_crypto_find(const char *name, struct crypto_impl *impls, size_t max)
 {
 	FILE *f = fopen("/proc/crypto", "r");
-	struct block b = { 0 };
+	struct block b;
 	char line[256];
 	int found = 0;
 	int eof = 0;
 
 	if (!f)
 		return -errno;
+	clear_block(&b);
 	while (!eof) {
 		char *colon;
 
@@ -58,7 +70,7 @@ int proc_crypto_find(const char *name, struct crypto_impl *impls, size_t max)
 					impls[found] = b.impl;
 				found++;
 			}
-			memset(&b, 0, sizeof(b));
+			clear_block(&b);
 			continue;
 		}
 		colon = strchr(line, ':');

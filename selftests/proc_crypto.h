@@ -11,6 +11,8 @@ struct crypto_impl {
 	char driver[128];
 	char module[64];
 	int priority;
+	int blocksize;		/* -1 if the entry has no such line */
+	int digestsize;		/* -1 if the entry has no such line */
 	int selftest_passed;
 	int internal;
 };

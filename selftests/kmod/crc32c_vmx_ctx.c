@@ -20,11 +20,13 @@
  * interrupted computation. It runs until at least 20 interrupts have hit a
  * crc32c-vmx call (or 10 s have passed; none at all is an error).
  *
- * Writing 1 to the parameter kthread_run hashes KTHREAD_CALLS messages of
- * KTHREAD_LEN bytes from a kernel thread (a workqueue worker, which has no
- * user register state), compares each with the reference driver and reports
- * in kthread_result and kthread_bytes: crc32c_vmx_contexts.sh checks that
- * they took the vector path, the other half of crc32c_vmx_livestate.
+ * Writing a length LEN (1..KTHREAD_MAX_LEN) to the parameter kthread_run
+ * hashes KTHREAD_CALLS messages of LEN bytes from a kernel thread (a
+ * workqueue worker, which has no user register state), compares each with
+ * the reference driver and reports in kthread_result and kthread_bytes:
+ * crc32c_vmx_contexts.sh checks from crc32c_vmx's counters which path they
+ * took (the vector path from the glue's threshold up, the other half of
+ * crc32c_vmx_livestate; the fallback below it).
  *
  * Loading it runs everything else, and it stays loaded (until rmmod) to report
  * in read-only parameters: "result" is 0 if all digests matched, -EBADMSG
@@ -49,6 +51,7 @@
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/stringify.h>
 #include <linux/timer.h>
 #include <linux/workqueue.h>
 
@@ -64,8 +67,7 @@
 #define HRTIMER_PERIOD_NS	(100 * NSEC_PER_USEC)
 #define MIN_OVERLAPS		20
 #define OVERLAP_TIMEOUT		(10 * HZ)
-/* Between the glue's two thresholds (CRC32C_VMX_MIN_LEN 64, _LIVE 192) */
-#define KTHREAD_LEN		128
+#define KTHREAD_MAX_LEN		4096
 #define KTHREAD_CALLS		64
 
 static const u32 long_lengths[] = { 32767, 32768, 32769, 65536, 65536 + 4097, 200003 };
@@ -137,6 +139,7 @@ static int kthread_result = -EINPROGRESS;
 module_param(kthread_result, int, 0444);
 MODULE_PARM_DESC(kthread_result, "0 if crc32c-vmx matched the reference driver in the kernel-thread run, else -errno");
 
+static unsigned int kthread_len;
 static unsigned long kthread_bytes;
 module_param(kthread_bytes, ulong, 0444);
 MODULE_PARM_DESC(kthread_bytes, "bytes hashed by crc32c-vmx in the kernel-thread run");
@@ -480,25 +483,25 @@ static void kthread_work_fn(struct work_struct *work)
 		kthread_result = -EPROTO;
 		return;
 	}
-	p = kmalloc(KTHREAD_LEN + OFFSETS, GFP_KERNEL);
+	p = kmalloc(kthread_len + OFFSETS, GFP_KERNEL);
 	vmx = alloc_driver("crc32c-vmx");
 	ref = alloc_driver(CRC_VMX_TEST_REF_DRIVER);
 	if (!p || IS_ERR(vmx) || IS_ERR(ref)) {
 		err = !p ? -ENOMEM : IS_ERR(vmx) ? PTR_ERR(vmx) : PTR_ERR(ref);
 		goto out;
 	}
-	for (i = 0; i < KTHREAD_LEN + OFFSETS; i++)
+	for (i = 0; i < kthread_len + OFFSETS; i++)
 		p[i] = i * 37 + 11;
 	for (i = 0; i < KTHREAD_CALLS && !err; i++) {
 		off = i % OFFSETS;
-		err = one_shot(ref, p + off, KTHREAD_LEN, &want);
+		err = one_shot(ref, p + off, kthread_len, &want);
 		if (!err)
-			err = one_shot(vmx, p + off, KTHREAD_LEN, &got);
+			err = one_shot(vmx, p + off, kthread_len, &got);
 		if (err)
 			break;
-		kthread_bytes += KTHREAD_LEN;
+		kthread_bytes += kthread_len;
 		if (got != want) {
-			report("kernel thread", "digest", KTHREAD_LEN, off, want, got);
+			report("kernel thread", "digest", kthread_len, off, want, got);
 			err = -EBADMSG;
 		}
 	}
@@ -515,8 +518,15 @@ static DECLARE_WORK(kthread_work, kthread_work_fn);
 
 static int kthread_run_set(const char *val, const struct kernel_param *kp)
 {
+	unsigned int len;
+
 	kthread_result = -EINPROGRESS;
 	kthread_bytes = 0;
+	if (kstrtouint(val, 0, &len) || !len || len > KTHREAD_MAX_LEN) {
+		kthread_result = -EINVAL;
+		return -EINVAL;
+	}
+	kthread_len = len;
 	queue_work(CRC_VMX_TEST_UNBOUND_WQ, &kthread_work);
 	flush_work(&kthread_work);
 	return 0;
@@ -527,7 +537,8 @@ static const struct kernel_param_ops kthread_run_ops = {
 };
 
 module_param_cb(kthread_run, &kthread_run_ops, NULL, 0200);
-MODULE_PARM_DESC(kthread_run, "write 1: hash from a kernel thread (results in kthread_result, kthread_bytes)");
+MODULE_PARM_DESC(kthread_run, "write a length (1.." __stringify(KTHREAD_MAX_LEN)
+		 "): hash messages of it from a kernel thread (results in kthread_result, kthread_bytes)");
 
 static int __init crc32c_vmx_ctx_init(void)
 {

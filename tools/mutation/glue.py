@@ -12,6 +12,7 @@ A glue mutant cannot run in the qemu-user harness: it is kernel code
    build slot is kept and rebuilt incrementally (Kbuild's dependency files
    rebuild only the objects that include the changed file).
 2. The guest lane. The survivors of screening go into POWER8 guest boots
+   (or POWER9, POWER10: sweep.py --guest-cpu; the verdict's lane names it)
    through tools/mutants/lane.sh (one boot per batch; it boots again after a
    crash): each is loaded in turn, the whole kselftest collection runs
    against it, it is unloaded. The unchanged modules run first in every
@@ -267,10 +268,12 @@ def entry_name(mu, mod):
 BASE_ENTRIES = {"gbase-c": "crc32c_vmx", "gbase-f": "crc_family_vmx"}
 
 
-def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadline=None):
-    """Boot the guest for batch = [(mutant, {module: ko})]: {hash: (verdict, lane, detail)};
-    a mutant without a result in this batch is left out. At deadline (a
-    time.time() value) the boot is stopped and the finished mutants judged."""
+def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadline=None,
+              cpu="POWER8"):
+    """Boot a guest of CPU model cpu for batch = [(mutant, {module: ko})]:
+    {hash: (verdict, lane, detail)}; a mutant without a result in this batch
+    is left out. At deadline (a time.time() value) the boot is stopped and
+    the finished mutants judged."""
     tests = kselftests(guest_out)
     # each run's boots keep their logs: a directory per run and boot
     bdir = os.path.join(work, "glue-runs", "%s-boot%d" % (RUN_STAMP, number))
@@ -321,7 +324,8 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadl
     with open(os.path.join(bdir, "lane.log"), "w") as log:
         p = subprocess.Popen([os.path.join(TOP, "tools", "mutants", "lane.sh"), "--kernel-env",
                               kenv, "--initrd", combined, "--lane", "stock", "--out", bdir,
-                              "--mutants", ",".join(entries), "--timeout", str(timeout)],
+                              "--mutants", ",".join(entries), "--timeout", str(timeout),
+                              "--cpu", cpu],
                              env=env, stdout=log, stderr=subprocess.STDOUT,
                              start_new_session=True)
         stopped = False
@@ -339,7 +343,7 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadl
          else "exit %d" % p.returncode))
     if stopped:
         # only the mutants the guest finished: their MUTANT-END is in its log
-        return judge_batch(finished_rows(bdir), owner, bdir)
+        return judge_batch(finished_rows(bdir), owner, bdir, lane_name(cpu))
     rows = {}
     oops = crash_reports(bdir)
     with open(os.path.join(bdir, "results.tsv"), encoding="utf-8", errors="replace") as f:
@@ -350,7 +354,7 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadl
                 if cols[3].startswith("crashed") and cols[1] in oops:
                     detail = oops[cols[1]]
                 rows.setdefault(cols[1], []).append((cols[2], cols[3], detail))
-    return judge_batch(rows, owner, bdir)
+    return judge_batch(rows, owner, bdir, lane_name(cpu))
 
 
 def crash_reports(bdir):
@@ -420,7 +424,12 @@ def finished_rows(bdir):
     return out
 
 
-def judge_batch(rows, owner, where="-"):
+def lane_name(cpu):
+    """The lane column of a verdict from a guest of CPU model cpu."""
+    return "guest-" + cpu.lower()
+
+
+def judge_batch(rows, owner, where="-", lane="guest-power8"):
     """{hash: (verdict, lane, detail)} from lane.sh's rows {entry: [(test, verdict, detail)]}."""
     base_ok = {}
     for name in BASE_ENTRIES:
@@ -449,7 +458,7 @@ def judge_batch(rows, owner, where="-"):
             continue
         caught = [(t, d) for mod, t, v, d in results if v == "caught" and t in base_ok[mod]]
         if caught:
-            out[h] = ("killed", "guest-power8:" + caught[0][0], caught[0][1] or "-")
+            out[h] = ("killed", lane + ":" + caught[0][0], caught[0][1] or "-")
             continue
         kinds = {v for _, _, v, _ in results}
         for kind, verdict in (("crashed", "crashed"), ("crashed-otherwise", "crashed"),
@@ -457,10 +466,10 @@ def judge_batch(rows, owner, where="-"):
                               ("failed", "setup-failed")):
             if kind in kinds:
                 t, d = next((t, d) for _, t, v, d in results if v == kind)
-                out[h] = (verdict, "guest-power8:" + t, d or "-")
+                out[h] = (verdict, lane + ":" + t, d or "-")
                 break
         else:
-            out[h] = ("survived", "guest-power8", "every test passed (%s)" % where)
+            out[h] = ("survived", lane, "every test passed (%s)" % where)
     return out
 
 

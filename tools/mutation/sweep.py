@@ -31,9 +31,9 @@ loop) from a build of their own.
 The glue's mutants (--scope glue) are screened by a Kbuild build of their
 own against the kernel of build/kernel.env (invalid: it warns; equivalent:
 code and data of both .ko unchanged) and the others run in POWER8 guest
-boots, many per boot, against the whole kselftest collection
-(tools/mutation/glue.py): killed, survived, crashed, timeout or
-setup-failed (only killed is a catch).
+boots (--guest-cpu for another model), many per boot, against the whole
+kselftest collection (tools/mutation/glue.py): killed, survived, crashed,
+timeout or setup-failed (only killed is a catch).
 
 Exit status: 0 done (run: every selected mutant has a verdict; sample: no
 regression), 1 a sample regression or a build of the unchanged core
@@ -441,7 +441,7 @@ class Sweep:
 
     def run_glue(self, muts, record):
         """The glue's mutants: screened one Kbuild build at a time, then the
-        others in POWER8 guest boots (tools/mutation/glue.py)."""
+        others in guest boots of --guest-cpu (tools/mutation/glue.py)."""
         start = time.time()
         b = gluelane.GlueBuilder(self.args.work, self.args.kernel_env)
         b.baseline()
@@ -474,7 +474,7 @@ class Sweep:
                     sum(len(b) for b in gluelane.batches(pending, self.args.batch)[n - 1:]))
                 break
             got = gluelane.run_batch(batch, kos, out, initrd, self.args.kernel_env,
-                                     self.args.work, n, say, deadline)
+                                     self.args.work, n, say, deadline, self.args.guest_cpu)
             for mu, _ in batch:
                 if mu.hash in got:
                     verdict, lane, detail = got[mu.hash]
@@ -698,6 +698,9 @@ def main(argv=None):
                     help="run: stop the glue's guest boot at this local time, keeping the "
                     "verdicts of the mutants it finished; no boot starts in the 5 minutes "
                     "before it")
+    ap.add_argument("--guest-cpu", choices=["POWER8", "POWER9", "POWER10"], default="POWER8",
+                    help="run: the CPU model of the glue's guest boots (default POWER8; "
+                         "POWER10 sees what only the ISA 3.1 core's path does)")
     ap.add_argument("--no-guest", action="store_true",
                     help="run: screen the glue's mutants on the host only; the ones that "
                     "need a guest keep no verdict")

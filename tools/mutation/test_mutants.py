@@ -292,6 +292,15 @@ class GlueVerdicts(unittest.TestCase):
         rows["gboth-c"] = [("crc32c_vmx_afalg", "caught", "#2")]
         self.assertEqual(glue.judge_batch(rows, owner)["both"][0], "killed")
 
+    def test_the_lane_names_the_guest_cpu(self):
+        rows = self.rows(**{"gkill-c": [("crc32c_vmx_afalg", "caught", "#2")],
+                            "gpass-c": [("crc32c_vmx_afalg", "missed", "")]})
+        owner = {n: None for n in glue.BASE_ENTRIES}
+        owner.update({"gkill-c": self.Mu("kill"), "gpass-c": self.Mu("pass")})
+        got = glue.judge_batch(rows, owner, "-", glue.lane_name("POWER10"))
+        self.assertEqual(got["kill"][:2], ("killed", "guest-power10:crc32c_vmx_afalg"))
+        self.assertEqual(got["pass"][:2], ("survived", "guest-power10"))
+
     def test_a_stopped_boot_judges_only_finished_mutants(self):
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(d, "guest-mutants-1.log.raw"), "w") as f:

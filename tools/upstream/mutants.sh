@@ -77,7 +77,7 @@ for p in tools/upstream/mutants/*.patch; do
 	fi
 	if [ "$rc" -eq 3 ] || [ "$rc" -eq 4 ]; then
 		verdict "mutant $name caught" 1 "the guest crashed or timed out: not the declared catch '$catch' ($console)"
-	elif grep -qE "^not ok [0-9]+ $catch( #|\$)" "$log"; then
+	elif grep -qE "^not ok [0-9]+ - $catch( #|\$)" "$log"; then
 		verdict "mutant $name caught" 0
 	else
 		verdict "mutant $name caught" 1 "'$catch' did not fail ($log)"

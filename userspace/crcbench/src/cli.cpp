@@ -12,10 +12,12 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <ranges>
 #include <string>
 #include <vector>
 
@@ -171,6 +173,9 @@ std::string_view backend_name(Backend b) {
     return b == Backend::afalg ? "afalg" : "tcrypt";
 }
 
+namespace {
+
+// Either order; stored afalg first.
 std::vector<Backend> parse_backend_list(std::string_view text) {
     bool afalg = false, tcrypt = false;
     for (std::string_view name : split(text, ',')) {
@@ -188,8 +193,6 @@ std::vector<Backend> parse_backend_list(std::string_view text) {
         out.push_back(Backend::tcrypt);
     return out;
 }
-
-namespace {
 
 // Our units as validators: the text ("64K", "250ms", "0x10") becomes the
 // number it means, so the option binds straight to its field. Limits read
@@ -243,10 +246,7 @@ const std::map<std::string, Format> kFormats{
 // A word that names an enumerator: CLI11's CheckedTransformer would also
 // take the enumerator's number.
 template <typename T> CLI::Validator one_of(std::map<std::string, T> words) {
-    std::string names;
-    for (const auto &w : words)
-        names += (names.empty() ? "" : ",") + w.first;
-    names = "{" + names + "}";
+    std::string names = fmt::format("{{{}}}", fmt::join(std::views::keys(words), ","));
     return CLI::Validator(
         [words, names](std::string &v) {
             auto it = words.find(v);

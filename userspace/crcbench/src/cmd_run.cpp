@@ -51,8 +51,7 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     report.thread_counts = opt.threads;
     report.sizes = opt.sizes;
     report.backends = opt.backend.backends;
-    const unsigned most = *std::max_element(report.thread_counts.begin(), // (never empty)
-                                            report.thread_counts.end());
+    const unsigned most = std::ranges::max(report.thread_counts); // never empty
     // What the pool will pin to (bench.cpp reads the same mask): --cpus, or
     // the first CPUs of the affinity mask, the largest count's worth.
     report.pinned_cpus = report.settings.cpus.empty()

@@ -5,10 +5,13 @@
 #include "error.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstring>
+#include <ranges>
 
 namespace crcbench {
 namespace {
@@ -50,18 +53,12 @@ const AlgInfo &alg_info(CrcAlg alg) {
     return kInfo[0];
 }
 
-std::string alg_names() {
-    std::string out;
-    for (CrcAlg a : kAllAlgs)
-        out += (out.empty() ? "" : ", ") + std::string(alg_info(a).name);
-    return out;
-}
-
 CrcAlg parse_alg(std::string_view name) {
-    for (CrcAlg a : kAllAlgs)
-        if (alg_info(a).name == name)
-            return a;
-    throw UsageError("--alg: unknown algorithm '" + std::string(name) + "'; valid: " + alg_names());
+    auto name_of = [](CrcAlg a) { return alg_info(a).name; };
+    if (auto it = std::ranges::find(kAllAlgs, name, name_of); it != kAllAlgs.end())
+        return *it;
+    throw UsageError(fmt::format("--alg: unknown algorithm '{}'; valid: {}", name,
+                                 fmt::join(kAllAlgs | std::views::transform(name_of), ", ")));
 }
 
 Digest decode_digest(CrcAlg alg, std::span<const std::uint8_t> bytes) {

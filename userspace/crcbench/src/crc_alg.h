@@ -37,8 +37,6 @@ inline constexpr std::array<CrcAlg, 3> kAllAlgs = {CrcAlg::crc32c, CrcAlg::crct1
 
 const AlgInfo &alg_info(CrcAlg alg);
 
-std::string alg_names();
-
 // "CRC32C", as sha256sum's BSD-style lines name "SHA256".
 std::string alg_tag(CrcAlg alg);
 

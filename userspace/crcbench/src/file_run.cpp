@@ -48,8 +48,7 @@ bool split_tagged(CrcAlg alg, std::string_view line, std::string_view &hex,
     return true;
 }
 
-} // namespace
-
+// escaped: the line needs the leading backslash.
 std::string escape_path(std::string_view path, bool &escaped) {
     std::string out;
     escaped = false;
@@ -60,6 +59,8 @@ std::string escape_path(std::string_view path, bool &escaped) {
     }
     return out;
 }
+
+} // namespace
 
 std::string checksum_line(CrcAlg alg, Digest crc, std::string_view path, SumStyle style) {
     bool escaped = false;
@@ -258,6 +259,14 @@ void finish_driver(FileDriverResult &dr, const PreparedFile &p) {
     dr.seconds = summarize(dr.pass_seconds).median;
 }
 
+// A pass's progress, shown as `what` when the context shows progress.
+ByteProgress progress_of(const FileRunContext &ctx, std::string what) {
+    return [&ctx, what = std::move(what)](std::uint64_t done, std::uint64_t total) {
+        if (ctx.show)
+            ctx.show(what, done, total);
+    };
+}
+
 // One pass feeding the reference and every driver (standard input, which
 // can be read only once; files when ctx.one_read).
 FileResult hash_once(PreparedFile &p, FileReport &report, const FileRunContext &ctx,
@@ -278,14 +287,8 @@ FileResult hash_once(PreparedFile &p, FileReport &report, const FileRunContext &
             kernel.push_back(streams.back().get());
         }
     }
-    std::string what = label + " (every driver)";
-    TeeResult t = tee_unit_crcs(
-        *p.file, p.layout, ctx.buffer, report.alg, kernel, user,
-        [&](std::uint64_t done, std::uint64_t total) {
-            if (ctx.show)
-                ctx.show(what, done, total);
-        },
-        reference_user);
+    TeeResult t = tee_unit_crcs(*p.file, p.layout, ctx.buffer, report.alg, kernel, user,
+                                progress_of(ctx, label + " (every driver)"), reference_user);
     p.layout = t.layout;
     FileResult fr;
     fr.path = p.file->path();
@@ -318,12 +321,6 @@ FileResult hash_file(PreparedFile &p, FileReport &report, const FileRunContext &
     if (p.file->is_stream() || (ctx.one_read && !p.page_size && !p.innodb_flags))
         return hash_once(p, report, ctx, label);
     const InputFile &file = *p.file;
-    auto progress_for = [&](const std::string &what) {
-        return [&ctx, what](std::uint64_t done, std::uint64_t total) {
-            if (ctx.show)
-                ctx.show(what, done, total);
-        };
-    };
     FileResult fr;
     fr.path = file.path();
     fr.size = file.size();
@@ -332,7 +329,7 @@ FileResult hash_file(PreparedFile &p, FileReport &report, const FileRunContext &
     std::vector<PageFacts> *want_facts = p.innodb_flags ? &facts : nullptr;
     std::vector<Digest> reference =
         reference_unit_crcs(file, p.layout, ctx.buffer, report.alg, want_facts,
-                            progress_for(label + " reference"))
+                            progress_of(ctx, label + " reference"))
             .crcs;
     set_reference(fr, p, reference, report);
     if (p.innodb_flags) {
@@ -354,11 +351,11 @@ FileResult hash_file(PreparedFile &p, FileReport &report, const FileRunContext &
                 file.drop_cache();
             UnitCrcs got;
             try {
-                got = hasher
-                          ? user_unit_crcs(file, p.layout, ctx.buffer, *hasher, progress_for(what))
-                          : kernel_unit_crcs(
-                                file, p.layout, ctx.buffer, [&] { return ctx.kernel(driver); },
-                                driver, progress_for(what));
+                got = hasher ? user_unit_crcs(file, p.layout, ctx.buffer, *hasher,
+                                              progress_of(ctx, what))
+                             : kernel_unit_crcs(
+                                   file, p.layout, ctx.buffer, [&] { return ctx.kernel(driver); },
+                                   driver, progress_of(ctx, what));
             } catch (const Interrupted &) {
                 break; // the pass in progress is dropped
             }

@@ -34,9 +34,6 @@ struct SumStyle {
 
 std::string checksum_line(CrcAlg alg, Digest crc, std::string_view path, SumStyle style = {});
 
-// escaped: the line needs the leading backslash.
-std::string escape_path(std::string_view path, bool &escaped);
-
 struct ChecksumEntry {
     Digest crc = 0;
     std::string path;

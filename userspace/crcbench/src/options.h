@@ -58,9 +58,6 @@ struct BackendOptions {
 
 std::string_view backend_name(Backend b);
 
-// Either order; stored afalg first.
-std::vector<Backend> parse_backend_list(std::string_view text);
-
 // What the measuring loop takes as it is (BenchSettings adds the rest).
 struct BenchParams {
     OpMode mode = OpMode::digest;

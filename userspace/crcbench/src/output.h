@@ -169,8 +169,6 @@ std::string alg_line(CrcAlg alg);
 // "PARTIAL: interrupted by SIGINT; WHAT", empty when complete.
 std::string partial_line(int interrupted_by, const std::string &what);
 
-// RFC 4180-quoted when needed.
-std::string csv_cell(std::string_view s);
 // Nested members named by their path joined with '_' (bytes_per_s_min).
 Json flat(const Json &j);
 // A cell spelled as the JSON spells it (lists space-separated; null empty).

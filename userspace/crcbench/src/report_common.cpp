@@ -5,6 +5,7 @@
 #include "text.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace crcbench {
 
@@ -67,6 +68,9 @@ void add_partial(Json &j, int interrupted_by) {
     j["interrupted_by"] = interrupted_by ? Json(signal_name(interrupted_by)) : Json();
 }
 
+namespace {
+
+// RFC 4180-quoted when needed.
 std::string csv_cell(std::string_view s) {
     if (s.find_first_of(",\"\n\r") == std::string_view::npos)
         return std::string(s);
@@ -78,8 +82,6 @@ std::string csv_cell(std::string_view s) {
     }
     return out + "\"";
 }
-
-namespace {
 
 void flatten_into(Json &out, const Json &j, const std::string &prefix) {
     for (const auto &[key, value] : j.items()) {
@@ -117,10 +119,7 @@ Json flat(const Json &j) {
 }
 
 std::string csv_table(const std::vector<std::string> &columns, const std::vector<Json> &rows) {
-    std::string out;
-    for (const std::string &c : columns)
-        out += (out.empty() ? "" : ",") + c;
-    out += "\n";
+    std::string out = fmt::format("{}\n", fmt::join(columns, ","));
     for (const Json &row : rows) {
         for (std::size_t i = 0; i < columns.size(); ++i) {
             auto cell = row.find(columns[i]);

@@ -7,6 +7,7 @@
 #include "output.h"
 #include "text.h"
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -23,13 +24,6 @@ std::optional<double> pages_per_s(const FileResult &f, const FileDriverResult &d
     return static_cast<double>(f.pages) / d.seconds;
 }
 
-std::string invalid_list(const std::vector<std::uint64_t> &pages, std::string_view sep) {
-    std::string out;
-    for (std::uint64_t p : pages)
-        out += fmt::format("{}{}", out.empty() ? std::string_view() : sep, p);
-    return out;
-}
-
 std::string file_heading(const FileResult &f, CrcAlg alg) {
     std::string out = "file " + quote_name(f.path) + ": " + std::to_string(f.size) + " bytes";
     if (f.page_size)
@@ -43,7 +37,7 @@ std::string file_heading(const FileResult &f, CrcAlg alg) {
                "): " + std::to_string(s.valid) + " valid, " + std::to_string(s.empty) +
                " empty (all zero, not checked), " + std::to_string(s.invalid) + " invalid\n";
         if (s.invalid)
-            out += "invalid pages: " + invalid_list(s.invalid_pages, " ") + "\n";
+            out += fmt::format("invalid pages: {}\n", fmt::join(s.invalid_pages, " "));
     }
     return out;
 }

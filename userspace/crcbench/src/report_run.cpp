@@ -9,6 +9,7 @@
 #include "text.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -174,11 +175,8 @@ std::string describe_settings(const RunReport &r) {
         out += " (kcapi_md_update per " + (s.chunk ? format_size(*s.chunk) : "whole buffer") +
                " + kcapi_md_final)";
     out += s.splice ? ", libkcapi splice path on" : "";
-    std::string counts;
-    for (unsigned n : r.thread_counts)
-        counts += fmt::format("{}{}", counts.empty() ? "" : ",", n);
-    out += (r.thread_counts.size() > 1 ? ", threads sweep " : ", threads ") + counts +
-           pinning_text(r) +
+    out += (r.thread_counts.size() > 1 ? ", threads sweep " : ", threads ") +
+           fmt::format("{}", fmt::join(r.thread_counts, ",")) + pinning_text(r) +
            (s.working_set ? ", working set " + format_size(*s.working_set) + " per thread"
                           : std::string(", cache-hot (one buffer per thread)")) +
            ", " +
@@ -550,8 +548,7 @@ std::string render(const RunReport &r, Format f) {
 
 std::string choose_baseline(const std::vector<AlgEntry> &drivers, CrcAlg alg) {
     auto present = [&](std::string_view name) {
-        return std::any_of(drivers.begin(), drivers.end(),
-                           [&](const AlgEntry &e) { return e.driver == name; });
+        return std::ranges::find(drivers, name, &AlgEntry::driver) != drivers.end();
     };
     if (alg == CrcAlg::crc32c && !present(baseline_driver(alg)) && present(kCrc32cLibDriver))
         return std::string(kCrc32cLibDriver);
@@ -562,9 +559,7 @@ std::string RunReport::no_ratio_reason() const {
     const std::string_view base = baseline_name();
     if (std::find(measured.begin(), measured.end(), base) != measured.end())
         return {};
-    const bool present = std::any_of(drivers.begin(), drivers.end(),
-                                     [&](const AlgEntry &e) { return e.driver == base; });
-    if (present)
+    if (std::ranges::find(drivers, base, &AlgEntry::driver) != drivers.end())
         return "the baseline " + std::string(base) + " was not measured (add -d " +
                std::string(base) + ")";
     std::string why = "this kernel has no " + std::string(base);
@@ -573,22 +568,24 @@ std::string RunReport::no_ratio_reason() const {
     return why + ": no baseline";
 }
 
+namespace {
+
+// A cpulist of sysfs; empty when absent or not a cpulist (nothing to compare).
+std::vector<unsigned> sysfs_cpus(const std::optional<std::string> &text) {
+    try {
+        return text ? parse_cpu_list(*text) : std::vector<unsigned>();
+    } catch (const UsageError &) {
+        return {};
+    }
+}
+
+} // namespace
+
 std::vector<std::string> run_warnings(const RunReport &r) {
     std::vector<std::string> out;
     const MachineState &m = r.system.machine_state;
-    unsigned most = 0;
-    for (unsigned t : r.thread_counts)
-        most = std::max(most, t);
-    std::size_t online = 0;
-    std::vector<unsigned> online_cpus;
-    if (m.cpus_online) {
-        try {
-            online_cpus = parse_cpu_list(*m.cpus_online);
-            online = online_cpus.size();
-        } catch (const UsageError &) {
-            // not a cpulist: no count to compare with
-        }
-    }
+    const unsigned most = std::ranges::max(r.thread_counts);
+    const std::size_t online = sysfs_cpus(m.cpus_online).size();
     const std::vector<unsigned> &pinned = r.settings.cpus;
     if (!pinned.empty() && most > pinned.size())
         out.push_back(fmt::format(
@@ -612,20 +609,14 @@ std::vector<std::string> run_warnings(const RunReport &r) {
         out.push_back(fmt::format("cpufreq governor is {}, not performance: the clock may change "
                                   "during the run (cpupower frequency-set -g performance)",
                                   *m.cpufreq_governor));
-    if (m.thread_siblings && pinned.size() > 1) {
-        try {
-            std::vector<unsigned> siblings = parse_cpu_list(*m.thread_siblings);
-            std::vector<unsigned> shared;
-            for (unsigned c : pinned)
-                if (std::find(siblings.begin(), siblings.end(), c) != siblings.end())
-                    shared.push_back(c);
-            if (shared.size() > 1)
-                out.push_back(fmt::format("pinned CPUs {} are SMT siblings (one core): their "
-                                          "threads share its pipelines",
-                                          format_cpu_list(shared)));
-        } catch (const UsageError &) {
-        }
-    }
+    std::vector<unsigned> siblings = sysfs_cpus(m.thread_siblings), shared;
+    for (unsigned c : pinned)
+        if (std::ranges::find(siblings, c) != siblings.end())
+            shared.push_back(c);
+    if (shared.size() > 1)
+        out.push_back(fmt::format("pinned CPUs {} are SMT siblings (one core): their threads "
+                                  "share its pipelines",
+                                  format_cpu_list(shared)));
     // Too few or too short trials: numbers without the means to judge them.
     // With --min-runs/--max-runs the count is each row's own.
     unsigned fewest = r.settings.trials;

@@ -337,6 +337,23 @@ std::string first_line(const std::string &s) {
     return line.empty() ? "no message" : line;
 }
 
+std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRun &run) {
+    std::vector<InKernelRow> out;
+    for (const TcryptRow &t : digest_rows(run)) {
+        if (t.ops_per_s == 0)
+            continue; // slower than one per second: no time to report
+        InKernelRow r;
+        r.driver = driver;
+        r.driver_reported = run.reported_driver;
+        r.size = t.block_len;
+        r.ops_per_s = static_cast<double>(t.ops_per_s);
+        r.bytes_per_s = static_cast<double>(t.bytes_per_s);
+        r.ns_per_op = 1e9 / r.ops_per_s;
+        out.push_back(r);
+    }
+    return out;
+}
+
 } // namespace
 
 TcryptEnv tcrypt_env(const std::optional<std::string> &kmsg_path,
@@ -402,29 +419,8 @@ InKernelResults measure_in_kernel(const std::vector<std::string> &measured,
         for (InKernelRow &r : inkernel_rows(d, run))
             out.rows.push_back(std::move(r));
     }
-    add_inkernel_ratios(out.rows, alg);
+    add_inkernel_ratios(out.rows, alg_info(alg).generic_driver);
     return out;
-}
-
-std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRun &run) {
-    std::vector<InKernelRow> out;
-    for (const TcryptRow &t : digest_rows(run)) {
-        if (t.ops_per_s == 0)
-            continue; // slower than one per second: no time to report
-        InKernelRow r;
-        r.driver = driver;
-        r.driver_reported = run.reported_driver;
-        r.size = t.block_len;
-        r.ops_per_s = static_cast<double>(t.ops_per_s);
-        r.bytes_per_s = static_cast<double>(t.bytes_per_s);
-        r.ns_per_op = 1e9 / r.ops_per_s;
-        out.push_back(r);
-    }
-    return out;
-}
-
-void add_inkernel_ratios(std::vector<InKernelRow> &rows, CrcAlg alg) {
-    add_inkernel_ratios(rows, baseline_driver(alg));
 }
 
 void add_inkernel_ratios(std::vector<InKernelRow> &rows, std::string_view baseline) {

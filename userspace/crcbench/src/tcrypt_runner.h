@@ -86,9 +86,8 @@ struct InKernelResults {
     std::vector<NotMeasured> not_measured; // the userspace baselines
 };
 
-std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRun &run);
-void add_inkernel_ratios(std::vector<InKernelRow> &rows, CrcAlg alg = CrcAlg::crc32c);
-void add_inkernel_ratios(std::vector<InKernelRow> &rows, std::string_view baseline);
+void add_inkernel_ratios(std::vector<InKernelRow> &rows,
+                         std::string_view baseline = alg_info(CrcAlg::crc32c).generic_driver);
 
 struct BackendFit {
     std::string driver;

@@ -43,6 +43,9 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
     }
 }
 
+namespace {
+
+// Of the well-formed (RFC 3629) UTF-8 sequence at s[i], 2 to 4; 0 if none.
 std::size_t utf8_length(std::string_view s, std::size_t i) {
     const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
     std::size_t n = b(i) >= 0xF0 ? 4 : b(i) >= 0xE0 ? 3 : b(i) >= 0xC2 ? 2 : 0;
@@ -59,8 +62,6 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
         return 0;
     return n;
 }
-
-namespace {
 
 bool plain(unsigned char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
@@ -186,26 +187,39 @@ std::size_t parse_size(std::string_view text) {
     return static_cast<std::size_t>(value * mult);
 }
 
-std::vector<std::size_t> parse_size_list(std::string_view text) {
-    std::vector<std::size_t> sizes;
-    if (text.empty())
-        throw UsageError("empty size list");
+namespace {
+
+// Comma-separated values, an item "A..B" the doubling sweep A, 2A, ... <= B;
+// sorted, no duplicates. A sweep that cannot double upwards is refused in
+// the words before and after the quoted item.
+template <typename T, typename ParseOne>
+std::vector<T> doubling_list(std::string_view text, ParseOne one, std::string_view before,
+                             std::string_view after) {
+    std::vector<T> out;
     for (std::string_view item : split(text, ',')) {
         std::size_t dots = item.find("..");
         if (dots == std::string_view::npos) {
-            sizes.push_back(parse_size(item));
+            out.push_back(one(item));
             continue;
         }
-        std::size_t from = parse_size(item.substr(0, dots));
-        std::size_t to = parse_size(item.substr(dots + 2));
+        T from = one(item.substr(0, dots)), to = one(item.substr(dots + 2));
         if (from == 0 || from > to)
-            throw UsageError("size sweep " + quoted(item) + " must go from a size > 0 upwards");
-        for (std::size_t s = from; s <= to; s *= 2)
-            sizes.push_back(s);
+            throw UsageError(std::string(before) + quoted(item) + std::string(after));
+        for (T v = from; v <= to; v *= 2)
+            out.push_back(v);
     }
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    return sizes;
+    std::ranges::sort(out);
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+} // namespace
+
+std::vector<std::size_t> parse_size_list(std::string_view text) {
+    if (text.empty())
+        throw UsageError("empty size list");
+    return doubling_list<std::size_t>(text, parse_size, "size sweep ",
+                                      " must go from a size > 0 upwards");
 }
 
 std::vector<unsigned> parse_cpu_list(std::string_view text) {
@@ -230,27 +244,12 @@ std::vector<unsigned> parse_cpu_list(std::string_view text) {
 }
 
 std::vector<unsigned> parse_thread_list(std::string_view text) {
-    std::vector<unsigned> counts;
     if (text.empty())
         throw UsageError("--threads: empty list");
-    for (std::string_view item : split(text, ',')) {
-        std::size_t dots = item.find("..");
-        auto one = [](std::string_view n) {
-            return static_cast<unsigned>(parse_uint(n, 1, 1024, "--threads"));
-        };
-        if (dots == std::string_view::npos) {
-            counts.push_back(one(item));
-            continue;
-        }
-        unsigned from = one(item.substr(0, dots)), to = one(item.substr(dots + 2));
-        if (from > to)
-            throw UsageError("--threads: sweep " + quoted(item) + " goes downwards");
-        for (unsigned n = from; n <= to; n *= 2)
-            counts.push_back(n);
-    }
-    std::sort(counts.begin(), counts.end());
-    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
-    return counts;
+    auto one = [](std::string_view n) {
+        return static_cast<unsigned>(parse_uint(n, 1, 1024, "--threads"));
+    };
+    return doubling_list<unsigned>(text, one, "--threads: sweep ", " goes downwards");
 }
 
 std::string format_cpu_list(const std::vector<unsigned> &cpus) {

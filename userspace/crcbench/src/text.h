@@ -23,9 +23,6 @@ std::optional<std::string> keyed_value(std::string_view text, std::string_view k
 // n separators give n + 1 pieces, empty ones included.
 std::vector<std::string_view> split(std::string_view text, char sep);
 
-// Of the well-formed (RFC 3629) UTF-8 sequence at s[i], 2 to 4; 0 if none.
-std::size_t utf8_length(std::string_view s, std::size_t i);
-
 // A file name as a shell reads it back: as it is, in single quotes, or with
 // control characters or bytes that are not UTF-8 as $'...' (what ls
 // --quoting-style=shell-escape prints).

@@ -8,6 +8,7 @@
 #include "user_drivers.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstring>
@@ -45,8 +46,8 @@ class Rng {
     std::uint64_t state_;
 };
 
-// Splits at the given cut fractions, producing piece sizes that sum to len.
-std::vector<std::size_t> pieces_at(std::size_t len, std::initializer_list<std::size_t> cuts) {
+// The pieces between the cut offsets (clamped to len, never backwards); they sum to len.
+std::vector<std::size_t> pieces_at(std::size_t len, const std::vector<std::size_t> &cuts) {
     std::vector<std::size_t> out;
     std::size_t prev = 0;
     for (std::size_t cut : cuts) {
@@ -58,6 +59,11 @@ std::vector<std::size_t> pieces_at(std::size_t len, std::initializer_list<std::s
     }
     out.push_back(len - prev);
     return out;
+}
+
+// "digest" (one-shot) or the update sizes joined by '+', as --case reads it.
+std::string split_text(const VerifyCase &c) {
+    return c.pieces.empty() ? "digest" : fmt::format("{}", fmt::join(c.pieces, "+"));
 }
 
 } // namespace
@@ -84,12 +90,7 @@ std::string format_case(const VerifyCase &c) {
     std::string s = std::to_string(c.length) + ":" + std::to_string(c.offset) + ":";
     s += c.seed ? format_hex32(*c.seed) : "default";
     s += ":";
-    if (c.pieces.empty()) {
-        s += "digest";
-    } else {
-        for (std::size_t i = 0; i < c.pieces.size(); ++i)
-            s += fmt::format("{}{}", i ? "+" : "", c.pieces[i]);
-    }
+    s += split_text(c);
     if (c.data_key != default_data_key(c.length, c.seed))
         s += fmt::format(":0x{:016x}", c.data_key);
     return s;
@@ -211,12 +212,7 @@ std::vector<VerifyCase> random_cases(std::size_t n, std::uint64_t seed, std::siz
             for (std::size_t j = 1; j < count; ++j)
                 cuts.push_back(static_cast<std::size_t>(rng.upto(c.length)));
             std::sort(cuts.begin(), cuts.end());
-            std::size_t prev = 0;
-            for (std::size_t cut : cuts) {
-                c.pieces.push_back(cut - prev);
-                prev = cut;
-            }
-            c.pieces.push_back(c.length - prev);
+            c.pieces = pieces_at(c.length, cuts);
         }
         c.data_key = rng.next();
         out.push_back(c);
@@ -324,16 +320,10 @@ std::vector<DriverVerdict> run_verify(const std::vector<std::string> &drivers,
 
 std::string format_reproducer(const Mismatch &m) {
     const VerifyCase &c = m.c;
-    std::string split = "digest";
-    if (!c.pieces.empty()) {
-        split.clear();
-        for (std::size_t i = 0; i < c.pieces.size(); ++i)
-            split += fmt::format("{}{}", i ? "+" : "", c.pieces[i]);
-    }
     return "MISMATCH driver=" + m.driver + " length=" + std::to_string(c.length) +
            " offset=" + std::to_string(c.offset) +
            " seed=" + (c.seed ? format_hex32(*c.seed) : std::string("default")) +
-           " split=" + split + " expected=" + format_digest(m.alg, m.expected) +
+           " split=" + split_text(c) + " expected=" + format_digest(m.alg, m.expected) +
            " got=" + format_digest(m.alg, m.got) + " reproduce: crcbench-alg verify" +
            (m.alg == CrcAlg::crc32c ? "" : " --alg " + std::string(alg_info(m.alg).name)) +
            " --driver " + m.driver + " --case " + format_case(c);

@@ -176,8 +176,10 @@ MACRO_FIXTURE = (
 
 
 class LoopLayout(unittest.TestCase):
-    """sweep.loop_padding() on the real ISA 3.1 loop, and on it with the
-    word count of plxvp dropped, which makes the assembler pad the body."""
+    """The object checks of screening on the real ISA 3.1 loop, and on it
+    with one change each must catch: sweep.loop_padding() with the word
+    count of plxvp dropped (the assembler pads the body), and
+    sweep.falls_off_end() with the last function's final blr dropped."""
 
     def assemble(self, text, d):
         src = os.path.join(d, "crc_vmx_isa31_loop.S")
@@ -190,28 +192,25 @@ class LoopLayout(unittest.TestCase):
                        check=True)
         return obj
 
-    def test_padding(self):
+    def check(self, screen, old, new, report):
+        """SCREEN finds nothing in the loop as it is, and REPORT in it with
+        OLD (which must be there) replaced by NEW."""
         with open(os.path.join(HERE, "..", "..", "module", "arch", "powerpc",
                                "crc_vmx_isa31_loop.S"), encoding="utf-8") as f:
             text = f.read()
-        line = "\tVSR_OF\t(\\b)+1\n\tWORDS\t2, 1\n"
-        self.assertIn(line, text)
+        self.assertIn(old, text)
         with tempfile.TemporaryDirectory() as d:
-            self.assertEqual(sweep.loop_padding(self.assemble(text, d)), "")
-            self.assertIn("padding nop",
-                          sweep.loop_padding(self.assemble(text.replace(line, "\tVSR_OF\t(\\b)+1\n"), d)))
+            self.assertEqual(screen(self.assemble(text, d)), "")
+            self.assertIn(report, screen(self.assemble(text.replace(old, new), d)))
+
+    def test_padding(self):
+        self.check(sweep.loop_padding, "\tVSR_OF\t(\\b)+1\n\tWORDS\t2, 1\n",
+                   "\tVSR_OF\t(\\b)+1\n", "padding nop")
 
     def test_function_end(self):
-        with open(os.path.join(HERE, "..", "..", "module", "arch", "powerpc",
-                               "crc_vmx_isa31_loop.S"), encoding="utf-8") as f:
-            text = f.read()
-        last = "\tblr\nSYM_FUNC_END(crc_vmx_fold_streams_isa31)\n"
-        self.assertIn(last, text)
-        with tempfile.TemporaryDirectory() as d:
-            self.assertEqual(sweep.falls_off_end(self.assemble(text, d)), "")
-            self.assertIn("crc_vmx_fold_streams_isa31 runs off its end",
-                          sweep.falls_off_end(self.assemble(
-                              text.replace(last, "SYM_FUNC_END(crc_vmx_fold_streams_isa31)\n"), d)))
+        self.check(sweep.falls_off_end, "\tblr\nSYM_FUNC_END(crc_vmx_fold_streams_isa31)\n",
+                   "SYM_FUNC_END(crc_vmx_fold_streams_isa31)\n",
+                   "crc_vmx_fold_streams_isa31 runs off its end")
 
 
 class MultiLineMacros(unittest.TestCase):

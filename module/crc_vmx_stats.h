@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Per-CPU byte counters, shown read-only under /sys/module/<module>/stats/
- * (the ABI is docs/sysfs-module-stats.md). Each module defines its
- * counters, one CRC_VMX_STAT() per file, the NULL-terminated list
- * <mod>_stats_attrs of CRC_VMX_STAT_FILE()s and CRC_VMX_STATS_GROUP(mod);
- * reading a file sums all CPUs and may miss an add in flight.
+ * Per-CPU counters of bytes and of vector sections, shown read-only under
+ * /sys/module/<module>/stats/ (the ABI is docs/sysfs-module-stats.md). Each
+ * module defines its counters, one CRC_VMX_STAT() per file, the
+ * NULL-terminated list <mod>_stats_attrs of CRC_VMX_STAT_FILE()s and
+ * CRC_VMX_STATS_GROUP(mod); reading a file sums all CPUs and may miss an
+ * add in flight.
  *
  * Updates are on the hot path and take no lock. Two kinds of counter:
  *  - a section counter (u64) is written only inside a vector section (task
@@ -27,9 +28,9 @@
 
 #include "crc_vmx_compat.h"
 
-static __always_inline void crc_vmx_count_section(u64 __percpu *counter, size_t len)
+static __always_inline void crc_vmx_count_section(u64 __percpu *counter, size_t n)
 {
-	__this_cpu_add(*counter, len);
+	__this_cpu_add(*counter, n);
 }
 
 static __always_inline void crc_vmx_count_fallback(atomic64_t __percpu *counter, size_t len)

@@ -161,6 +161,7 @@ driver_priority() {
 vector_bytes() { cat "$STATS/vector_bytes" 2>/dev/null || echo -1; }
 fallback_bytes() { cat "$STATS/fallback_bytes" 2>/dev/null || echo -1; }
 live_state_bytes() { cat "$STATS/live_state_bytes" 2>/dev/null || echo -1; }
+vector_sections() { cat "$STATS/vector_sections" 2>/dev/null || echo -1; }
 module_loaded() { grep -q "^$1 " /proc/modules; }
 module_refcnt() { cat "/sys/module/$1/refcnt" 2>/dev/null || echo -1; }
 

@@ -15,7 +15,11 @@
 # the vector path (vector_bytes rises by as much) and none may be counted in
 # live_state_bytes (the other half of crc32c_vmx_livestate); at the vector
 # path's threshold (64 bytes, docs/driver.md) 64-byte messages must take the
-# vector path and 63-byte ones the fallback.
+# vector path and 63-byte ones the fallback. Messages longer than one chunk
+# (32 KiB, docs/driver.md, "vector path") must be cut into several vector
+# sections: vector_sections counts one per message of 32768 bytes, two per
+# message of 32769 and four per message of 100000 (32768, 32768, then the
+# 34464 left cut in two halves).
 . "$(dirname "$0")/crc32c_lib.sh"
 MOD=crc32c_vmx_ctx
 PARAMS=/sys/module/$MOD/parameters
@@ -31,7 +35,7 @@ if module_loaded $MOD; then
 fi
 modinfo $MOD >/dev/null 2>&1 || ktap_skip_all "test module $MOD is not installed (build selftests/kmod)"
 
-ktap_plan 6
+ktap_plan 9
 fb0=$(fallback_bytes)
 vb0=$(vector_bytes)
 mark=$(kernel_log_mark)
@@ -53,6 +57,9 @@ if [ $rc -ne 0 ]; then
 	ktap_fail "a kernel thread took the vector path (not evaluated)"
 	ktap_fail "64-byte messages from a kernel thread took the vector path (not evaluated)"
 	ktap_fail "63-byte messages from a kernel thread took the fallback (not evaluated)"
+	ktap_fail "32768-byte messages from a kernel thread took one vector section each (not evaluated)"
+	ktap_fail "32769-byte messages from a kernel thread took two vector sections each (not evaluated)"
+	ktap_fail "100000-byte messages from a kernel thread took four vector sections each (not evaluated)"
 	ktap_finish
 fi
 res=$(param result)
@@ -61,15 +68,30 @@ plb=$(param process_long_bytes)
 pb=$(param process_bytes)
 n=$(param cases)
 # kthread_hash LEN: the module's kernel-thread run over messages of LEN
-# bytes; sets kres and kb (its result and bytes) and dv, df and dl, what
-# vector_bytes, fallback_bytes and live_state_bytes rose by meanwhile.
+# bytes; sets kres and kb (its result and bytes) and dv, df, dl and ds, what
+# vector_bytes, fallback_bytes, live_state_bytes and vector_sections rose by
+# meanwhile.
 kthread_hash() {
-	_v=$(vector_bytes) _f=$(fallback_bytes) _l=$(live_state_bytes)
+	_v=$(vector_bytes) _f=$(fallback_bytes) _l=$(live_state_bytes) _s=$(vector_sections)
 	echo "$1" >"$PARAMS/kthread_run" || ktap_diag "writing $1 to $PARAMS/kthread_run failed"
 	dv=$(($(vector_bytes) - _v)) df=$(($(fallback_bytes) - _f)) dl=$(($(live_state_bytes) - _l))
+	ds=$(($(vector_sections) - _s))
 	kres=$(param kthread_result)
 	kb=$(param kthread_bytes)
-	ktap_diag "kernel thread, $1-byte messages: result $kres, $kb bytes; vector_bytes +$dv, fallback_bytes +$df, live_state_bytes +$dl"
+	ktap_diag "kernel thread, $1-byte messages: result $kres, $kb bytes; vector_bytes +$dv, fallback_bytes +$df, live_state_bytes +$dl, vector_sections +$ds"
+}
+# sections_check LEN PER WORDS: kthread_hash LEN, then sets sok (0 if each
+# message took PER vector sections) and sname (the result's description).
+# At least PER sections per message fails a missing cut, fewer than PER + 1
+# a cut too many; the second bound would also fail under another busy user
+# of crc32c-vmx, and the test guest has none.
+sections_check() {
+	kthread_hash "$1"
+	_calls=$((kb / $1))
+	[ "$kres" -eq 0 ] && [ "$_calls" -gt 0 ] && [ "$ds" -ge $(($2 * _calls)) ] &&
+		[ "$ds" -lt $((($2 + 1) * _calls)) ]
+	sok=$?
+	sname="$1-byte messages from a kernel thread took $3 each: vector_sections rose by $ds over $_calls messages"
 }
 kthread_hash 128
 r128=$kres b128=$kb v128=$dv l128=$dl
@@ -77,6 +99,12 @@ kthread_hash 64
 r64=$kres b64=$kb v64=$dv
 kthread_hash 63
 r63=$kres b63=$kb v63=$dv f63=$df
+sections_check 32768 1 "one vector section"
+ok1=$sok name1=$sname
+sections_check 32769 2 "two vector sections"
+ok2=$sok name2=$sname
+sections_check 100000 4 "four vector sections"
+ok4=$sok name4=$sname
 rmmod $MOD
 
 ktap_diag "$MOD result: $res"
@@ -97,4 +125,7 @@ ktap_result $? "64-byte messages from a kernel thread took the vector path: vect
 # test guest: vector_bytes does not move there).
 [ "$r63" -eq 0 ] && [ "$b63" -gt 0 ] && [ "$f63" -ge "$b63" ] && [ "$v63" -lt "$b63" ]
 ktap_result $? "63-byte messages from a kernel thread took the fallback: fallback_bytes rose by $f63 (need >= $b63), vector_bytes by $v63 (need < $b63)"
+ktap_result $ok1 "$name1"
+ktap_result $ok2 "$name2"
+ktap_result $ok4 "$name4"
 ktap_finish

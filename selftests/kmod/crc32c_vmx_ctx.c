@@ -26,7 +26,8 @@
  * the reference driver and reports in kthread_result and kthread_bytes:
  * crc32c_vmx_contexts.sh checks from crc32c_vmx's counters which path they
  * took (the vector path from the glue's threshold up, the other half of
- * crc32c_vmx_livestate; the fallback below it).
+ * crc32c_vmx_livestate; the fallback below it) and, for messages longer
+ * than one chunk, into how many vector sections each was cut.
  *
  * Loading it runs everything else, and it stays loaded (until rmmod) to report
  * in read-only parameters: "result" is 0 if all digests matched, -EBADMSG
@@ -67,7 +68,7 @@
 #define HRTIMER_PERIOD_NS	(100 * NSEC_PER_USEC)
 #define MIN_OVERLAPS		20
 #define OVERLAP_TIMEOUT		(10 * HZ)
-#define KTHREAD_MAX_LEN		4096
+#define KTHREAD_MAX_LEN		100000	/* over three chunks of the glue (CRC_VMX_CHUNK) */
 #define KTHREAD_CALLS		64
 
 static const u32 long_lengths[] = { 32767, 32768, 32769, 65536, 65536 + 4097, 200003 };

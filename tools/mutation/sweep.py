@@ -708,7 +708,7 @@ def main(argv=None):
                     help="run: only a stratified sample of N mutants (seed %d)" % SWEEP_SEED)
     ap.add_argument("--file", action="append", metavar="NAME",
                     help="run: only the mutants of this core file (repeatable)")
-    ap.add_argument("--id", action="append", metavar="ID", help="run: only this mutant")
+    ap.add_argument("--id", action="append", metavar="ID", help="run: only this mutant (repeatable)")
     ap.add_argument("--fresh", action="store_true",
                     help="run: give a new verdict even where one is cached")
     args = ap.parse_args(argv)

@@ -181,7 +181,7 @@ TEST(FilePlan, InnodbTablespaceJudged) {
     EXPECT_EQ(p.layout.length, ps - 4);
     ReadBuffer buf(5000); // pages straddle the windows
     std::vector<PageFacts> facts;
-    auto crcs = reference_pass(p, CrcAlg::crc32c, buf, &facts).crcs;
+    auto crcs = reference_unit_crcs(*p.file, p.layout, buf, CrcAlg::crc32c, &facts).crcs;
     EXPECT_EQ(crcs, reference_unit_crcs(ts, p.layout));
     InnodbSummary s = judge_pages(facts, crcs);
     EXPECT_EQ(s.valid, 5u);
@@ -248,7 +248,7 @@ TEST(FilePlan, EncryptedPageIsRefused) {
     PreparedFile p = prepare_file(f.path(), o);
     ReadBuffer buf;
     std::vector<PageFacts> facts;
-    auto crcs = reference_pass(p, CrcAlg::crc32c, buf, &facts).crcs;
+    auto crcs = reference_unit_crcs(*p.file, p.layout, buf, CrcAlg::crc32c, &facts).crcs;
     try {
         refuse_encrypted(f.path(), facts, crcs);
         FAIL() << "no error";
@@ -261,7 +261,7 @@ TEST(FilePlan, EncryptedPageIsRefused) {
     TempFile g(ts);
     PreparedFile q = prepare_file(g.path(), o);
     std::vector<PageFacts> qfacts;
-    auto qcrcs = reference_pass(q, CrcAlg::crc32c, buf, &qfacts).crcs;
+    auto qcrcs = reference_unit_crcs(*q.file, q.layout, buf, CrcAlg::crc32c, &qfacts).crcs;
     EXPECT_NO_THROW(refuse_encrypted(g.path(), qfacts, qcrcs));
 }
 

@@ -30,26 +30,17 @@ InputFile::InputFile(std::string path) : path_(std::move(path)) {
         stream_ = true;
         return;
     }
-    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+    owned_.reset(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
+    fd_ = owned_.get();
     if (fd_ < 0)
         throw_file_error("open", path_, errno);
     struct stat st {};
-    if (::fstat(fd_, &st) < 0) {
-        int e = errno;
-        ::close(fd_);
-        throw_file_error("stat", path_, e);
-    }
-    if (!S_ISREG(st.st_mode)) {
-        ::close(fd_);
+    if (::fstat(fd_, &st) < 0)
+        throw_file_error("stat", path_, errno);
+    if (!S_ISREG(st.st_mode))
         throw UsageError(path_ + " is not a regular file (file hashes regular files; for a pipe or "
                                  "device give '-' and redirect it to standard input)");
-    }
     size_ = static_cast<std::uint64_t>(st.st_size);
-}
-
-InputFile::~InputFile() {
-    if (!stream_ && fd_ >= 0)
-        ::close(fd_);
 }
 
 void throw_file_changed(const std::string &path, std::uint64_t opened_size, std::uint64_t now_size,
@@ -137,25 +128,22 @@ double seconds_since(Clock::time_point t0) {
 class Pipe {
   public:
     Pipe() {
-        if (::pipe2(fds_, O_CLOEXEC) < 0)
+        int fds[2];
+        if (::pipe2(fds, O_CLOEXEC) < 0)
             throw ToolError(ExitCode::runtime, "pipe2: " + errno_text(errno));
+        read_.reset(fds[0]);
+        write_.reset(fds[1]);
         // Best effort: the default (64 KiB) works too, with more calls.
-        long got = ::fcntl(fds_[1], F_SETPIPE_SZ, kPipeBytes);
-        long now = got > 0 ? got : ::fcntl(fds_[1], F_GETPIPE_SZ);
+        long got = ::fcntl(write_end(), F_SETPIPE_SZ, kPipeBytes);
+        long now = got > 0 ? got : ::fcntl(write_end(), F_GETPIPE_SZ);
         capacity_ = now > 0 ? static_cast<std::size_t>(now) : 65536;
     }
-    ~Pipe() {
-        ::close(fds_[0]);
-        ::close(fds_[1]);
-    }
-    Pipe(const Pipe &) = delete;
-    Pipe &operator=(const Pipe &) = delete;
-    int read_end() const { return fds_[0]; }
-    int write_end() const { return fds_[1]; }
+    int read_end() const { return read_.get(); }
+    int write_end() const { return write_.get(); }
     std::size_t capacity() const { return capacity_; }
 
   private:
-    int fds_[2] = {-1, -1};
+    UniqueFd read_, write_;
     std::size_t capacity_ = 0;
 };
 

@@ -33,9 +33,6 @@ std::vector<UserDriver> user_drivers(CrcAlg alg = CrcAlg::crc32c);
 
 bool is_user_driver(std::string_view name);
 
-// The user drivers that can run here (what --user-baselines adds).
-std::vector<std::string> available_user_drivers(CrcAlg alg = CrcAlg::crc32c);
-
 // --user-baselines: `drivers` plus every available user driver not in it yet.
 // Each unavailable one is named with its cause on stderr (unless quiet).
 std::vector<std::string> add_user_baselines(std::vector<std::string> drivers, bool quiet,

@@ -72,8 +72,6 @@ class UserHasher final : public Crc32cHasher {
     std::uint32_t state_ = 0xffffffffu;
 };
 
-using UserSlice8Hasher = UserHasher;
-
 // user:vmx and user:vmx-isa31, the project's VMX core built into the tool:
 // only a ppc64le build has them (user_vmx_hasher.cpp, else
 // user_vmx_absent.cpp). unavailable(): why not in this build or on this CPU;

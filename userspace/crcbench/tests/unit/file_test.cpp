@@ -277,7 +277,7 @@ TEST(FileCrc, WholeFileEqualsTheWholeBufferCrc) {
         EXPECT_EQ(reference_unit_crcs(bytes, whole), std::vector<Digest>{want});
         EXPECT_EQ(reference_unit_crcs(m, whole, buf, CrcAlg::crc32c).crcs,
                   std::vector<Digest>{want});
-        UserSlice8Hasher h;
+        UserHasher h;
         UnitCrcs user = user_unit_crcs(m, whole, buf, h);
         EXPECT_EQ(user.crcs, std::vector<Digest>{want}) << n;
         EXPECT_EQ(user.transfer, Transfer::read);
@@ -300,7 +300,7 @@ TEST(FileCrc, PagesByEveryPath) {
         std::vector<Digest> want;
         for (std::size_t i = 0; i < pages; ++i)
             want.push_back(ref_digest({bytes.data() + i * ps, ps - trailer}));
-        UserSlice8Hasher h;
+        UserHasher h;
         EXPECT_EQ(user_unit_crcs(m, layout, buf, h).crcs, want);
         EXPECT_EQ(reference_unit_crcs(m, layout, buf, CrcAlg::crc32c).crcs, want);
         EXPECT_EQ(kernel_unit_crcs(

@@ -19,15 +19,6 @@ const JsonValue *JsonValue::get(std::string_view key) const {
     return nullptr;
 }
 
-bool JsonValue::is_unsigned_integer() const {
-    if (type != Type::number || text.empty())
-        return false;
-    for (char c : text)
-        if (c < '0' || c > '9')
-            return false;
-    return true;
-}
-
 std::optional<double> JsonValue::num(std::string_view key) const {
     const JsonValue *v = get(key);
     return v && v->type == Type::number ? std::optional<double>(v->number) : std::nullopt;
@@ -64,7 +55,7 @@ namespace {
 
 // RapidJSON's SAX reader (strict RFC 8259: no comments, NaN or trailing
 // commas; UTF-8 validated) calls this for each token; it builds the tree,
-// keeps each number's text (the checker asks whether it is an integer) and
+// keeps each number's text (the digits the writer wrote) and
 // rejects what RapidJSON lets through: duplicate keys and numbers that are
 // not finite doubles.
 class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeBuilder> {

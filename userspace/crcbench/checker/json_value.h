@@ -25,8 +25,6 @@ struct JsonValue {
     std::vector<std::pair<std::string, JsonValue>> members; // in document order
 
     const JsonValue *get(std::string_view key) const;
-    // A number written without fraction, exponent or sign.
-    bool is_unsigned_integer() const;
 
     // A member of that type, else nothing: the cross-field rules read with
     // these, so a report the schema let through never trips them up.

@@ -25,29 +25,18 @@ AfAlgHashSocket::AfAlgHashSocket(std::string driver, CrcAlg alg)
     if (driver_.size() >= sizeof sa.salg_name)
         throw classify_init_error(-ENAMETOOLONG, driver_);
     std::memcpy(sa.salg_name, driver_.c_str(), driver_.size() + 1);
-    tfm_ = ::socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-    if (tfm_ < 0)
+    tfm_.reset(::socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0));
+    if (tfm_.get() < 0)
         throw classify_init_error(-errno, driver_);
-    if (::bind(tfm_, reinterpret_cast<const sockaddr *>(&sa), sizeof sa) < 0) {
-        int e = errno;
-        ::close(tfm_);
-        throw classify_init_error(-e, driver_);
-    }
-    op_ = ::accept(tfm_, nullptr, nullptr);
-    if (op_ < 0) {
-        int e = errno;
-        ::close(tfm_);
-        throw classify_init_error(-e, driver_);
-    }
-}
-
-AfAlgHashSocket::~AfAlgHashSocket() {
-    ::close(op_);
-    ::close(tfm_);
+    if (::bind(tfm_.get(), reinterpret_cast<const sockaddr *>(&sa), sizeof sa) < 0)
+        throw classify_init_error(-errno, driver_);
+    op_.reset(::accept(tfm_.get(), nullptr, nullptr));
+    if (op_.get() < 0)
+        throw classify_init_error(-errno, driver_);
 }
 
 ssize_t AfAlgHashSocket::splice_from(int pipe_read_fd, std::size_t n, bool more) {
-    ssize_t rc = ::splice(pipe_read_fd, nullptr, op_, nullptr, n, more ? SPLICE_F_MORE : 0);
+    ssize_t rc = ::splice(pipe_read_fd, nullptr, op_.get(), nullptr, n, more ? SPLICE_F_MORE : 0);
     return rc < 0 ? -errno : rc;
 }
 
@@ -55,7 +44,7 @@ void AfAlgHashSocket::send(std::span<const std::uint8_t> data, bool more) {
     static const std::uint8_t none = 0;
     do {
         ssize_t rc =
-            ::send(op_, data.empty() ? &none : data.data(), data.size(), more ? MSG_MORE : 0);
+            ::send(op_.get(), data.empty() ? &none : data.data(), data.size(), more ? MSG_MORE : 0);
         if (rc < 0) {
             if (errno == EINTR)
                 continue;
@@ -70,7 +59,7 @@ Digest AfAlgHashSocket::result() {
     std::uint8_t out[8] = {};
     ssize_t rc;
     do
-        rc = ::read(op_, out, size);
+        rc = ::read(op_.get(), out, size);
     while (rc < 0 && errno == EINTR);
     if (rc < 0)
         throw classify_op_error(-errno, "read of the digest", driver_);

@@ -123,20 +123,14 @@ DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto, CrcAlg alg)
     return c;
 }
 
-DriverCatalog load_catalog(const CommonOptions &common) {
-    return make_catalog(parse_proc_crypto(read_text_file(proc_crypto_path(common))), common.alg);
-}
-
 DriverCatalog load_catalog_for(const CommonOptions &common,
                                const std::vector<std::string> &requested) {
-    bool kernel =
-        requested.empty() || std::any_of(requested.begin(), requested.end(),
-                                         [](const std::string &d) { return !is_user_driver(d); });
-    if (kernel)
-        return load_catalog(common);
     try {
-        return load_catalog(common);
+        return make_catalog(parse_proc_crypto(read_text_file(proc_crypto_path(common))),
+                            common.alg);
     } catch (const ToolError &) {
+        if (requested.empty() || !std::ranges::all_of(requested, is_user_driver))
+            throw;
         DriverCatalog empty;
         empty.alg = common.alg;
         return empty;

@@ -55,8 +55,6 @@ struct DriverCatalog {
 
 DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto, CrcAlg alg = CrcAlg::crc32c);
 
-DriverCatalog load_catalog(const CommonOptions &common);
-
 // A request of only user: drivers needs no /proc/crypto: an unreadable one
 // gives an empty catalog then.
 DriverCatalog load_catalog_for(const CommonOptions &common,

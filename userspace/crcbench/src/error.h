@@ -74,8 +74,11 @@ ToolError classify_op_error(int err, std::string_view what, std::string_view dri
 // "ENOENT (No such file or directory)".
 std::string errno_text(int positive_errno);
 
-// "cannot WHAT PATH: errno_text", exit code 6 (with "permission denied: "
-// first) for EACCES/EPERM, else 7.
+// "WHAT: errno_text", exit code 6 (with "permission denied: " first) for
+// EACCES/EPERM, else 7.
+ToolError os_error(int positive_errno, const std::string &what);
+
+// os_error() of "cannot WHAT PATH".
 [[noreturn]] void throw_file_error(const std::string &what, const std::string &path,
                                    int positive_errno);
 

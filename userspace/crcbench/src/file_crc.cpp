@@ -30,26 +30,17 @@ InputFile::InputFile(std::string path) : path_(std::move(path)) {
         stream_ = true;
         return;
     }
-    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+    owned_.reset(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
+    fd_ = owned_.get();
     if (fd_ < 0)
         throw_file_error("open", path_, errno);
     struct stat st {};
-    if (::fstat(fd_, &st) < 0) {
-        int e = errno;
-        ::close(fd_);
-        throw_file_error("stat", path_, e);
-    }
-    if (!S_ISREG(st.st_mode)) {
-        ::close(fd_);
+    if (::fstat(fd_, &st) < 0)
+        throw_file_error("stat", path_, errno);
+    if (!S_ISREG(st.st_mode))
         throw UsageError(path_ + " is not a regular file (file hashes regular files; for a pipe or "
                                  "device give '-' and redirect it to standard input)");
-    }
     size_ = static_cast<std::uint64_t>(st.st_size);
-}
-
-InputFile::~InputFile() {
-    if (!stream_ && fd_ >= 0)
-        ::close(fd_);
 }
 
 void throw_file_changed(const std::string &path, std::uint64_t opened_size, std::uint64_t now_size,
@@ -137,25 +128,22 @@ double seconds_since(Clock::time_point t0) {
 class Pipe {
   public:
     Pipe() {
-        if (::pipe2(fds_, O_CLOEXEC) < 0)
+        int fds[2];
+        if (::pipe2(fds, O_CLOEXEC) < 0)
             throw ToolError(ExitCode::runtime, "pipe2: " + errno_text(errno));
+        read_.reset(fds[0]);
+        write_.reset(fds[1]);
         // Best effort: the default (64 KiB) works too, with more calls.
-        long got = ::fcntl(fds_[1], F_SETPIPE_SZ, kPipeBytes);
-        long now = got > 0 ? got : ::fcntl(fds_[1], F_GETPIPE_SZ);
+        long got = ::fcntl(write_end(), F_SETPIPE_SZ, kPipeBytes);
+        long now = got > 0 ? got : ::fcntl(write_end(), F_GETPIPE_SZ);
         capacity_ = now > 0 ? static_cast<std::size_t>(now) : 65536;
     }
-    ~Pipe() {
-        ::close(fds_[0]);
-        ::close(fds_[1]);
-    }
-    Pipe(const Pipe &) = delete;
-    Pipe &operator=(const Pipe &) = delete;
-    int read_end() const { return fds_[0]; }
-    int write_end() const { return fds_[1]; }
+    int read_end() const { return read_.get(); }
+    int write_end() const { return write_.get(); }
     std::size_t capacity() const { return capacity_; }
 
   private:
-    int fds_[2] = {-1, -1};
+    UniqueFd read_, write_;
     std::size_t capacity_ = 0;
 };
 
@@ -165,32 +153,35 @@ struct SpliceRefused {
     std::string step;
 };
 
-// Where the pieces of the units go: one per driver (or the reference).
+// Where the pieces of the units go: the reference's table code, a user:
+// hasher or a kernel driver's stream; each unit's CRC lands in `out`.
 class UnitSink {
   public:
-    virtual ~UnitSink() = default;
+    explicit UnitSink(CrcAlg reference) : alg_(reference) { reset(); }
+    explicit UnitSink(Crc32cHasher &h) : hasher_(&h) {}
+    explicit UnitSink(HashStream &s) : stream_(&s) {}
+
     // The next bytes of the current unit; last: the unit ends with them.
-    void piece(std::span<const std::uint8_t> bytes, bool last) {
+    void piece(std::span<const std::uint8_t> b, bool last) {
         auto t0 = Clock::now();
-        take(bytes, last);
+        if (stream_) {
+            if (!b.empty() || last)
+                stream_->send(b, !last);
+        } else if (hasher_) {
+            if (!b.empty())
+                hasher_->update(b);
+        } else {
+            take_reference(b);
+        }
         if (last)
-            out.crcs.push_back(finish());
+            out.crcs.push_back(stream_ ? stream_->result() : hasher_ ? hasher_->final() : finish());
         out.seconds += seconds_since(t0);
     }
     UnitCrcs out;
 
-  protected:
-    virtual void take(std::span<const std::uint8_t> bytes, bool last) = 0;
-    virtual Digest finish() = 0;
-};
-
-class ReferenceSink : public UnitSink {
-  public:
-    explicit ReferenceSink(CrcAlg alg) : alg_(alg) { reset(); }
-
   private:
     void reset() { state_ = alg_ == CrcAlg::crc32c ? 0xFFFFFFFFu : 0; }
-    void take(std::span<const std::uint8_t> b, bool) override {
+    void take_reference(std::span<const std::uint8_t> b) {
         switch (alg_) {
         case CrcAlg::crc32c:
             state_ = crc32c_fast::update(static_cast<std::uint32_t>(state_), b);
@@ -203,53 +194,28 @@ class ReferenceSink : public UnitSink {
             break;
         }
     }
-    Digest finish() override {
+    Digest finish() {
         Digest d = alg_ == CrcAlg::crc32c ? static_cast<std::uint32_t>(~state_) : state_;
         reset();
         return d;
     }
-    CrcAlg alg_;
+    Crc32cHasher *hasher_ = nullptr;
+    HashStream *stream_ = nullptr;
+    CrcAlg alg_ = CrcAlg::crc32c;
     std::uint64_t state_ = 0;
-};
-
-class HasherSink : public UnitSink {
-  public:
-    explicit HasherSink(Crc32cHasher &h) : h_(h) {}
-
-  private:
-    void take(std::span<const std::uint8_t> b, bool) override {
-        if (!b.empty())
-            h_.update(b);
-    }
-    Digest finish() override { return h_.final(); }
-    Crc32cHasher &h_;
-};
-
-class StreamSink : public UnitSink {
-  public:
-    explicit StreamSink(HashStream &s) : s_(s) {}
-
-  private:
-    void take(std::span<const std::uint8_t> b, bool last) override {
-        if (!b.empty() || last)
-            s_.send(b, !last);
-    }
-    Digest finish() override { return s_.result(); }
-    HashStream &s_;
 };
 
 // Cuts the input, read in order, into the units of a layout: every sink
 // gets each unit's pieces; `facts` gets what InnoDB needs of each page.
 class UnitCutter {
   public:
-    UnitCutter(const UnitLayout &layout, std::vector<UnitSink *> sinks,
-               std::vector<PageFacts> *facts)
-        : layout_(layout), sinks_(std::move(sinks)), facts_(facts) {}
+    UnitCutter(const UnitLayout &layout, std::vector<UnitSink> sinks, std::vector<PageFacts> *facts)
+        : sinks(std::move(sinks)), layout_(layout), facts_(facts) {}
 
     void feed(std::span<const std::uint8_t> bytes) {
         if (layout_.whole_file) {
-            for (UnitSink *s : sinks_)
-                s->piece(bytes, false);
+            for (UnitSink &s : sinks)
+                s.piece(bytes, false);
             return;
         }
         while (!bytes.empty()) {
@@ -261,8 +227,8 @@ class UnitCutter {
                 observe(piece);
             at_ += take;
             if (in_unit)
-                for (UnitSink *s : sinks_)
-                    s->piece(piece, at_ == layout_.length);
+                for (UnitSink &s : sinks)
+                    s.piece(piece, at_ == layout_.length);
             if (at_ == layout_.stride) {
                 at_ = 0;
                 ++unit_;
@@ -275,8 +241,8 @@ class UnitCutter {
     // ends; pages must be complete.
     void finish(std::uint64_t total) {
         if (layout_.whole_file) {
-            for (UnitSink *s : sinks_)
-                s->piece({}, true);
+            for (UnitSink &s : sinks)
+                s.piece({}, true);
             return;
         }
         if (at_ != 0)
@@ -287,6 +253,7 @@ class UnitCutter {
                              " bytes): a truncated stream, or the wrong --page-size");
     }
     std::uint64_t units() const { return unit_; }
+    std::vector<UnitSink> sinks;
 
   private:
     // Bytes of page unit_ from offset at_ of the page.
@@ -305,7 +272,6 @@ class UnitCutter {
             f.all_zero = innodb::all_zero(b);
     }
     UnitLayout layout_;
-    std::vector<UnitSink *> sinks_;
     std::vector<PageFacts> *facts_;
     std::uint64_t at_ = 0, unit_ = 0;
 };
@@ -402,12 +368,12 @@ Digest splice_unit(const InputFile &file, Pipe &pipe, HashStream &stream, std::u
 }
 
 // One sink's pass over the input, timed from the first read to the last digest.
-UnitCrcs sink_pass(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf, UnitSink &sink,
+UnitCrcs sink_pass(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf, UnitSink sink,
                    std::vector<PageFacts> *facts, const ByteProgress &progress) {
-    UnitCutter cut(layout, {&sink}, facts);
+    UnitCutter cut(layout, {std::move(sink)}, facts);
     auto t0 = Clock::now();
     std::uint64_t n = read_pass(file, buf, cut, progress);
-    UnitCrcs r = std::move(sink.out);
+    UnitCrcs r = std::move(cut.sinks.front().out);
     r.seconds = seconds_since(t0);
     r.bytes_read = n;
     r.transfer = Transfer::read;
@@ -458,25 +424,22 @@ UnitCrcs kernel_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadB
         }
     }
     std::unique_ptr<HashStream> stream = open();
-    StreamSink sink(*stream);
-    UnitCrcs r = sink_pass(file, layout, buf, sink, nullptr, progress);
+    UnitCrcs r = sink_pass(file, layout, buf, UnitSink(*stream), nullptr, progress);
     r.transfer_note = note;
     return r;
 }
 
 UnitCrcs user_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf,
                         Crc32cHasher &hasher, const ByteProgress &progress) {
-    HasherSink sink(hasher);
-    return sink_pass(file, layout, buf, sink, nullptr, progress);
+    return sink_pass(file, layout, buf, UnitSink(hasher), nullptr, progress);
 }
 
 UnitCrcs reference_unit_crcs(const InputFile &file, const UnitLayout &layout, ReadBuffer &buf,
                              CrcAlg alg, std::vector<PageFacts> *facts,
                              const ByteProgress &progress) {
-    ReferenceSink sink(alg);
     if (facts)
         facts->clear();
-    return sink_pass(file, layout, buf, sink, facts, progress);
+    return sink_pass(file, layout, buf, UnitSink(alg), facts, progress);
 }
 
 std::vector<Digest> reference_unit_crcs(std::span<const std::uint8_t> bytes,
@@ -494,20 +457,15 @@ TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &bu
                         const std::vector<HashStream *> &kernel,
                         const std::vector<Crc32cHasher *> &user, const ByteProgress &progress,
                         std::optional<std::size_t> reference_user) {
-    ReferenceSink ref(alg);
-    std::vector<std::unique_ptr<UnitSink>> sinks;
-    std::vector<UnitSink *> all;
+    // The reference first, unless a user: hasher runs its code.
+    std::vector<UnitSink> sinks;
     if (!reference_user)
-        all.push_back(&ref);
-    for (HashStream *s : kernel) {
-        sinks.push_back(std::make_unique<StreamSink>(*s));
-        all.push_back(sinks.back().get());
-    }
-    for (Crc32cHasher *h : user) {
-        sinks.push_back(std::make_unique<HasherSink>(*h));
-        all.push_back(sinks.back().get());
-    }
-    UnitCutter cut(layout, all, nullptr);
+        sinks.emplace_back(alg);
+    for (HashStream *s : kernel)
+        sinks.emplace_back(*s);
+    for (Crc32cHasher *h : user)
+        sinks.emplace_back(*h);
+    UnitCutter cut(layout, std::move(sinks), nullptr);
     std::uint64_t n = read_pass(file, buf, cut, progress);
     TeeResult t;
     t.layout = layout;
@@ -515,13 +473,14 @@ TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &bu
         t.layout = UnitLayout::whole(n);
     else
         t.layout.count = cut.units();
-    for (std::size_t i = 0; i < sinks.size(); ++i) {
-        UnitCrcs r = std::move(sinks[i]->out);
+    const std::size_t first = reference_user ? 0 : 1;
+    for (std::size_t i = first; i < cut.sinks.size(); ++i) {
+        UnitCrcs r = std::move(cut.sinks[i].out);
         r.bytes_read = n;
         r.transfer = Transfer::read;
-        (i < kernel.size() ? t.kernel : t.user).push_back(std::move(r));
+        (i - first < kernel.size() ? t.kernel : t.user).push_back(std::move(r));
     }
-    t.reference = reference_user ? t.user.at(*reference_user) : std::move(ref.out);
+    t.reference = reference_user ? t.user.at(*reference_user) : std::move(cut.sinks.front().out);
     t.reference.bytes_read = n;
     return t;
 }

@@ -28,9 +28,6 @@ class InputFile {
   public:
     // "-": standard input (a stream, read once); else a regular file.
     explicit InputFile(std::string path);
-    ~InputFile();
-    InputFile(const InputFile &) = delete;
-    InputFile &operator=(const InputFile &) = delete;
 
     const std::string &path() const { return path_; }
     int fd() const { return fd_; }
@@ -47,6 +44,7 @@ class InputFile {
 
   private:
     std::string path_;
+    UniqueFd owned_; // not standard input's
     int fd_ = -1;
     bool stream_ = false;
     std::uint64_t size_ = 0;

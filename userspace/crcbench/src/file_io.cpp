@@ -44,10 +44,6 @@ std::optional<std::string> try_read_text_file(const std::string &path) {
     }
 }
 
-void write_text_file(const std::string &path, const std::string &content) {
-    OutputFile(path).write(content);
-}
-
 namespace {
 
 // "DIR/.NAME.XXXXXX": a temporary file beside path (same filesystem, so the

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// Reading whole text files (from /proc and test fixtures) and writing result
-// files, with failures mapped to ToolError (EACCES/EPERM -> permission).
+// Reading whole text files (from /proc and test fixtures), writing result
+// files, with failures mapped to ToolError (EACCES/EPERM -> permission), and
+// an owned file descriptor.
 #pragma once
 
 #include "error.h"
@@ -10,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unistd.h>
 
 namespace crcbench {
 
@@ -17,7 +19,24 @@ std::string read_text_file(const std::string &path);
 // The rest of an open stream (stdin), `path` naming it in errors.
 std::string read_all(std::FILE *f, const std::string &path);
 std::optional<std::string> try_read_text_file(const std::string &path);
-void write_text_file(const std::string &path, const std::string &content);
+
+// An open file descriptor, closed when it goes (-1: none).
+class UniqueFd {
+  public:
+    explicit UniqueFd(int fd = -1) : fd_(fd) {}
+    ~UniqueFd() { reset(); }
+    UniqueFd(const UniqueFd &) = delete;
+    UniqueFd &operator=(const UniqueFd &) = delete;
+    int get() const { return fd_; }
+    void reset(int fd = -1) {
+        if (fd_ >= 0)
+            ::close(fd_);
+        fd_ = fd;
+    }
+
+  private:
+    int fd_;
+};
 
 struct FileCloser {
     void operator()(std::FILE *f) const { std::fclose(f); }

@@ -310,11 +310,6 @@ FileResult hash_once(PreparedFile &p, FileReport &report, const FileRunContext &
 
 } // namespace
 
-UnitCrcs reference_pass(PreparedFile &p, CrcAlg alg, ReadBuffer &buffer,
-                        std::vector<PageFacts> *facts) {
-    return reference_unit_crcs(*p.file, p.layout, buffer, alg, facts);
-}
-
 FileResult hash_file(PreparedFile &p, FileReport &report, const FileRunContext &ctx,
                      const std::string &label) {
     // (-f sum and --check have neither pages nor InnoDB facts.)

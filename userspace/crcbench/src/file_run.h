@@ -142,9 +142,6 @@ struct FileRunContext {
 FileResult hash_file(PreparedFile &p, FileReport &report, const FileRunContext &ctx,
                      const std::string &label);
 
-UnitCrcs reference_pass(PreparedFile &p, CrcAlg alg, ReadBuffer &buffer,
-                        std::vector<PageFacts> *facts = nullptr);
-
 // Not AF_ALG's or a driver's: the file is reported, the next one hashed.
 bool is_read_error(const ToolError &e);
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "crc_alg.h"
+#include "file_io.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -71,10 +72,6 @@ using HashStreamFactory = std::function<std::unique_ptr<HashStream>(const std::s
 class AfAlgHashSocket final : public HashStream {
   public:
     explicit AfAlgHashSocket(std::string driver, CrcAlg alg = CrcAlg::crc32c);
-    ~AfAlgHashSocket() override;
-    AfAlgHashSocket(const AfAlgHashSocket &) = delete;
-    AfAlgHashSocket &operator=(const AfAlgHashSocket &) = delete;
-
     ssize_t splice_from(int pipe_read_fd, std::size_t n, bool more) override;
     void send(std::span<const std::uint8_t> data, bool more) override;
     Digest result() override;
@@ -82,8 +79,8 @@ class AfAlgHashSocket final : public HashStream {
   private:
     std::string driver_;
     CrcAlg alg_;
-    int tfm_ = -1; // bound to the driver
-    int op_ = -1;  // accepted from tfm_: one operation at a time
+    UniqueFd tfm_; // bound to the driver
+    UniqueFd op_;  // accepted from tfm_: one operation at a time
 };
 
 HashStreamFactory afalg_stream_factory(CrcAlg alg = CrcAlg::crc32c);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <unistd.h>
 
 namespace crcbench {
@@ -67,15 +68,10 @@ int interrupt_signal() {
     return g_signal.load(std::memory_order_relaxed);
 }
 
-const char *signal_name(int sig) {
-    switch (sig) {
-    case SIGINT:
-        return "SIGINT";
-    case SIGTERM:
-        return "SIGTERM";
-    default:
-        return "a signal";
-    }
+std::string signal_name(int sig) {
+    // glibc's abbreviation ("INT"); null for a number it does not know.
+    const char *abbrev = sigabbrev_np(sig);
+    return abbrev ? fmt::format("SIG{}", abbrev) : "a signal";
 }
 
 void set_interrupt_signal(int sig) {
@@ -89,7 +85,7 @@ void throw_if_interrupted() {
 
 void note_interrupted(int sig, const std::string &what) {
     std::fprintf(stderr, "crcbench-alg: interrupted by %s: reporting %s (partial)\n",
-                 signal_name(sig), what.c_str());
+                 signal_name(sig).c_str(), what.c_str());
 }
 
 int exit_code_after(ExitCode rc, int interrupted_by) {

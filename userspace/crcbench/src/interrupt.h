@@ -29,7 +29,7 @@ class InterruptibleReads {
 // 0 if none; cheap to read in a measuring loop.
 int interrupt_signal();
 
-const char *signal_name(int sig);
+std::string signal_name(int sig);
 
 // Testing seam (0 clears it).
 void set_interrupt_signal(int sig);

@@ -14,11 +14,14 @@ std::string errno_text(int e) {
     return text + " (" + std::strerror(e) + ")";
 }
 
-void throw_file_error(const std::string &what, const std::string &path, int e) {
+ToolError os_error(int e, const std::string &what) {
     bool denied = e == EACCES || e == EPERM;
-    throw ToolError(denied ? ExitCode::permission : ExitCode::runtime,
-                    (denied ? "permission denied: cannot " : "cannot ") + what + " " + path + ": " +
-                        errno_text(e));
+    return ToolError(denied ? ExitCode::permission : ExitCode::runtime,
+                     (denied ? "permission denied: " : "") + what + ": " + errno_text(e));
+}
+
+void throw_file_error(const std::string &what, const std::string &path, int e) {
+    throw os_error(e, "cannot " + what + " " + path);
 }
 
 ToolError classify_init_error(int err, std::string_view driver) {

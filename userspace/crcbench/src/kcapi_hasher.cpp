@@ -69,8 +69,6 @@ Digest KcapiHasher::digest(std::span<const std::uint8_t> data) {
     std::array<std::uint8_t, kMaxDigestSize> out{};
     const std::size_t size = alg_info(alg_).digest_size;
     ssize_t rc = kcapi_md_digest(handle_.get(), data_or_dummy(data), data.size(), out.data(), size);
-    if (rc < 0)
-        throw classify_op_error(static_cast<int>(rc), "digest", driver_);
     return checked_digest(rc, "digest", out);
 }
 
@@ -85,14 +83,14 @@ Digest KcapiHasher::final() {
     used_ = true;
     std::array<std::uint8_t, kMaxDigestSize> out{};
     ssize_t rc = kcapi_md_final(handle_.get(), out.data(), alg_info(alg_).digest_size);
-    if (rc < 0)
-        throw classify_op_error(static_cast<int>(rc), "final", driver_);
     return checked_digest(rc, "final", out);
 }
 
 Digest KcapiHasher::checked_digest(ssize_t rc, const char *op,
                                    std::span<const std::uint8_t> out) const {
     const std::size_t size = alg_info(alg_).digest_size;
+    if (rc < 0)
+        throw classify_op_error(static_cast<int>(rc), op, driver_);
     if (rc != static_cast<ssize_t>(size))
         throw ToolError(ExitCode::runtime, std::string(op) + " on '" + driver_ + "' returned " +
                                                std::to_string(rc) + " bytes, not " +

@@ -116,8 +116,8 @@ inline constexpr double kShortestTrialSeconds = 0.005;
 // Iglewicz and Hoaglin recommend).
 inline constexpr double kOutlierZ = 3.5;
 
-std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, CrcAlg alg = CrcAlg::crc32c);
-std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, std::string_view baseline);
+std::vector<RunRow> make_rows(const std::vector<CellResult> &cells,
+                              std::string_view baseline = baseline_driver(CrcAlg::crc32c));
 
 using Json = nlohmann::ordered_json;
 

@@ -429,6 +429,19 @@ std::string run_json(const RunReport &r) {
     return json_text(run_document(r)) + "\n";
 }
 
+// The run CSV's columns, then the machine state's, then these. Columns that
+// may hold commas (quoted) come after cpu_model: simple readers split the
+// columns before it on every comma. Columns added later go just before
+// partial, which stays last.
+constexpr std::string_view kRunColumns =
+    "driver,size,mode,threads,trials,bytes_per_s_min,bytes_per_s_median,bytes_per_s_max,"
+    "ops_per_s_min,ops_per_s_median,ops_per_s_max,ratio_to_generic,ratio_trials_min,"
+    "ratio_trials_max,noisy,checked_ops,mismatches,backend,ns_per_op,fit_a_ns,fit_b_ns_per_byte,"
+    "fit_marginal_gb_per_s,fit_r_squared,fit_max_rel_residual,tcrypt_sec,chunk,splice,duration_s,"
+    "iterations,warmup_s,seed,alg,baseline,working_set,emulated,kernel_release,cpu_model,cpus";
+constexpr std::string_view kRunColumnsAfterState =
+    "pinned_cpus,warmup_runs,min_runs,max_runs,partial";
+
 std::string run_csv(const RunReport &r) {
     const Json doc = run_document(r);
     // Every row: the run's config, system, machine state and partial; the
@@ -472,51 +485,13 @@ std::string run_csv(const RunReport &r) {
                         {"mismatches", 0}};
             rows.push_back(row_of(own, "tcrypt", k.at("ns_per_op").get<double>()));
         }
-    // Columns that may hold commas (quoted) come after cpu_model: simple
-    // readers split the columns before it on every comma. Columns added
-    // later go just before partial, which stays last.
-    std::vector<std::string> columns = {"driver",
-                                        "size",
-                                        "mode",
-                                        "threads",
-                                        "trials",
-                                        "bytes_per_s_min",
-                                        "bytes_per_s_median",
-                                        "bytes_per_s_max",
-                                        "ops_per_s_min",
-                                        "ops_per_s_median",
-                                        "ops_per_s_max",
-                                        "ratio_to_generic",
-                                        "ratio_trials_min",
-                                        "ratio_trials_max",
-                                        "noisy",
-                                        "checked_ops",
-                                        "mismatches",
-                                        "backend",
-                                        "ns_per_op",
-                                        "fit_a_ns",
-                                        "fit_b_ns_per_byte",
-                                        "fit_marginal_gb_per_s",
-                                        "fit_r_squared",
-                                        "fit_max_rel_residual",
-                                        "tcrypt_sec",
-                                        "chunk",
-                                        "splice",
-                                        "duration_s",
-                                        "iterations",
-                                        "warmup_s",
-                                        "seed",
-                                        "alg",
-                                        "baseline",
-                                        "working_set",
-                                        "emulated",
-                                        "kernel_release",
-                                        "cpu_model",
-                                        "cpus"};
+    std::vector<std::string> columns;
+    for (std::string_view c : split(kRunColumns, ','))
+        columns.emplace_back(c);
     for (const auto &[name, value] : machine_state_items(r.system.machine_state))
         columns.emplace_back(name);
-    columns.insert(columns.end(),
-                   {"pinned_cpus", "warmup_runs", "min_runs", "max_runs", "partial"});
+    for (std::string_view c : split(kRunColumnsAfterState, ','))
+        columns.emplace_back(c);
     return csv_table(columns, rows);
 }
 
@@ -677,10 +652,6 @@ std::vector<std::string> run_warnings(const RunReport &r) {
             "or --duration (a trial of {} ms or more)",
             shortest * 1e3, shortest_row->driver, shortest_row->size, kShortestTrialSeconds * 1e3));
     return out;
-}
-
-std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, CrcAlg alg) {
-    return make_rows(cells, baseline_driver(alg));
 }
 
 std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, std::string_view generic) {

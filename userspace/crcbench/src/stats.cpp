@@ -63,10 +63,6 @@ Summary summarize(std::span<const double> values) {
     return s;
 }
 
-double safe_ratio(double a, double b) {
-    return b == 0 ? 0 : a / b;
-}
-
 LineFitResult fit_line(const std::vector<SizeTime> &points) {
     LineFitResult out;
     std::set<std::size_t> sizes;

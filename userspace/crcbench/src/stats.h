@@ -43,9 +43,6 @@ struct Summary {
 
 Summary summarize(std::span<const double> values);
 
-// 0 when b is 0.
-double safe_ratio(double a, double b);
-
 // The cost model of one operation: time_ns = a + b * size, fitted over the
 // measured sizes. a is the per-call cost (ns), b the cost per byte (ns/B),
 // so 1/b is the marginal throughput in GB/s (1 byte/ns = 1 GB/s).

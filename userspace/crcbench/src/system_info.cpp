@@ -22,15 +22,11 @@ bool contains(std::string_view hay, std::string_view needle) {
 
 } // namespace
 
-std::optional<std::string> cpuinfo_field(std::string_view cpuinfo, std::string_view key) {
-    return keyed_value(cpuinfo, key, ':');
-}
-
 EmulationInfo detect_emulation(std::string_view cpuinfo,
                                std::optional<std::string_view> hypervisor_compatible,
                                bool build_is_power) {
-    auto machine = cpuinfo_field(cpuinfo, "machine").value_or("");
-    auto model = cpuinfo_field(cpuinfo, "model").value_or("");
+    auto machine = keyed_value(cpuinfo, "machine", ':').value_or("");
+    auto model = keyed_value(cpuinfo, "model", ':').value_or("");
     bool qemu_pseries =
         contains(machine, "emulated by qemu") || contains(model, "emulated by qemu");
     if (qemu_pseries) {
@@ -39,7 +35,7 @@ EmulationInfo detect_emulation(std::string_view cpuinfo,
                     "QEMU pseries guest under KVM (virtualised, not emulated)"};
         return {Emulation::qemu_tcg, "QEMU pseries guest under TCG (emulated CPU)"};
     }
-    auto cpu = cpuinfo_field(cpuinfo, "cpu").value_or("");
+    auto cpu = keyed_value(cpuinfo, "cpu", ':').value_or("");
     if (build_is_power && !contains(cpu, "POWER"))
         return {Emulation::qemu_user,
                 "POWER binary on a non-POWER /proc/cpuinfo (user-mode emulation, e.g. qemu-user)"};
@@ -57,9 +53,9 @@ EmulationInfo apply_emulation_override(EmulationInfo detected, std::string_view 
 }
 
 std::string cpu_model(std::string_view cpuinfo) {
-    if (auto cpu = cpuinfo_field(cpuinfo, "cpu"); cpu && !cpu->empty())
+    if (auto cpu = keyed_value(cpuinfo, "cpu", ':'); cpu && !cpu->empty())
         return *cpu;
-    if (auto name = cpuinfo_field(cpuinfo, "model name"); name && !name->empty())
+    if (auto name = keyed_value(cpuinfo, "model name", ':'); name && !name->empty())
         return *name;
     return "unknown";
 }
@@ -85,14 +81,6 @@ std::optional<std::string> read_item(const std::string &path) {
 }
 
 } // namespace
-
-std::optional<std::string> lparcfg_value(std::string_view lparcfg, std::string_view key) {
-    return keyed_value(lparcfg, key, '=');
-}
-
-std::optional<std::string> cpuinfo_clock(std::string_view cpuinfo) {
-    return keyed_value(cpuinfo, "clock", ':');
-}
 
 std::vector<std::pair<std::string_view, const std::optional<std::string> *>>
 machine_state_items(const MachineState &m) {
@@ -137,14 +125,14 @@ MachineState read_machine_state() {
     m.cpufreq_cur_khz = read_item(cpu + "cpu0/cpufreq/scaling_cur_freq");
     m.cpufreq_max_khz = read_item(cpu + "cpu0/cpufreq/cpuinfo_max_freq");
     if (auto cpuinfo = try_read_text_file(root() + "/proc/cpuinfo"))
-        m.cpuinfo_clock = cpuinfo_clock(*cpuinfo);
+        m.cpuinfo_clock = keyed_value(*cpuinfo, "clock", ':');
     m.smt_control = read_item(cpu + "smt/control");
     m.smt_active = read_item(cpu + "smt/active");
     m.thread_siblings = read_item(cpu + "cpu0/topology/thread_siblings_list");
     if (auto lpar = try_read_text_file(root() + "/proc/powerpc/lparcfg")) {
-        m.lpar_shared_mode = lparcfg_value(*lpar, "shared_processor_mode");
-        m.lpar_entitlement = lparcfg_value(*lpar, "partition_entitled_capacity");
-        m.lpar_capped = lparcfg_value(*lpar, "capped");
+        m.lpar_shared_mode = keyed_value(*lpar, "shared_processor_mode", '=');
+        m.lpar_entitlement = keyed_value(*lpar, "partition_entitled_capacity", '=');
+        m.lpar_capped = keyed_value(*lpar, "capped", '=');
     }
     if (auto load = read_item("/proc/loadavg")) {
         // "0.12 0.10 0.05 1/123 456": the three averages.

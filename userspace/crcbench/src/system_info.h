@@ -52,8 +52,6 @@ EmulationInfo apply_emulation_override(EmulationInfo detected, std::string_view 
 // POWER (first "cpu" line), the "model name" on x86, "unknown" otherwise.
 std::string cpu_model(std::string_view cpuinfo);
 
-std::optional<std::string> cpuinfo_field(std::string_view cpuinfo, std::string_view key);
-
 inline constexpr std::string_view kEmulationNotice =
     "EMULATED: these figures come from an emulator and are NOT POWER performance";
 
@@ -82,8 +80,6 @@ machine_state_items(const MachineState &m);
 
 MachineState read_machine_state();
 
-std::optional<std::string> lparcfg_value(std::string_view lparcfg, std::string_view key);
-std::optional<std::string> cpuinfo_clock(std::string_view cpuinfo);
 // MemAvailable in bytes.
 std::optional<std::uint64_t> meminfo_available(std::string_view meminfo);
 std::optional<std::uint64_t> read_mem_available();

@@ -2,6 +2,7 @@
 #include "tcrypt_runner.h"
 
 #include "error.h"
+#include "file_io.h"
 #include "output.h"
 #include "text.h"
 #include "user_drivers.h"
@@ -212,32 +213,6 @@ namespace {
 // EAGAIN's text as modprobe (kmod or busybox) prints it.
 constexpr std::string_view kEagainText = "Resource temporarily unavailable";
 
-class Fd {
-  public:
-    explicit Fd(int fd = -1) : fd_(fd) {}
-    ~Fd() {
-        if (fd_ >= 0)
-            ::close(fd_);
-    }
-    Fd(const Fd &) = delete;
-    Fd &operator=(const Fd &) = delete;
-    int get() const { return fd_; }
-    void reset(int fd = -1) {
-        if (fd_ >= 0)
-            ::close(fd_);
-        fd_ = fd;
-    }
-
-  private:
-    int fd_;
-};
-
-ToolError os_error(int e, const std::string &what) {
-    ExitCode code = (e == EACCES || e == EPERM) ? ExitCode::permission : ExitCode::runtime;
-    return ToolError(code, (code == ExitCode::permission ? "permission denied: " : "") + what +
-                               ": " + errno_text(e));
-}
-
 // The kernel log from where it ends now. A character device (/dev/kmsg)
 // hands out one record per read(); a file (the tests' stand-in) is read as
 // lines from its current size on.
@@ -287,7 +262,7 @@ class KmsgReader {
 
   private:
     std::string path_;
-    Fd fd_;
+    UniqueFd fd_;
     bool device_ = false;
 };
 
@@ -300,7 +275,7 @@ Finished run_program(const std::vector<std::string> &argv) {
     int pipefd[2];
     if (::pipe2(pipefd, O_CLOEXEC) != 0)
         throw os_error(errno, "pipe");
-    Fd rd(pipefd[0]), wr(pipefd[1]);
+    UniqueFd rd(pipefd[0]), wr(pipefd[1]);
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);

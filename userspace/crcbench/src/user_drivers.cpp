@@ -29,14 +29,6 @@ bool is_user_driver(std::string_view name) {
     return name.starts_with(kUserPrefix);
 }
 
-std::vector<std::string> available_user_drivers(CrcAlg alg) {
-    std::vector<std::string> out;
-    for (const UserDriver &u : user_drivers(alg))
-        if (!u.unavailable)
-            out.push_back(u.driver);
-    return out;
-}
-
 std::vector<std::string> add_user_baselines(std::vector<std::string> drivers, bool quiet,
                                             CrcAlg alg) {
     for (const UserDriver &u : user_drivers(alg)) {

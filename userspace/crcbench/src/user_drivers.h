@@ -33,9 +33,6 @@ std::vector<UserDriver> user_drivers(CrcAlg alg = CrcAlg::crc32c);
 
 bool is_user_driver(std::string_view name);
 
-// The user drivers that can run here (what --user-baselines adds).
-std::vector<std::string> available_user_drivers(CrcAlg alg = CrcAlg::crc32c);
-
 // --user-baselines: `drivers` plus every available user driver not in it yet.
 // Each unavailable one is named with its cause on stderr (unless quiet).
 std::vector<std::string> add_user_baselines(std::vector<std::string> drivers, bool quiet,
@@ -74,8 +71,6 @@ class UserHasher final : public Crc32cHasher {
     std::uint32_t seed_ = 0xffffffffu;
     std::uint32_t state_ = 0xffffffffu;
 };
-
-using UserSlice8Hasher = UserHasher;
 
 // user:vmx and user:vmx-isa31, the project's VMX core built into the tool:
 // only a ppc64le build has them (user_vmx_hasher.cpp, else

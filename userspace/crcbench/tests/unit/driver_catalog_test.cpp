@@ -66,7 +66,7 @@ TEST(DriverCatalog, UnreadableProcCryptoIsReported) {
     CommonOptions common;
     common.proc_crypto = "/nonexistent/crypto";
     try {
-        load_catalog(common);
+        load_catalog_for(common, {});
         FAIL();
     } catch (const ToolError &e) {
         EXPECT_EQ(e.code(), ExitCode::runtime);

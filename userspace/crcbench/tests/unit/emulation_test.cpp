@@ -2,6 +2,7 @@
 #include "error.h"
 #include "fixtures.h"
 #include "system_info.h"
+#include "text.h"
 
 #include <gtest/gtest.h>
 
@@ -57,6 +58,6 @@ TEST(Emulation, CpuModel) {
               "POWER8 (architected), altivec supported");
     EXPECT_EQ(cpu_model(tst::fixture("cpuinfo-x86.txt")), "Intel(R) Xeon(R) CPU @ 2.20GHz");
     EXPECT_EQ(cpu_model(""), "unknown");
-    EXPECT_EQ(cpuinfo_field("a\t: b \nmachine\t\t: x y\n", "machine"), "x y");
-    EXPECT_FALSE(cpuinfo_field("cpu MHz : 1\n", "cpu"));
+    EXPECT_EQ(keyed_value("a\t: b \nmachine\t\t: x y\n", "machine", ':'), "x y");
+    EXPECT_FALSE(keyed_value("cpu MHz : 1\n", "cpu", ':'));
 }

@@ -34,7 +34,7 @@ class SendOnlyStream : public HashStream {
     Digest result() override { return h_.final(); }
 
   private:
-    UserSlice8Hasher h_;
+    UserHasher h_;
 };
 
 ExitCode code_of(const std::function<void()> &f) {
@@ -60,7 +60,7 @@ TEST(FileStream, FileTruncatedBetweenOpenAndReadIsAChangedFile) {
     ASSERT_EQ(::truncate(f.path().c_str(), 1000), 0); // after open, before any read
     UnitLayout whole = UnitLayout::whole(in.size());
     ReadBuffer buf(64 << 10);
-    UserSlice8Hasher h;
+    UserHasher h;
     EXPECT_EQ(code_of([&] { reference_unit_crcs(in, whole, buf, CrcAlg::crc32c); }),
               ExitCode::file_changed);
     EXPECT_EQ(code_of([&] { user_unit_crcs(in, whole, buf, h); }), ExitCode::file_changed);

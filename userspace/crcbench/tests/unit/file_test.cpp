@@ -181,7 +181,7 @@ TEST(FilePlan, InnodbTablespaceJudged) {
     EXPECT_EQ(p.layout.length, ps - 4);
     ReadBuffer buf(5000); // pages straddle the windows
     std::vector<PageFacts> facts;
-    auto crcs = reference_pass(p, CrcAlg::crc32c, buf, &facts).crcs;
+    auto crcs = reference_unit_crcs(*p.file, p.layout, buf, CrcAlg::crc32c, &facts).crcs;
     EXPECT_EQ(crcs, reference_unit_crcs(ts, p.layout));
     InnodbSummary s = judge_pages(facts, crcs);
     EXPECT_EQ(s.valid, 5u);
@@ -248,7 +248,7 @@ TEST(FilePlan, EncryptedPageIsRefused) {
     PreparedFile p = prepare_file(f.path(), o);
     ReadBuffer buf;
     std::vector<PageFacts> facts;
-    auto crcs = reference_pass(p, CrcAlg::crc32c, buf, &facts).crcs;
+    auto crcs = reference_unit_crcs(*p.file, p.layout, buf, CrcAlg::crc32c, &facts).crcs;
     try {
         refuse_encrypted(f.path(), facts, crcs);
         FAIL() << "no error";
@@ -261,7 +261,7 @@ TEST(FilePlan, EncryptedPageIsRefused) {
     TempFile g(ts);
     PreparedFile q = prepare_file(g.path(), o);
     std::vector<PageFacts> qfacts;
-    auto qcrcs = reference_pass(q, CrcAlg::crc32c, buf, &qfacts).crcs;
+    auto qcrcs = reference_unit_crcs(*q.file, q.layout, buf, CrcAlg::crc32c, &qfacts).crcs;
     EXPECT_NO_THROW(refuse_encrypted(g.path(), qfacts, qcrcs));
 }
 
@@ -277,7 +277,7 @@ TEST(FileCrc, WholeFileEqualsTheWholeBufferCrc) {
         EXPECT_EQ(reference_unit_crcs(bytes, whole), std::vector<Digest>{want});
         EXPECT_EQ(reference_unit_crcs(m, whole, buf, CrcAlg::crc32c).crcs,
                   std::vector<Digest>{want});
-        UserSlice8Hasher h;
+        UserHasher h;
         UnitCrcs user = user_unit_crcs(m, whole, buf, h);
         EXPECT_EQ(user.crcs, std::vector<Digest>{want}) << n;
         EXPECT_EQ(user.transfer, Transfer::read);
@@ -300,7 +300,7 @@ TEST(FileCrc, PagesByEveryPath) {
         std::vector<Digest> want;
         for (std::size_t i = 0; i < pages; ++i)
             want.push_back(ref_digest({bytes.data() + i * ps, ps - trailer}));
-        UserSlice8Hasher h;
+        UserHasher h;
         EXPECT_EQ(user_unit_crcs(m, layout, buf, h).crcs, want);
         EXPECT_EQ(reference_unit_crcs(m, layout, buf, CrcAlg::crc32c).crcs, want);
         EXPECT_EQ(kernel_unit_crcs(

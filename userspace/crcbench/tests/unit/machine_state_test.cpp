@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "system_info.h"
+#include "text.h"
 
 #include <gtest/gtest.h>
 
@@ -20,11 +21,12 @@ class MachineRoot {
 
 TEST(MachineState, ParsesLparcfgAndCpuinfoClock) {
     std::string lpar = "lparcfg 1.9\npartition_entitled_capacity=250\nshared_processor_mode=1\n";
-    EXPECT_EQ(lparcfg_value(lpar, "shared_processor_mode"), "1");
-    EXPECT_EQ(lparcfg_value(lpar, "partition_entitled_capacity"), "250");
-    EXPECT_FALSE(lparcfg_value(lpar, "capped"));
-    EXPECT_EQ(cpuinfo_clock("cpu\t\t: POWER9\nclock\t\t: 2750.000000MHz\n"), "2750.000000MHz");
-    EXPECT_FALSE(cpuinfo_clock("model name\t: x86\ncpu MHz\t\t: 2000.0\n"));
+    EXPECT_EQ(keyed_value(lpar, "shared_processor_mode", '='), "1");
+    EXPECT_EQ(keyed_value(lpar, "partition_entitled_capacity", '='), "250");
+    EXPECT_FALSE(keyed_value(lpar, "capped", '='));
+    EXPECT_EQ(keyed_value("cpu\t\t: POWER9\nclock\t\t: 2750.000000MHz\n", "clock", ':'),
+              "2750.000000MHz");
+    EXPECT_FALSE(keyed_value("model name\t: x86\ncpu MHz\t\t: 2000.0\n", "clock", ':'));
 }
 
 TEST(MachineState, ReadsAPowerLpar) {

@@ -33,11 +33,6 @@ TEST(Stats, SingleAndEmpty) {
     EXPECT_DOUBLE_EQ(e.median, 0);
 }
 
-TEST(Stats, SafeRatio) {
-    EXPECT_DOUBLE_EQ(safe_ratio(6, 3), 2);
-    EXPECT_DOUBLE_EQ(safe_ratio(6, 0), 0);
-}
-
 // Item 1 of the 4.4 issue: mean and sample standard deviation (n - 1), as
 // hyperfine prints them, beside the median.
 TEST(Stats, MeanAndStandardDeviation) {

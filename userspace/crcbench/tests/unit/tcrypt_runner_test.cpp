@@ -19,7 +19,7 @@ class Scratch {
     Scratch() {
         char tmpl[] = "/tmp/crcbench-tcrypt.XXXXXX";
         dir_ = ::mkdtemp(tmpl);
-        write_text_file(kmsg(), "6,1,1,-;boot noise from before the run\n");
+        OutputFile(kmsg()).write("6,1,1,-;boot noise from before the run\n");
     }
     ~Scratch() { std::filesystem::remove_all(dir_); }
     std::string kmsg() const { return dir_ + "/kmsg"; }
@@ -27,10 +27,10 @@ class Scratch {
     // and keeps its arguments in ./args.
     std::string modprobe(const std::string &records, const std::string &err, int rc) {
         std::string script = dir_ + "/modprobe";
-        write_text_file(dir_ + "/records", records);
-        write_text_file(script, "#!/bin/sh\necho \"$@\" >'" + dir_ + "/args'\ncat '" + dir_ +
-                                    "/records' >>'" + kmsg() + "'\necho '" + err + "' >&2\nexit " +
-                                    std::to_string(rc) + "\n");
+        OutputFile(dir_ + "/records").write(records);
+        OutputFile(script).write("#!/bin/sh\necho \"$@\" >'" + dir_ + "/args'\ncat '" + dir_ +
+                                 "/records' >>'" + kmsg() + "'\necho '" + err + "' >&2\nexit " +
+                                 std::to_string(rc) + "\n");
         ::chmod(script.c_str(), 0755);
         return script;
     }
@@ -83,7 +83,7 @@ TEST(TcryptRunner, ReadsOnlyWhatTheLoadPrinted) {
     // A second run reads from the new end: only its own records.
     Scratch s2;
     std::string before = good_records("crc32c-generic");
-    write_text_file(s2.kmsg(), before);
+    OutputFile(s2.kmsg()).write(before);
     TcryptEnv env2 = env_for(s2, s2.modprobe(good_records("crc32c-vmx"), kEagain, 1));
     EXPECT_EQ(run_tcrypt("crc32c-vmx", "crc32c-vmx", 1, env2).reported_driver, "crc32c-vmx");
 }

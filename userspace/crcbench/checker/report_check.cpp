@@ -14,10 +14,10 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <set>
-#include <sstream>
 #include <tuple>
 #include <type_traits>
 
@@ -549,9 +549,7 @@ std::optional<std::string> read_file(const std::string &path) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return std::nullopt;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 // The schema files one validation uses, loaded on demand: the root and what

@@ -43,9 +43,6 @@ class AlignedBuffer {
         std::fill_n(data_.get(), rounded, std::uint8_t{0});
     }
 
-    std::uint8_t *data() { return data_.get(); }
-    const std::uint8_t *data() const { return data_.get(); }
-    std::size_t size() const { return size_; }
     std::span<std::uint8_t> span() { return {data_.get(), size_}; }
     std::span<std::uint8_t> subspan(std::size_t offset, std::size_t length) {
         return span().subspan(offset, length);

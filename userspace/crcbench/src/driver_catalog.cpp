@@ -98,18 +98,14 @@ bool resolution_ambiguous(const std::vector<AlgEntry> &all, std::string_view nam
     std::optional<AlgEntry> best = resolve_alg(all, name);
     if (!best)
         return false;
-    int same = 0;
-    for (const AlgEntry &e : alg_drivers(all, name))
-        if (e.selftest == "passed" && e.priority == best->priority)
-            ++same;
-    return same > 1;
+    return std::ranges::count_if(alg_drivers(all, name), [&](const AlgEntry &e) {
+               return e.selftest == "passed" && e.priority == best->priority;
+           }) > 1;
 }
 
 const AlgEntry *DriverCatalog::find(const std::string &driver) const {
-    for (const AlgEntry &e : drivers)
-        if (e.driver == driver)
-            return &e;
-    return nullptr;
+    auto it = std::ranges::find(drivers, driver, &AlgEntry::driver);
+    return it == drivers.end() ? nullptr : &*it;
 }
 
 DriverCatalog make_catalog(const std::vector<AlgEntry> &proc_crypto, CrcAlg alg) {

@@ -125,26 +125,20 @@ double seconds_since(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-class Pipe {
-  public:
+struct Pipe {
     Pipe() {
         int fds[2];
         if (::pipe2(fds, O_CLOEXEC) < 0)
             throw ToolError(ExitCode::runtime, "pipe2: " + errno_text(errno));
-        read_.reset(fds[0]);
-        write_.reset(fds[1]);
+        read_end.reset(fds[0]);
+        write_end.reset(fds[1]);
         // Best effort: the default (64 KiB) works too, with more calls.
-        long got = ::fcntl(write_end(), F_SETPIPE_SZ, kPipeBytes);
-        long now = got > 0 ? got : ::fcntl(write_end(), F_GETPIPE_SZ);
-        capacity_ = now > 0 ? static_cast<std::size_t>(now) : 65536;
+        long got = ::fcntl(write_end.get(), F_SETPIPE_SZ, kPipeBytes);
+        long now = got > 0 ? got : ::fcntl(write_end.get(), F_GETPIPE_SZ);
+        capacity = now > 0 ? static_cast<std::size_t>(now) : 65536;
     }
-    int read_end() const { return read_.get(); }
-    int write_end() const { return write_.get(); }
-    std::size_t capacity() const { return capacity_; }
-
-  private:
-    UniqueFd read_, write_;
-    std::size_t capacity_ = 0;
+    UniqueFd read_end, write_end;
+    std::size_t capacity = 0;
 };
 
 // splice() is not possible: carries the errno and which step refused.
@@ -333,8 +327,8 @@ Digest splice_unit(const InputFile &file, Pipe &pipe, HashStream &stream, std::u
     while (remaining > 0) {
         throw_if_interrupted();
         std::size_t want =
-            static_cast<std::size_t>(std::min<std::uint64_t>(remaining, pipe.capacity()));
-        ssize_t in = ::splice(file.fd(), &off, pipe.write_end(), nullptr, want, 0);
+            static_cast<std::size_t>(std::min<std::uint64_t>(remaining, pipe.capacity));
+        ssize_t in = ::splice(file.fd(), &off, pipe.write_end.get(), nullptr, want, 0);
         if (in < 0) {
             if (errno == EINTR)
                 continue;
@@ -347,7 +341,7 @@ Digest splice_unit(const InputFile &file, Pipe &pipe, HashStream &stream, std::u
         std::size_t left = static_cast<std::size_t>(in);
         bool last_piece = static_cast<std::uint64_t>(in) == remaining;
         while (left > 0) {
-            ssize_t out = stream.splice_from(pipe.read_end(), left, !last_piece);
+            ssize_t out = stream.splice_from(pipe.read_end.get(), left, !last_piece);
             if (out == -EINTR)
                 continue;
             if (out < 0) {
@@ -532,25 +526,8 @@ SpaceFlags parse_space_flags(std::uint32_t raw) {
     return f;
 }
 
-std::uint32_t stored_checksum(std::span<const std::uint8_t> page) {
-    return load_be32(page.data() + page.size() - kChecksumSize);
-}
-
-std::uint32_t key_version(std::span<const std::uint8_t> page) {
-    return load_be32(page.data() + kKeyVersionOffset);
-}
-
 bool all_zero(std::span<const std::uint8_t> bytes) {
     return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
-}
-
-PageState check_page(std::span<const std::uint8_t> page, std::uint32_t crc) {
-    std::uint32_t stored = stored_checksum(page);
-    // Only a page whose checksum field is zero can be empty; the scan stops
-    // at the first non-zero byte, early in any written page.
-    if (stored == 0 && all_zero(page))
-        return PageState::empty;
-    return crc == stored ? PageState::valid : PageState::invalid;
 }
 
 } // namespace crcbench::innodb

@@ -171,14 +171,6 @@ struct SpaceFlags {
 std::uint32_t read_space_flags(std::span<const std::uint8_t> page0);
 SpaceFlags parse_space_flags(std::uint32_t raw);
 
-enum class PageState { valid, empty, invalid };
-
-std::uint32_t stored_checksum(std::span<const std::uint8_t> page);
-std::uint32_t key_version(std::span<const std::uint8_t> page);
-
 bool all_zero(std::span<const std::uint8_t> bytes);
-
-// crc: the driver's digest of the page without its checksum.
-PageState check_page(std::span<const std::uint8_t> page, std::uint32_t crc);
 
 } // namespace crcbench::innodb

@@ -50,7 +50,6 @@ class OutputFile {
   public:
     explicit OutputFile(std::string path);
     void write(const std::string &content); // once; closes the file
-    const std::string &path() const { return path_; }
 
   private:
     std::string path_;

@@ -184,8 +184,8 @@ InnodbSummary judge_pages(const std::vector<PageFacts> &pages, const std::vector
     InnodbSummary s;
     for (std::size_t i = 0; i < crcs.size() && i < pages.size(); ++i) {
         const PageFacts &p = pages[i];
-        // As innodb::check_page: only an all-zero page is empty; crc32c
-        // only (--innodb refuses any other --alg): the low 32 bits.
+        // Only an all-zero page is empty (never written); crc32c only
+        // (--innodb refuses any other --alg): the low 32 bits.
         if (p.stored == 0 && p.all_zero) {
             ++s.empty;
         } else if (p.stored == static_cast<std::uint32_t>(crcs[i])) {

@@ -103,8 +103,6 @@ class KcapiHasher final : public Crc32cHasher {
     void update(std::span<const std::uint8_t> data) override;
     Digest final() override;
 
-    const std::string &driver() const { return driver_; }
-
   private:
     struct Closer {
         void operator()(kcapi_handle *h) const;

@@ -61,11 +61,9 @@ ToolError classify_init_error(int err, std::string_view driver) {
 
 ToolError classify_op_error(int err, std::string_view what, std::string_view driver) {
     int e = err < 0 ? -err : err;
-    if (e == EACCES || e == EPERM)
-        return ToolError(ExitCode::permission, std::string(what) + " on '" + std::string(driver) +
-                                                   "' failed: " + errno_text(e));
-    return ToolError(ExitCode::runtime, std::string(what) + " on '" + std::string(driver) +
-                                            "' failed: " + errno_text(e));
+    return ToolError(e == EACCES || e == EPERM ? ExitCode::permission : ExitCode::runtime,
+                     std::string(what) + " on '" + std::string(driver) +
+                         "' failed: " + errno_text(e));
 }
 
 } // namespace crcbench

@@ -78,10 +78,8 @@ std::string partial_files_text(const FileReport &r) {
 }
 
 bool FileReport::pages_valid() const {
-    for (const FileResult &f : files)
-        if (f.innodb && f.innodb->invalid)
-            return false;
-    return true;
+    return std::ranges::none_of(files,
+                                [](const FileResult &f) { return f.innodb && f.innodb->invalid; });
 }
 
 std::string_view FileReport::verdict() const {

@@ -30,12 +30,8 @@ std::string ratio(const std::optional<double> &v) {
 std::string size_span(const std::vector<SizeTime> &points) {
     if (points.empty())
         return "-";
-    std::size_t lo = points.front().size, hi = lo;
-    for (const SizeTime &p : points) {
-        lo = std::min(lo, p.size);
-        hi = std::max(hi, p.size);
-    }
-    return format_size(lo) + ".." + format_size(hi);
+    const auto [lo, hi] = std::ranges::minmax(points, {}, &SizeTime::size);
+    return format_size(lo.size) + ".." + format_size(hi.size);
 }
 
 // The backend a row or fit is labelled with: user: baselines run in the
@@ -615,11 +611,9 @@ std::vector<std::string> run_warnings(const RunReport &r) {
         const Summary &b = row.bytes_per_s;
         if (b.mad <= 0)
             continue;
-        std::size_t here = 0;
-        for (const TrialSample &t : row.samples) {
-            if (0.6745 * std::fabs(t.bytes_per_s() - b.median) / b.mad > kOutlierZ)
-                ++here;
-        }
+        const auto here = std::ranges::count_if(row.samples, [&](const TrialSample &t) {
+            return 0.6745 * std::fabs(t.bytes_per_s() - b.median) / b.mad > kOutlierZ;
+        });
         if (here) {
             if (!first_outlier) {
                 first_outlier = &row;

@@ -66,6 +66,17 @@ std::uint32_t flags_for(std::size_t ps) {
     return innodb::kMarker | ssize;
 }
 
+// Each page's facts as the file engine gathers them while it hashes: the
+// InnoDB rules are judged from these (judge_pages).
+std::vector<PageFacts> facts_of(const std::vector<std::uint8_t> &ts, std::size_t ps) {
+    TempFile f(ts);
+    InputFile file(f.path());
+    ReadBuffer buf;
+    std::vector<PageFacts> facts;
+    reference_unit_crcs(file, UnitLayout::pages(ts.size(), ps, 4), buf, CrcAlg::crc32c, &facts);
+    return facts;
+}
+
 // A kernel hash operation in software: splice reads the pipe (as the kernel
 // would take its pages), send takes bytes. refuse_at: the n-th splice call
 // (1-based) fails with refuse_errno, and every later one too.
@@ -147,25 +158,27 @@ TEST(InnodbPages, ValidFlippedAndEmpty) {
     ts[1 * ps + 100] ^= 0x40; // a written page, damaged
     ts[4 * ps + 200] = 1;     // a zero page with one byte: not empty any more
     auto crcs = reference_unit_crcs(ts, UnitLayout::pages(ts.size(), ps, 4));
+    const std::vector<PageFacts> facts = facts_of(ts, ps);
     auto state = [&](std::size_t i) {
-        return innodb::check_page(std::span<const std::uint8_t>(ts).subspan(i * ps, ps), crcs[i]);
+        InnodbSummary s = judge_pages({facts[i]}, {crcs[i]});
+        return s.valid ? "valid" : s.empty ? "empty" : "invalid";
     };
-    EXPECT_EQ(state(0), innodb::PageState::valid);
-    EXPECT_EQ(state(1), innodb::PageState::invalid);
-    EXPECT_EQ(state(2), innodb::PageState::valid);
-    EXPECT_EQ(state(3), innodb::PageState::empty);
-    EXPECT_EQ(state(4), innodb::PageState::invalid);
-    EXPECT_EQ(state(5), innodb::PageState::valid);
+    EXPECT_STREQ(state(0), "valid");
+    EXPECT_STREQ(state(1), "invalid");
+    EXPECT_STREQ(state(2), "valid");
+    EXPECT_STREQ(state(3), "empty");
+    EXPECT_STREQ(state(4), "invalid");
+    EXPECT_STREQ(state(5), "valid");
 }
 
 TEST(InnodbPages, StoredChecksumIsBigEndianOverAllButTheLastFourBytes) {
     const std::size_t ps = 4096;
     auto ts = tablespace(ps, 1, flags_for(ps));
     std::uint32_t crc = ref_digest(std::span<const std::uint8_t>(ts).first(ps - 4));
-    EXPECT_EQ(innodb::stored_checksum(ts), crc);
+    EXPECT_EQ(facts_of(ts, ps).at(0).stored, crc);
     EXPECT_EQ(ts[ps - 4], static_cast<std::uint8_t>(crc >> 24));
     // The checksum of the whole page (trailer included) is not it.
-    EXPECT_EQ(innodb::check_page(ts, ref_digest(ts)), innodb::PageState::invalid);
+    EXPECT_EQ(judge_pages(facts_of(ts, ps), {ref_digest(ts)}).invalid, 1u);
 }
 
 TEST(FilePlan, InnodbTablespaceJudged) {

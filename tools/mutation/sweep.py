@@ -780,13 +780,18 @@ def main(argv=None):
 
 
 def argued_equivalent(path=DOCS):
-    """Ids that docs/mutants.md argues equivalent: a table row naming the id and 'equivalent'."""
+    """Ids that docs/mutants.md argues equivalent: a table row whose first
+    cell names the id and whose last cell starts with 'equivalent' (so "not
+    equivalent", or an id named only in another row's argument, is not)."""
     out = set()
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             for line in f:
-                if line.startswith("|") and "equivalent" in line:
-                    out.update(re.findall(r"`([\w-]+-[0-9a-f]{8})`", line))
+                if not line.startswith("|"):
+                    continue
+                cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
+                if len(cells) >= 2 and cells[-1].startswith("equivalent"):
+                    out.update(re.findall(r"`([\w-]+-[0-9a-f]{8})`", cells[0]))
     return out
 
 

@@ -320,5 +320,28 @@ class GlueVerdicts(unittest.TestCase):
         self.assertEqual(self.judge(rows, ["gkill-c"]), {})
 
 
+class ArguedEquivalent(unittest.TestCase):
+    """Only a row that argues its own mutant equivalent counts."""
+
+    def argued(self, rows):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "mutants.md")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("| mutant | change | why |\n|---|---|---|\n" + "\n".join(rows) + "\n")
+            return sweep.argued_equivalent(path)
+
+    def test_row_that_argues_its_mutant(self):
+        self.assertEqual(self.argued(["| `a_c-const-0123abcd` a.c:1 | `x \\|\\| y => x` | "
+                                      "equivalent: y is never true there |"]),
+                         {"a_c-const-0123abcd"})
+
+    def test_not_equivalent_and_ids_in_other_cells_are_not_argued(self):
+        self.assertEqual(self.argued([
+            "| `a_c-const-0123abcd` a.c:1 | `1 => 0` | not equivalent: a test gap |",
+            "| `a_c-const-4567abcd` a.c:2 | `1 => 2` | survived | a gap; equivalent only on big-endian |",
+            "| `a_c-relop-89abcdef` a.c:3 | `< => <=` | killed | the argument of `a_c-swap-0000abcd` |",
+        ]), set())
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -257,9 +257,9 @@ class UnitCutter {
         PageFacts &f = (*facts_)[static_cast<std::size_t>(unit_)];
         for (std::size_t i = 0; i < b.size(); ++i) {
             std::uint64_t off = at_ + i;
-            if (off < 4)
+            if (off >= innodb::kKeyVersionOffset && off < innodb::kKeyVersionOffset + 4)
                 f.key_version = (f.key_version << 8) | b[i];
-            if (off >= layout_.stride - 4)
+            if (off >= layout_.stride - innodb::kChecksumSize)
                 f.stored = (f.stored << 8) | b[i];
         }
         if (f.all_zero)

@@ -8,7 +8,10 @@
 # rise by at least what a 64 KiB message hashed through crc32c-vmx adds to
 # vector_bytes; on POWER8 and POWER9 it must be 0 and stay 0. The message
 # is page-aligned (afalg_crc32c), so every update the driver gets is a whole
-# page, longer than the shortest input of the ISA 3.1 core (1183 bytes).
+# page, longer than the shortest input of the ISA 3.1 core (1183 bytes). At
+# that edge, on POWER10 and later, a 1182-byte message takes the POWER8
+# core (isa31_bytes stays still) and a 1183-byte one the ISA 3.1 core; on
+# POWER8 and POWER9 neither counts ISA 3.1 bytes.
 # This checks what the module says, not what ran: the glue increments the
 # counter before it calls a core, so a module that counts and then calls
 # the POWER8 core passes here (the mutant tools/mutants/isa31-not-run.patch
@@ -26,7 +29,10 @@ cpu=$(sed -n 's/^cpu[[:space:]]*: *//p' /proc/cpuinfo | head -n 1)
 gen=$(echo "$cpu" | sed -n 's/^POWER\([0-9][0-9]*\).*/\1/p')
 [ -n "$gen" ] || ktap_skip_all "cannot tell the POWER generation from /proc/cpuinfo ('$cpu')"
 
-ktap_plan 2
+# CRC_VMX_ISA31_MIN_LEN (module/arch/powerpc/crc32c_vmx_core.h)
+ISA31_MIN_LEN=1183
+
+ktap_plan 4
 i0=$(isa31_bytes)
 v0=$(vector_bytes)
 got=$(head -c 65536 /dev/zero | afalg_crc crc32c-vmx)
@@ -43,4 +49,21 @@ else
 	[ "$i0" -eq 0 ] && [ "$i1" -eq 0 ]
 	ktap_result $? "POWER$gen: the module counts no ISA 3.1 bytes (isa31_bytes $i0 -> $i1)"
 fi
+
+for len in $((ISA31_MIN_LEN - 1)) $ISA31_MIN_LEN; do
+	i0=$(isa31_bytes)
+	v0=$(vector_bytes)
+	got=$(head -c $len /dev/zero | afalg_crc crc32c-vmx)
+	want=$(head -c $len /dev/zero | afalg_crc "$REF_CRC32C")
+	i1=$(isa31_bytes)
+	v1=$(vector_bytes)
+	ktap_diag "$len bytes: crc32c $got ($REF_CRC32C: $want); isa31_bytes +$((i1 - i0)), vector_bytes +$((v1 - v0))"
+	if [ "$gen" -ge 10 ] && [ $len -ge $ISA31_MIN_LEN ]; then
+		isa=$len core="the ISA 3.1 core"
+	else
+		isa=0 core="the POWER8 core"
+	fi
+	[ -n "$got" ] && [ "$got" = "$want" ] && [ $((v1 - v0)) -eq $len ] && [ $((i1 - i0)) -eq $isa ]
+	ktap_result $? "POWER$gen: a $len-byte message takes $core (isa31_bytes +$isa) and is correct"
+done
 ktap_finish

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # The priority parameter: invalid values refuse the load with a clear kernel
-# log line; a priority 50 below the in-tree driver's (crc32c-vpmsum, 200,
+# log line; both ends of the accepted range (1 and 1000) load and register
+# at that priority; a priority 50 below the in-tree driver's (crc32c-vpmsum, 200,
 # through 6.13; see crc32c_lib.sh for later kernels) ranks crc32c-vmx below
 # it, and "crc32c" then really goes to the in-tree driver (crc32c-vmx's
 # counters stay still while hashing through the name). Last, a load without
@@ -23,7 +24,7 @@ release_crc32c_holders || ktap_skip_all "cannot release the holders of crc32c_vm
 if module_loaded crc32c_vmx; then
 	rmmod crc32c_vmx || ktap_skip_all "crc32c_vmx is in use"
 fi
-ktap_plan $(($(echo $BAD | wc -w) + 6))
+ktap_plan $(($(echo $BAD | wc -w) + 8))
 
 ktap_check_intree_crc32c
 
@@ -35,6 +36,17 @@ for p in $BAD; do
 	ktap_diag "priority=$p: modprobe exit $rc, kernel: ${msg#*] }"
 	! module_loaded crc32c_vmx && [ $rc -ne 0 ] && [ -n "$msg" ]
 	ktap_result $? "priority=$p is refused with a kernel log line"
+	module_loaded crc32c_vmx && rmmod crc32c_vmx
+done
+
+for p in 1 1000; do
+	[ $p = 1 ] && end=lowest || end=highest
+	modprobe crc32c_vmx priority=$p
+	rc=$?
+	got=$(driver_priority crc32c-vmx)
+	ktap_diag "priority=$p: modprobe exit $rc, /proc/crypto priority ${got:-absent}"
+	[ $rc -eq 0 ] && [ "$got" = $p ]
+	ktap_result $? "priority=$p, the $end accepted value, loads with that priority"
 	module_loaded crc32c_vmx && rmmod crc32c_vmx
 done
 

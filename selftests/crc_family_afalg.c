@@ -3,7 +3,7 @@
  * crc_family_afalg: checks a "crct10dif" or "crc64-rocksoft" driver
  * through AF_ALG against a bitwise reference written from each CRC's
  * definition (and, optionally, against a second driver).
- *   crc_family_afalg ALG DRIVER [OTHER_DRIVER]
+ *   crc_family_afalg [-l LEN] ALG DRIVER [OTHER_DRIVER]
  * ALG is crct10dif or crc64-rocksoft. Prints KTAP-style "# " diagnostics
  * and one summary line. Cases: the catalogue check value of "123456789";
  * every length 0..1100 at offset 0..3 in one send; the same lengths in
@@ -17,6 +17,10 @@
  * 32 KiB chunk loop therefore runs at most once per update, and only on
  * 64K pages; single calls longer than 64 KiB are crc_vmx_bounds.sh's
  * (selftests/kmod/crc_vmx_bounds.c).
+ * With -l LEN (at most 4096) the only case is ONE_COUNT messages of exactly
+ * LEN bytes, each in one send from the start of a page-aligned buffer, so
+ * that each reaches the driver as one update of LEN bytes: the callers
+ * count which path took them (crc_family_vmx.sh, the vector thresholds).
  * Exit: 0 all agree, 1 a mismatch or an AF_ALG error, 2 bad usage.
  */
 #include <stdint.h>
@@ -29,6 +33,8 @@
 #define MAX_LEN		1100
 #define LONG_LEN	100003
 #define LONG_PIECE	4093
+#define ONE_MAX		4096
+#define ONE_COUNT	16
 
 struct family_crc {
 	const char *alg;
@@ -121,7 +127,20 @@ static void check(const struct family_crc *c, struct afalg_hash *h, const char *
 	}
 }
 
-static void run_driver(const struct family_crc *c, const char *driver, unsigned char *buf)
+/* ONE_COUNT messages of one_len bytes through h, each from a page start. */
+static void run_one_length(const struct family_crc *c, struct afalg_hash *h, const char *driver,
+			   const unsigned char *buf, size_t one_len)
+{
+	static unsigned char page[ONE_MAX] __attribute__((aligned(65536)));
+	int i;
+
+	memcpy(page, buf, one_len);
+	for (i = 0; i < ONE_COUNT; i++)
+		check(c, h, driver, page, one_len, NULL, 0, "one send, page-aligned");
+}
+
+static void run_driver(const struct family_crc *c, const char *driver, unsigned char *buf,
+		       long one_len)
 {
 	size_t len, off, split[3], n, i;
 	struct afalg_hash h;
@@ -131,6 +150,11 @@ static void run_driver(const struct family_crc *c, const char *driver, unsigned 
 	if (err) {
 		printf("# cannot bind AF_ALG hash %s: %s\n", driver, strerror(-err));
 		failures++;
+		return;
+	}
+	if (one_len >= 0) {
+		run_one_length(c, &h, driver, buf, one_len);
+		afalg_close(&h);
 		return;
 	}
 	check(c, &h, driver, (const unsigned char *)"123456789", 9, NULL, 0, "check string");
@@ -159,18 +183,30 @@ int main(int argc, char **argv)
 	const struct family_crc *c = NULL;
 	unsigned char *buf;
 	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	long one_len = -1;
+	char *end;
 	size_t i;
 	int a;
 
 	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		printf("Usage: %s crct10dif|crc64-rocksoft DRIVER [DRIVER2]\n", argv[0]);
+		printf("Usage: %s [-l LEN] crct10dif|crc64-rocksoft DRIVER [DRIVER2]\n", argv[0]);
 		return 0;
+	}
+	if (argc >= 3 && !strcmp(argv[1], "-l")) {
+		one_len = strtol(argv[2], &end, 10);
+		if (*argv[2] == '\0' || *end || one_len < 0 || one_len > ONE_MAX) {
+			fprintf(stderr, "%s: -l takes a length of 0 to %d bytes, not '%s'\n",
+				argv[0], ONE_MAX, argv[2]);
+			return 2;
+		}
+		argc -= 2;
+		argv += 2;
 	}
 	for (i = 0; argc >= 3 && i < sizeof(crcs) / sizeof(crcs[0]); i++)
 		if (!strcmp(argv[1], crcs[i].alg))
 			c = &crcs[i];
 	if (!c || argc > 4) {
-		fprintf(stderr, "Usage: %s crct10dif|crc64-rocksoft DRIVER [DRIVER2] (try --help)\n",
+		fprintf(stderr, "Usage: %s [-l LEN] crct10dif|crc64-rocksoft DRIVER [DRIVER2] (try --help)\n",
 			argv[0]);
 		return 2;
 	}
@@ -190,7 +226,7 @@ int main(int argc, char **argv)
 		buf[i] = (unsigned char)(x >> 24);
 	}
 	for (a = 2; a < argc; a++)
-		run_driver(c, argv[a], buf);
+		run_driver(c, argv[a], buf, one_len);
 	printf("# %s: %d mismatch(es) or error(s) over %d driver(s)\n", c->alg, failures, argc - 2);
 	free(buf);
 	return failures ? 1 : 0;

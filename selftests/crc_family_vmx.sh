@@ -4,10 +4,13 @@
 # The crc_family_vmx module: crct10dif-vmx and crc64-rocksoft-vmx, each
 # where the kernel has its algorithm (kernel_family_algs: both on Debian's
 # 6.1 and 6.12, crct10dif alone on 5.10, which predates crc64-rocksoft).
-# For each: testmgr passed it at registration and it outranks every other
-# driver of its name; its CRC library (lib/crc-t10dif.c,
+# For each: the module carries its crypto-<alg> aliases (the kernel loads
+# it by them); testmgr passed it at registration and it outranks every
+# other driver of its name; its CRC library (lib/crc-t10dif.c,
 # lib/crc64-rocksoft.c) rebinds to it; it equals a bitwise reference (and
-# the generic driver) over AF_ALG; its counters rise on both paths. An
+# the generic driver) over AF_ALG; its counters rise on both paths, and a
+# message one byte shorter than its vector threshold takes the software
+# CRC where one of exactly the threshold takes the vector core. An
 # algorithm the kernel lacks must have no driver of ours. Who pins the
 # module is measured: the libraries hold a tfm, so rmmod is refused while
 # they are loaded; where they are modules (5.10, 6.1) it succeeds once they
@@ -53,6 +56,10 @@ builtin() { grep -q "/$1.ko" "/lib/modules/$(uname -r)/modules.builtin"; }
 # offsets, 480 (1,984) bytes, beside two 100,003-byte messages.
 generic_mod() { echo "$1" | tr - _ | sed 's/$/_generic/'; }
 fallback_min() { case "$1" in crct10dif) echo 480 ;; crc64-rocksoft) echo 1984 ;; esac; }
+# The vector threshold (the *_VMX_MIN_LEN above) and how many messages
+# "crc_family_afalg -l" sends (its ONE_COUNT).
+min_len() { case "$1" in crct10dif) echo 16 ;; crc64-rocksoft) echo 32 ;; esac; }
+ONE_COUNT=16
 algs=$(kernel_family_algs) absent=$(kernel_family_absent)
 nalgs=$(echo "$algs" | wc -w) nabsent=$(echo "$absent" | wc -w)
 
@@ -73,9 +80,16 @@ if echo "$algs" | grep -qx crct10dif && kernel_has_module crct10dif-vpmsum; then
 	intree=crct10dif-vpmsum
 fi
 modprobe $MOD || ktap_skip_all "$MOD cannot be loaded"
-ktap_plan $((4 * nalgs + nabsent + 2 + $([ -n "$intree" ] && echo 1 || echo 0)))
+ktap_plan $((7 * nalgs + nabsent + 2 + $([ -n "$intree" ] && echo 1 || echo 0)))
 for d in $algs; do
 	await_selftests "$d"
+done
+
+aliases=$(modinfo -F alias $MOD 2>&1)
+ktap_diag "$MOD aliases: $(echo "$aliases" | tr "\n" " ")"
+for d in $algs; do
+	echo "$aliases" | grep -qx "crypto-$d" && echo "$aliases" | grep -qx "crypto-$d-vmx"
+	ktap_result $? "$MOD carries the module aliases crypto-$d and crypto-$d-vmx"
 done
 
 for d in $algs; do
@@ -118,6 +132,28 @@ for d in $algs; do
 	ktap_diag "$d-vmx counters: vector_bytes $v0 -> $v1, fallback_bytes $f0 -> $f1"
 	[ "$v0" -ge 0 ] && [ $((v1 - v0)) -ge 150000 ] && [ $((f1 - f0)) -ge "$fmin" ]
 	ktap_result $? "$d-vmx counts its vector and fallback bytes"
+done
+
+# The threshold's edge: each message reaches the driver as one update
+# (crc_family_afalg -l), so the counters rise by exactly its bytes.
+for d in $algs; do
+	c=$(echo $d | tr - _) min=$(min_len "$d")
+	for len in $((min - 1)) $min; do
+		v0=$(counter "${c}_vector_bytes") f0=$(counter "${c}_fallback_bytes")
+		"$here/crc_family_afalg" -l $len $d $d-vmx >/tmp/ksft-family.log 2>&1
+		rc=$?
+		sed 's/^/# /' /tmp/ksft-family.log
+		v1=$(counter "${c}_vector_bytes") f1=$(counter "${c}_fallback_bytes")
+		ktap_diag "$ONE_COUNT $len-byte messages: vector_bytes +$((v1 - v0)), fallback_bytes +$((f1 - f0))"
+		if [ $len -lt "$min" ]; then
+			want_v=0 want_f=$((ONE_COUNT * len)) path="the software CRC"
+		else
+			want_v=$((ONE_COUNT * len)) want_f=0 path="the vector core"
+		fi
+		[ $rc -eq 0 ] && [ "$v0" -ge 0 ] && [ $((v1 - v0)) -eq $want_v ] &&
+			[ $((f1 - f0)) -eq $want_f ]
+		ktap_result $? "$len-byte $d messages take $path (threshold $min bytes), with the right CRC"
+	done
 done
 
 # Pinning: each library holds a tfm of our driver.

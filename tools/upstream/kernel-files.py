@@ -139,8 +139,10 @@ def drop_isa31(lines):
     return out
 
 
-def kernel_template():
-    text = open(TEMPLATE).read()
+def kernel_template(path=TEMPLATE):
+    """The kernel copy crc-vpmsum-core.h of the template at path (the
+    mutation sweep passes a mutant's)."""
+    text = open(path).read()
     # The project's header comment gives way to the kernel tree's.
     m = re.match(r"/\* SPDX-License-Identifier: GPL-2.0-only \*/\n/\*.*?\*/\n", text, re.S)
     if not m:

@@ -20,13 +20,19 @@ file (crc32c, crct10dif, crc64-rocksoft; little- and big-endian; the ISA
 code in every object makes it `equivalent`. The others run in the harness
 lanes whose objects changed, each lane stopping at its first failure
 report: `killed` (a lane reported a mismatch, fault or ABI breach, or the
-harness crashed), `timeout`, or `survived`. A template line that no
-module core compiles (the 64-bit MSB-first reduction, which only the
-upstream series' crc64-be instantiates) is `unbuilt`: the series' lane is
-still to come (docs/mutants.md). Mutants inside the template's
-functions run from one schema build (tools/mutation/schema.py); the rest
-(preprocessor lines, tables, macros, the instance files, the assembly
-loop) from a build of their own.
+harness crashed), `timeout`, or `survived`. A mutant of a template line
+that no module core compiles (the 64-bit MSB-first reduction, which only
+the upstream series' crc64-be core compiles) goes to the series instead:
+tools/upstream/kernel-files.py writes the series' files from the mutated
+template (crc-constgen, built once per run, gives their constants), the
+mutant is compiled alone into the series' cores that keep every line it
+changes in the template's kernel copy (invalid, equivalent as above),
+and runs in upstream-harness, both byte orders, for each CRC those cores
+serve. A line the series does not compile either is `unbuilt`. Mutants
+inside the template's functions run from one schema build
+(tools/mutation/schema.py); the rest (preprocessor lines, tables, macros,
+the instance files, the assembly loop, the series' mutants) from a build
+of their own.
 
 The glue's mutants (--scope glue) are screened by a Kbuild build of their
 own against the kernel of build/kernel.env (invalid: it warns; equivalent:
@@ -840,7 +846,7 @@ def main(argv=None):
         report(current, verdicts, sys.stdout)
         return 0
     missing = [t for t in ("qemu-ppc64le", "qemu-ppc64", COMPILERS["le"], COMPILERS["be"],
-                           "cpio", "qemu-system-ppc64")
+                           "g++", "cpio", "qemu-system-ppc64")
                if not shutil.which(t)]
     if missing:
         print("sweep.py: %s not found; run tools/setup.sh (it installs the cross compilers "

@@ -320,8 +320,8 @@ class Builder:
         The first call builds crc-constgen and writes the others."""
         if not self.series_files:
             constgen = os.path.join(self.work, "crc-constgen")
-            subprocess.run(nice(["g++", "-std=c++20", "-O2", "-o", constgen] +
-                                sorted(glob.glob(os.path.join(TOP, "tools", "constgen", "*.cpp")))),
+            sources = sorted(glob.glob(os.path.join(TOP, "tools", "constgen", "*.cpp")))
+            subprocess.run(nice(["g++", "-std=c++20", "-O2", "-o", constgen] + sources),
                            check=True)
             out = os.path.join(self.work, "series-gen")
             subprocess.run([sys.executable, kernelfiles.__file__, "--constgen", constgen,
@@ -491,8 +491,8 @@ class Sweep:
         if self.series_baseline is None:
             self.base()
             series = self.b.series(os.path.join(self.args.work, "base", "core"))
-            objs, errors = self.b.objects(series, os.path.join(self.args.work, "base", "series-obj"),
-                                          SERIES_OBJECTS)
+            objs, errors = self.b.objects(
+                series, os.path.join(self.args.work, "base", "series-obj"), SERIES_OBJECTS)
             if errors:
                 raise SystemExit("the unchanged series does not build:\n" + "".join(errors))
             with open(os.path.join(series, SERIES_CORE), encoding="utf-8") as f:

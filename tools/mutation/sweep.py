@@ -20,13 +20,19 @@ file (crc32c, crct10dif, crc64-rocksoft; little- and big-endian; the ISA
 code in every object makes it `equivalent`. The others run in the harness
 lanes whose objects changed, each lane stopping at its first failure
 report: `killed` (a lane reported a mismatch, fault or ABI breach, or the
-harness crashed), `timeout`, or `survived`. A template line that no
-module core compiles (the 64-bit MSB-first reduction, which only the
-upstream series' crc64-be instantiates) is `unbuilt`: the series' lane is
-still to come (docs/mutants.md). Mutants inside the template's
-functions run from one schema build (tools/mutation/schema.py); the rest
-(preprocessor lines, tables, macros, the instance files, the assembly
-loop) from a build of their own.
+harness crashed), `timeout`, or `survived`. A mutant of a template line
+that no module core compiles (the 64-bit MSB-first reduction, which only
+the upstream series' crc64-be core compiles) goes to the series instead:
+tools/upstream/kernel-files.py writes the series' files from the mutated
+template (crc-constgen, built once per run, gives their constants), the
+mutant is compiled alone into the series' cores that keep every line it
+changes in the template's kernel copy (invalid, equivalent as above),
+and runs in upstream-harness, both byte orders, for each CRC those cores
+serve. A line the series does not compile either is `unbuilt`. Mutants
+inside the template's functions run from one schema build
+(tools/mutation/schema.py); the rest (preprocessor lines, tables, macros,
+the instance files, the assembly loop, the series' mutants) from a build
+of their own.
 
 The glue's mutants (--scope glue) are screened by a Kbuild build of their
 own against the kernel of build/kernel.env (invalid: it warns; equivalent:
@@ -41,7 +47,10 @@ failed, 2 bad usage.
 """
 import argparse
 import concurrent.futures
+import difflib
+import glob
 import hashlib
+import importlib
 import os
 import random
 import re
@@ -57,6 +66,8 @@ sys.path.insert(0, HERE)
 import glue as gluelane  # noqa: E402
 import mutants as mutgen  # noqa: E402
 import schema as schemagen  # noqa: E402
+sys.path.insert(0, os.path.join(TOP, "tools", "upstream"))
+kernelfiles = importlib.import_module("kernel-files")  # the upstream series' generator
 
 CORE = "module/arch/powerpc"
 HARNESS = "tools/vmx-harness"
@@ -113,6 +124,7 @@ HARNESS_SOURCES = {
     "vmx": ["vmx_harness.c", "crc32c_bitwise.c", "harness_util.c", "harness_guard.c",
             "harness_vr_abi.c"],
     "family": ["family_harness.c", "crc_family_ref.c", "harness_util.c", "harness_guard.c"],
+    "upstream": ["family_harness.c", "crc_family_ref.c", "harness_util.c", "harness_guard.c"],
 }
 CORE_SOURCES = {
     ("vmx", "le"): ["crc32c_vmx_core.c", "crc_vmx_isa31_loop.S"],
@@ -120,6 +132,29 @@ CORE_SOURCES = {
     ("family", "le"): ["crct10dif_vmx_core.c", "crc64_rocksoft_vmx_core.c"],
     ("family", "be"): ["crct10dif_vmx_core.c", "crc64_rocksoft_vmx_core.c"],
 }
+# The upstream series (tools/upstream/kernel-files.py) compiles the
+# template's kernel copy, SERIES_CORE, into one core per width and bit
+# order; upstream-harness runs the entry points of the CRCs each serves.
+SERIES_CORE = "crc-vpmsum-core.h"
+
+
+def series_objects():
+    """{object: (source, byte order)} of the series' cores, per core of the
+    generator's CRCS and byte order. Adds to LANES one lane per CRC and
+    byte order (upstream-harness --crc CRC on POWER8), and to
+    LANES_OF_OBJECT the lanes of the CRCs each object serves."""
+    out = {}
+    for crc, _, _, core in kernelfiles.CRCS:
+        for arch in COMPILERS:
+            obj = "series-%s-%s" % (core.replace("_", "-"), arch)
+            lane = "series-%s-%s-power8" % (crc, arch)
+            out[obj] = (core.replace("_", "-") + "-vpmsum.c", arch)
+            LANES[lane] = ("upstream", arch, "power8", ["--crc", crc])
+            LANES_OF_OBJECT.setdefault(obj, []).append(lane)
+    return out
+
+
+SERIES_OBJECTS = series_objects()
 # What ends a lane as soon as the harness prints it: its failure reports.
 FAILURE = re.compile(r"^(MISMATCH|FAULT|ABI|SECTIONS|out of memory|self-check|.*FAILED)")
 RUN_ARGS = ["--seed", "43", "--random", "2000"]
@@ -175,6 +210,32 @@ def stratified_sample(muts, count, seed):
         picked.extend(rng.sample(group, min(share, len(group))))
     rng.shuffle(picked)
     return sorted(picked[:count], key=lambda m: (m.path, m.first, m.hash))
+
+
+def keeping(live, lines):
+    """The objects of live ({object: the lines its preprocessed source
+    keeps}) that keep every one of lines; none if lines is empty."""
+    lines = set(lines)
+    return [obj for obj, kept in live.items() if lines and lines <= kept]
+
+
+def lanes_of(objects):
+    """The lanes of objects, each once, in order."""
+    out = []
+    for obj in objects:
+        out += [lane for lane in LANES_OF_OBJECT[obj] if lane not in out]
+    return out
+
+
+def changed_lines(before, after):
+    """The lines of before (numbered from 1) that after changes or removes,
+    and the line before which it inserts any."""
+    out = set()
+    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, before, after,
+                                                     autojunk=False).get_opcodes():
+        if tag != "equal":
+            out.update(range(i1 + 1, max(i1 + 1, i2) + 1))
+    return out
 
 
 # --- the verdict file ---------------------------------------------------------
@@ -235,7 +296,7 @@ class Builder:
         self.work = work
         os.makedirs(work, exist_ok=True)
         self.selector = os.path.join(HERE, "selector.c")
-        self.baseline_objects = {}
+        self.series_files = None
 
     def core_copy(self, tag, replace=None):
         """A copy of the core directory, with replace = (name, text) written over one file."""
@@ -253,15 +314,34 @@ class Builder:
         return CFLAGS + ["-I" + core, "-I" + os.path.join(TOP, "module"), "-I" + h,
                          "-I" + os.path.join(h, "kernel-shim")]
 
-    def objects(self, core, outdir, only=None):
-        """{object: its disassembly and data, or None if it did not compile}, and errors."""
+    def series(self, core):
+        """The upstream series' lib/crc/powerpc files beside core, with the
+        kernel copy of core's template (tools/upstream/kernel-files.py).
+        The first call builds crc-constgen and writes the others."""
+        if not self.series_files:
+            constgen = os.path.join(self.work, "crc-constgen")
+            sources = sorted(glob.glob(os.path.join(TOP, "tools", "constgen", "*.cpp")))
+            subprocess.run(nice(["g++", "-std=c++20", "-O2", "-o", constgen] + sources),
+                           check=True)
+            out = os.path.join(self.work, "series-gen")
+            subprocess.run([sys.executable, kernelfiles.__file__, "--constgen", constgen,
+                            "--out", out], check=True, capture_output=True)
+            self.series_files = os.path.join(out, "lib", "crc", "powerpc")
+        d = os.path.join(os.path.dirname(core), "series")
+        if os.path.isdir(d):
+            shutil.rmtree(d)
+        shutil.copytree(self.series_files, d)
+        with open(os.path.join(d, SERIES_CORE), "w", encoding="utf-8") as f:
+            f.write(kernelfiles.kernel_template(os.path.join(core, TEMPLATE.split("/")[-1])))
+        return d
+
+    def objects(self, core, outdir, objects):
+        """{object: its disassembly and data, or None if it did not compile}
+        of objects ({object: (source in core, byte order)}), and errors."""
         os.makedirs(outdir, exist_ok=True)
         out = {}
         errors = []
-        for obj, (src, arch) in OBJECTS.items():
-            if only and obj not in only:
-                out[obj] = self.baseline_objects[obj]
-                continue
+        for obj, (src, arch) in objects.items():
             o = os.path.join(outdir, obj + ".o")
             r = subprocess.run(nice([COMPILERS[arch]] + self.flags(core) +
                                     ["-c", os.path.join(core, src), "-o", o]),
@@ -275,10 +355,10 @@ class Builder:
             out[obj] = hashlib.sha256(d.split("\n", 2)[2].encode()).hexdigest()
         return out, errors
 
-    def live_lines(self, core, name):
+    def live_lines(self, core, name, objects=OBJECTS):
         """{object: set of the lines of core/name that its preprocessed source keeps}."""
         out = {}
-        for obj, (src, arch) in OBJECTS.items():
+        for obj, (src, arch) in objects.items():
             if src.endswith(".S"):
                 continue
             r = subprocess.run(nice([COMPILERS[arch], "-E"] + self.flags(core) +
@@ -298,13 +378,21 @@ class Builder:
         return out
 
     def harness(self, core, outdir, harness, arch):
-        """Build one harness binary; (path, None) or (None, compiler output)."""
+        """Build one harness binary; (path, None) or (None, compiler output).
+        upstream-harness is built from the series' files of core's template."""
         os.makedirs(outdir, exist_ok=True)
         binary = os.path.join(outdir, "%s-%s" % (harness, arch))
         srcs = [os.path.join(TOP, HARNESS, s) for s in HARNESS_SOURCES[harness]]
-        srcs += [os.path.join(core, s) for s in CORE_SOURCES[(harness, arch)]]
+        if harness == "upstream":
+            series = self.series(core)
+            srcs += [os.path.join(series, s) for s in sorted({s for s, _ in
+                                                              SERIES_OBJECTS.values()})]
+            flags = self.flags(series) + ["-DFAMILY_HARNESS_UPSTREAM"]
+        else:
+            srcs += [os.path.join(core, s) for s in CORE_SOURCES[(harness, arch)]]
+            flags = self.flags(core)
         srcs.append(self.selector)
-        r = subprocess.run(nice([COMPILERS[arch], "-static"] + self.flags(core) + srcs +
+        r = subprocess.run(nice([COMPILERS[arch], "-static"] + flags + srcs +
                                 ["-o", binary]), capture_output=True, text=True)
         if r.returncode:
             return None, r.stderr
@@ -385,35 +473,65 @@ class Sweep:
         self.args = args
         self.b = Builder(args.work)
         self.baseline = None
+        self.series_baseline = None
 
     def base(self):
         if self.baseline is None:
             core = self.b.core_copy("base")
-            objs, errors = self.b.objects(core, os.path.join(self.args.work, "base", "obj"))
+            objs, errors = self.b.objects(core, os.path.join(self.args.work, "base", "obj"),
+                                          OBJECTS)
             if errors:
                 raise SystemExit("the unchanged core does not build:\n" + "".join(errors))
             self.baseline = objs
-            self.b.baseline_objects = objs
         return self.baseline
 
-    def screen(self, mu, slot):
-        """Compile one mutant alone: (verdict or None, lanes, mutated text)."""
+    def series_base(self):
+        """The series' objects from the unchanged template, the lines of its
+        kernel copy that each keeps, and the copy's lines."""
+        if self.series_baseline is None:
+            self.base()
+            series = self.b.series(os.path.join(self.args.work, "base", "core"))
+            objs, errors = self.b.objects(
+                series, os.path.join(self.args.work, "base", "series-obj"), SERIES_OBJECTS)
+            if errors:
+                raise SystemExit("the unchanged series does not build:\n" + "".join(errors))
+            with open(os.path.join(series, SERIES_CORE), encoding="utf-8") as f:
+                copy = f.read().splitlines()
+            self.series_baseline = (objs, self.b.live_lines(series, SERIES_CORE, SERIES_OBJECTS),
+                                    copy)
+        return self.series_baseline
+
+    def screen(self, mu, slot, series=False):
+        """Compile one mutant alone: (verdict or None, lanes, mutated text).
+        series: a template mutant whose line no module core compiles, compiled
+        into the series' objects that keep every line it changes in the
+        template's kernel copy (`unbuilt` if none does)."""
         rel = mu.path.split("/")[-1]
         with open(mu.path, encoding="utf-8") as f:
             lines = f.read().splitlines(keepends=True)
         text = "".join(mu.apply(lines))
         core = self.b.core_copy("screen%d" % slot, (rel, text))
-        # a file of one instance is compiled into its objects only; the
-        # template and the shared headers into all of them
-        only = [o for o, (src, _) in OBJECTS.items() if src == rel] or None
-        self.base()
-        objs, errors = self.b.objects(core, os.path.join(self.args.work, "screen%d" % slot, "obj"),
-                                      only)
+        if series:
+            base, live, copy = self.series_base()
+            src = self.b.series(core)
+            with open(os.path.join(src, SERIES_CORE), encoding="utf-8") as f:
+                objects = {o: SERIES_OBJECTS[o] for o in
+                           keeping(live, changed_lines(copy, f.read().splitlines()))}
+            if not objects:
+                return verdict_row(mu, "unbuilt", "-", "neither a module core nor the upstream "
+                                   "series compiles this line"), [], text
+        else:
+            # a file of one instance is compiled into its objects only; the
+            # template and the shared headers into all of them
+            base, src = self.base(), core
+            objects = {o: v for o, v in OBJECTS.items() if v[0] == rel} or OBJECTS
+        objs, errors = self.b.objects(src, os.path.join(self.args.work, "screen%d" % slot, "obj"),
+                                      objects)
         if errors:
             first = next((ln for e in errors for ln in e.splitlines()
                           if "error" in ln or "warning" in ln), errors[0][:160])
             return verdict_row(mu, "invalid", "-", first.split(": ", 1)[-1]), [], text
-        changed = [o for o in OBJECTS if objs[o] != self.base()[o]]
+        changed = [o for o in objs if objs[o] != base[o]]
         if not changed:
             return verdict_row(mu, "equivalent", "-", "identical object code"), [], text
         if "isa31-le" in changed:
@@ -424,12 +542,7 @@ class Sweep:
             end = falls_off_end(obj)
             if end:
                 return verdict_row(mu, "killed", "isa31-function-end", end), [], text
-        lanes = []
-        for o in changed:
-            for lane in LANES_OF_OBJECT[o]:
-                if lane not in lanes:
-                    lanes.append(lane)
-        return None, lanes, text
+        return None, lanes_of(changed), text
 
     def run_lanes(self, mu, lanes, binaries, selector):
         for lane in lanes:
@@ -569,46 +682,52 @@ class Sweep:
         self.base()
         # 1. the template's function mutants go to the schema build, in the
         # lanes of the objects whose preprocessed source keeps their line;
-        # the others are compiled alone first: validity, object identity, lanes
+        # those on a line that no module core compiles go to the upstream
+        # series' lanes, and they and the others are compiled alone first:
+        # validity, object identity, lanes
         pending = []
         live = self.b.live_lines(os.path.join(self.args.work, "base", "core"),
                                  TEMPLATE.split("/")[-1])
         lined = []
+        series = []
         for mu in muts:
             if not (mu.path.endswith(TEMPLATE) and mu.schema_ok):
                 continue
-            lanes = []
-            for obj, lines in live.items():
-                if all(n in lines for n in range(mu.first, mu.last + 1)):
-                    lanes += [ln for ln in LANES_OF_OBJECT[obj] if ln not in lanes]
+            lanes = lanes_of(keeping(live, range(mu.first, mu.last + 1)))
             if lanes:
                 pending.append((mu, lanes, None))
             else:
-                record(verdict_row(mu, "unbuilt", "-", "no module core compiles this line"))
+                series.append(mu)
             lined.append(mu)
         muts = [mu for mu in muts if mu not in lined]
+        if series:
+            self.series_base()
         slots = list(range(jobs))
         slot_lock = threading.Lock()
 
-        def screen(mu):
+        def screen(item):
+            mu, in_series = item
             with slot_lock:
                 slot = slots.pop()
             try:
-                return mu, self.screen(mu, slot)
+                return mu, self.screen(mu, slot, in_series)
             finally:
                 with slot_lock:
                     slots.append(slot)
 
         with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
-            for mu, (row, lanes, text) in ex.map(screen, muts):
+            for mu, (row, lanes, text) in ex.map(screen, [(mu, False) for mu in muts] +
+                                                 [(mu, True) for mu in series]):
                 if row:
                     record(row)
                 else:
                     pending.append((mu, lanes, text))
-        say("screened %d mutants in %.0f s: %d to run" % (len(muts), time.time() - start,
-                                                           len(pending)))
-        # 2. the template's function mutants from one schema build
-        in_schema = [mu for mu, _, _ in pending if mu.path.endswith(TEMPLATE) and mu.schema_ok]
+        say("screened %d mutants in %.0f s: %d to run" % (len(muts) + len(series),
+                                                           time.time() - start, len(pending)))
+        # 2. the template's function mutants from one schema build (the
+        # series' ones from builds of their own)
+        in_schema = [mu for mu, _, _ in pending if mu.path.endswith(TEMPLATE) and mu.schema_ok
+                     and mu not in series]
         binaries, number, rejects = ({}, {}, [])
         if in_schema:
             binaries, number, rejects = self.schema_build(in_schema)
@@ -727,7 +846,7 @@ def main(argv=None):
         report(current, verdicts, sys.stdout)
         return 0
     missing = [t for t in ("qemu-ppc64le", "qemu-ppc64", COMPILERS["le"], COMPILERS["be"],
-                           "cpio", "qemu-system-ppc64")
+                           "g++", "cpio", "qemu-system-ppc64")
                if not shutil.which(t)]
     if missing:
         print("sweep.py: %s not found; run tools/setup.sh (it installs the cross compilers "

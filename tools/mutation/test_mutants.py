@@ -320,6 +320,86 @@ class GlueVerdicts(unittest.TestCase):
         self.assertEqual(self.judge(rows, ["gkill-c"]), {})
 
 
+class SeriesLanes(unittest.TestCase):
+    """Which template mutants run in the upstream series' lanes: the sweep
+    sends a mutant there when no module core's preprocessed source keeps
+    its line, into the lanes of the series' objects that keep every line
+    it changes in the template's kernel copy (kernel-files.py); with none,
+    it is unbuilt."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.template = os.path.join(sweep.TOP, sweep.TEMPLATE)
+        with open(cls.template, encoding="utf-8") as f:
+            cls.text = f.read()
+        cls.tmp = tempfile.mkdtemp()
+        b = sweep.Builder(cls.tmp)
+        cls.module = b.live_lines(os.path.dirname(cls.template), os.path.basename(cls.template))
+        # the series' cores and what they include but the constants
+        kf = sweep.kernelfiles
+        series = os.path.join(cls.tmp, "series")
+        os.makedirs(series)
+        files = {sweep.SERIES_CORE: kf.kernel_template(cls.template),
+                 "crc-vpmsum.h": kf.glue_header("crc-vpmsum.h", list(kf.CORES))}
+        for core in kf.CORES:
+            files[core.replace("_", "-") + "-vpmsum.c"] = kf.core_c(core, [c[0] for c in kf.CRCS])
+        for name, text in files.items():
+            with open(os.path.join(series, name), "w", encoding="utf-8") as f:
+                f.write(text)
+        cls.copy = files[sweep.SERIES_CORE].splitlines()
+        cls.series = b.live_lines(series, sweep.SERIES_CORE, sweep.SERIES_OBJECTS)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def lanes(self, old, new):
+        """(module lanes, series lanes) of the template with OLD, which is
+        there once and on one line, replaced by NEW."""
+        self.assertEqual(self.text.count(old), 1)
+        line = self.text[:self.text.index(old)].count("\n") + 1
+        path = os.path.join(self.tmp, "crc_vmx_core_template.h")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.text.replace(old, new))
+        changed = sweep.changed_lines(self.copy,
+                                      sweep.kernelfiles.kernel_template(path).splitlines())
+        return (sweep.lanes_of(sweep.keeping(self.module, [line])),
+                sweep.lanes_of(sweep.keeping(self.series, changed)))
+
+    def test_the_64_bit_msb_first_reduction_runs_in_crc64_be_only(self):
+        self.assertEqual(self.lanes("s = pmsum(a, load_const(kr[CRC_VMX_RED_FOLD])) ^ low;",
+                                    "s = pmsum(load_const(kr[CRC_VMX_RED_FOLD]), a) ^ low;"),
+                         ([], ["series-crc64_be-le-power8", "series-crc64_be-be-power8"]))
+
+    def test_lines_of_the_module_cores_stay_in_their_lanes(self):
+        # the reflected 64-bit reduction: the sweep runs it in crc64's lanes
+        module, series = self.lanes("s = pmsum(a, load_const(kr[CRC_VMX_RED_FOLD]));",
+                                    "s = pmsum(load_const(kr[CRC_VMX_RED_FOLD]), a);")
+        self.assertEqual(module, ["crc64-le-power8", "crc64-be-power8"])
+        self.assertEqual(series, ["series-crc64_nvme-le-power8", "series-crc64_nvme-be-power8"])
+        # the reflected 32-bit one: crc32c in the module, two CRCs in the series
+        module, series = self.lanes("c = pmsum(a, load_const(kr[CRC_VMX_RED_FOLD]));",
+                                    "c = pmsum(load_const(kr[CRC_VMX_RED_FOLD]), a);")
+        self.assertIn("crc32c-be-power8", module)
+        self.assertEqual(series, ["series-crc32_le-le-power8", "series-crc32c-le-power8",
+                                  "series-crc32_le-be-power8", "series-crc32c-be-power8"])
+
+    def test_a_line_the_series_drops_has_no_series_lane(self):
+        # the ISA 3.1 loop's call: the generator leaves it out of the series
+        module, series = self.lanes("if (isa31 && n >= CRC_VMX_ISA31_MIN_BLOCKS) {",
+                                    "if (isa31 && n > CRC_VMX_ISA31_MIN_BLOCKS) {")
+        self.assertIn("crc32c-le-power10-isa31", module)
+        self.assertEqual(series, [])
+
+    def test_changed_lines(self):
+        before = ["a", "b", "c", "d"]
+        self.assertEqual(sweep.changed_lines(before, ["a", "B", "c", "d"]), {2})
+        self.assertEqual(sweep.changed_lines(before, ["a", "d"]), {2, 3})
+        self.assertEqual(sweep.changed_lines(before, ["a", "b", "x", "c", "d"]), {3})
+        self.assertEqual(sweep.changed_lines(before, before), set())
+        self.assertEqual(sweep.keeping({"o": {1, 2, 3}}, set()), [])
+
+
 class ArguedEquivalent(unittest.TestCase):
     """Only a row that argues its own mutant equivalent counts."""
 

@@ -139,8 +139,11 @@ def drop_isa31(lines):
     return out
 
 
-def kernel_template():
-    text = open(TEMPLATE).read()
+def kernel_template(path=TEMPLATE):
+    """The kernel copy crc-vpmsum-core.h of the template at path (the
+    mutation sweep passes a mutant's)."""
+    with open(path) as f:
+        text = f.read()
     # The project's header comment gives way to the kernel tree's.
     m = re.match(r"/\* SPDX-License-Identifier: GPL-2.0-only \*/\n/\*.*?\*/\n", text, re.S)
     if not m:
@@ -253,7 +256,8 @@ def core_c(core, crcs):
 def glue_header(name, cores):
     """A glue header of tools/upstream/kernel/; crc-vpmsum.h declares only
     the cores that CORES lists."""
-    text = open(os.path.join(GLUE, name)).read()
+    with open(os.path.join(GLUE, name)) as f:
+        text = f.read()
     if name == "crc-vpmsum.h":
         protos = re.findall(r"^u(?:32|64) (\w+)_vpmsum\(", text, re.M)
         if sorted(protos) != sorted(CORES):

@@ -18,8 +18,9 @@
 # vector path and 63-byte ones the fallback. Messages longer than one chunk
 # (32 KiB, docs/driver.md, "vector path") must be cut into several vector
 # sections: vector_sections counts one per message of 32768 bytes, two per
-# message of 32769 and four per message of 100000 (32768, 32768, then the
-# 34464 left cut in two halves).
+# message of 32769, two per message of 60000 (cut in two halves, 30000
+# each: no third, shorter section) and four per message of 100000 (32768,
+# 32768, then the 34464 left cut in two halves).
 . "$(dirname "$0")/crc32c_lib.sh"
 MOD=crc32c_vmx_ctx
 PARAMS=/sys/module/$MOD/parameters
@@ -35,7 +36,7 @@ if module_loaded $MOD; then
 fi
 modinfo $MOD >/dev/null 2>&1 || ktap_skip_all "test module $MOD is not installed (build selftests/kmod)"
 
-ktap_plan 9
+ktap_plan 10
 fb0=$(fallback_bytes)
 vb0=$(vector_bytes)
 mark=$(kernel_log_mark)
@@ -59,6 +60,7 @@ if [ $rc -ne 0 ]; then
 	ktap_fail "63-byte messages from a kernel thread took the fallback (not evaluated)"
 	ktap_fail "32768-byte messages from a kernel thread took one vector section each (not evaluated)"
 	ktap_fail "32769-byte messages from a kernel thread took two vector sections each (not evaluated)"
+	ktap_fail "60000-byte messages from a kernel thread took two vector sections each (not evaluated)"
 	ktap_fail "100000-byte messages from a kernel thread took four vector sections each (not evaluated)"
 	ktap_finish
 fi
@@ -103,6 +105,8 @@ sections_check 32768 1 "one vector section"
 ok1=$sok name1=$sname
 sections_check 32769 2 "two vector sections"
 ok2=$sok name2=$sname
+sections_check 60000 2 "two vector sections"
+ok2h=$sok name2h=$sname
 sections_check 100000 4 "four vector sections"
 ok4=$sok name4=$sname
 rmmod $MOD
@@ -127,5 +131,6 @@ ktap_result $? "64-byte messages from a kernel thread took the vector path: vect
 ktap_result $? "63-byte messages from a kernel thread took the fallback: fallback_bytes rose by $f63 (need >= $b63), vector_bytes by $v63 (need < $b63)"
 ktap_result $ok1 "$name1"
 ktap_result $ok2 "$name2"
+ktap_result $ok2h "$name2h"
 ktap_result $ok4 "$name4"
 ktap_finish

@@ -816,7 +816,9 @@ def main(argv=None):
                     help="list, run, report: the core (module/arch/powerpc), the glue "
                     "(module/*.c, module/*.h) or all (default); sample is always the core's")
     ap.add_argument("--kernel-env", default=os.path.join(TOP, "build", "kernel.env"),
-                    help="the glue's kernel (default: %(default)s, from make setup)")
+                    help="the glue's stock kernel, which its guest boots run "
+                    "(default: %(default)s, from make setup); the screening adds the "
+                    "debug, 6.12 and newest kernels it finds")
     ap.add_argument("--batch", type=int, default=gluelane.BATCH, metavar="N",
                     help="run: glue mutants per guest boot (default: %(default)s)")
     ap.add_argument("--guest-until", metavar="HH:MM",

@@ -35,11 +35,15 @@ the instance files, the assembly loop, the series' mutants) from a build
 of their own.
 
 The glue's mutants (--scope glue) are screened by a Kbuild build of their
-own against the kernel of build/kernel.env (invalid: it warns; equivalent:
-code and data of both .ko unchanged) and the others run in POWER8 guest
-boots (--guest-cpu for another model), many per boot, against the whole
-kselftest collection (tools/mutation/glue.py): killed, survived, crashed,
-timeout or setup-failed (only killed is a catch).
+own against the kernel of --kernel-env and each of the debug, 6.12 and
+newest kernels that is on the machine (invalid: it warns on one of them;
+equivalent: code and data of every .ko unchanged on all of them;
+needs-lane: changed only on kernels other than --kernel-env's, which no
+guest lane runs yet, counted as not killed) and the others run in POWER8
+guest boots of --kernel-env's kernel (--guest-cpu for another model), many
+per boot, against the whole kselftest collection (tools/mutation/glue.py):
+killed, survived, crashed, timeout or setup-failed (only killed is a
+catch).
 
 Exit status: 0 done (run: every selected mutant has a verdict; sample: no
 regression), 1 a sample regression or a build of the unchanged core
@@ -161,8 +165,10 @@ RUN_ARGS = ["--seed", "43", "--random", "2000"]
 GUARD_RUN_ARGS = ["--seed", "43"]
 RUN_TIMEOUT = 300
 VERDICT_FIELDS = ["hash", "id", "verdict", "lane", "detail", "where", "op", "mutant"]
-# The verdicts of mutants that changed the code: only killed is a catch.
-LIVE = ("killed", "survived", "timeout", "crashed", "setup-failed")
+# The verdicts of mutants that changed the code: only killed is a catch
+# (needs-lane: a glue mutant whose code differs only on kernels no guest
+# lane runs it on yet, tools/mutation/glue.py).
+LIVE = ("killed", "survived", "timeout", "crashed", "setup-failed", "needs-lane")
 
 _print_lock = threading.Lock()
 
@@ -556,8 +562,8 @@ class Sweep:
         """The glue's mutants: screened one Kbuild build at a time, then the
         others in guest boots of --guest-cpu (tools/mutation/glue.py)."""
         start = time.time()
-        b = gluelane.GlueBuilder(self.args.work, self.args.kernel_env)
-        b.baseline()
+        b = gluelane.GlueBuilder(self.args.work, gluelane.kernels(self.args.work,
+                                                                  self.args.kernel_env, say))
         pending = []
         for mu in muts:
             with open(mu.path, encoding="utf-8") as f:
@@ -769,8 +775,8 @@ class Sweep:
 
 
 def report(current, verdicts, out):
-    kinds = ["killed", "survived", "timeout", "crashed", "setup-failed", "invalid",
-             "equivalent", "unbuilt", "none"]
+    kinds = ["killed", "survived", "timeout", "crashed", "setup-failed", "needs-lane",
+             "invalid", "equivalent", "unbuilt", "none"]
     table = {}
     for mu in current:
         v = verdicts.get(mu.hash, {}).get("verdict", "none")
@@ -810,7 +816,9 @@ def main(argv=None):
                     help="list, run, report: the core (module/arch/powerpc), the glue "
                     "(module/*.c, module/*.h) or all (default); sample is always the core's")
     ap.add_argument("--kernel-env", default=os.path.join(TOP, "build", "kernel.env"),
-                    help="the glue's kernel (default: %(default)s, from make setup)")
+                    help="the glue's stock kernel, which its guest boots run "
+                    "(default: %(default)s, from make setup); the screening adds the "
+                    "debug, 6.12 and newest kernels it finds")
     ap.add_argument("--batch", type=int, default=gluelane.BATCH, metavar="N",
                     help="run: glue mutants per guest boot (default: %(default)s)")
     ap.add_argument("--guest-until", metavar="HH:MM",

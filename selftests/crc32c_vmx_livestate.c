@@ -6,7 +6,8 @@
  * thread whose user vector registers are live, takes the kernel's software
  * CRC, because the vector path would first have to save those
  * registers; stats/live_state_bytes counts it. From 192 bytes the vector
- * path runs all the same. (crc32c_vmx_contexts.sh shows the other half: a
+ * path runs all the same. Both sides of that edge are measured: 191-byte
+ * messages (the longest below it), 192-byte ones, and 4096-byte ones. (crc32c_vmx_contexts.sh shows the other half: a
  * kernel thread, with no user state, hashes the same size on the vector
  * path.)
  *
@@ -16,7 +17,7 @@
  * of the bytes must therefore be counted. Every digest is checked against
  * the table-driven reference.
  *
- * Output is KTAP, three results.
+ * Output is KTAP, four results.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -33,8 +34,9 @@
 #error "crc32c_vmx_livestate is for 64-bit POWER with VMX (build with -mcpu=power8 or later)"
 #endif
 
-#define SHORT_LEN	128	/* between the two thresholds */
-#define LONG_LEN	4096	/* above both */
+#define SHORT_LEN	191	/* the longest below CRC32C_VMX_MIN_LEN_LIVE */
+#define EDGE_LEN	192	/* CRC32C_VMX_MIN_LEN_LIVE */
+#define LONG_LEN	4096	/* above both thresholds */
 #define ROUNDS		64
 
 /* Make this thread's user VMX state live: write v31 (volatile for the compiler). */
@@ -70,13 +72,13 @@ int main(void)
 {
 	/* page-aligned: each message is one piece for the crypto API's page walk */
 	static uint8_t data[LONG_LEN] __attribute__((aligned(LONG_LEN)));
-	long long l0, l1, l2, v0, v1, v2;
+	long long l0, l1, l2, l3, v0, v1, v2, v3;
 	unsigned int wrong = 0, i;
 	struct afalg_hash h;
 	int err;
 
 	ksft_print_header();
-	ksft_set_plan(3);
+	ksft_set_plan(4);
 	crc32c_ref_init();
 	for (i = 0; i < sizeof(data); i++)
 		data[i] = (uint8_t)(i * 131 + 7);
@@ -91,9 +93,13 @@ int main(void)
 	l1 = crc_vmx_read_stat(CRC32C_KSFT_LIVE_STATS);
 	v1 = crc32c_ksft_vector_bytes();
 	if (!err)
-		err = digests_with_live_state(&h, data, LONG_LEN, &wrong);
+		err = digests_with_live_state(&h, data, EDGE_LEN, &wrong);
 	l2 = crc_vmx_read_stat(CRC32C_KSFT_LIVE_STATS);
 	v2 = crc32c_ksft_vector_bytes();
+	if (!err)
+		err = digests_with_live_state(&h, data, LONG_LEN, &wrong);
+	l3 = crc_vmx_read_stat(CRC32C_KSFT_LIVE_STATS);
+	v3 = crc32c_ksft_vector_bytes();
 	afalg_close(&h);
 	if (err)
 		ksft_exit_fail_msg("AF_ALG digest failed: %s\n", strerror(-err));
@@ -101,14 +107,19 @@ int main(void)
 	ksft_print_msg("%d x %d B: live_state_bytes %lld -> %lld, vector_bytes %lld -> %lld\n",
 		       ROUNDS, SHORT_LEN, l0, l1, v0, v1);
 	ksft_print_msg("%d x %d B: live_state_bytes %lld -> %lld, vector_bytes %lld -> %lld\n",
-		       ROUNDS, LONG_LEN, l1, l2, v1, v2);
+		       ROUNDS, EDGE_LEN, l1, l2, v1, v2);
+	ksft_print_msg("%d x %d B: live_state_bytes %lld -> %lld, vector_bytes %lld -> %lld\n",
+		       ROUNDS, LONG_LEN, l2, l3, v2, v3);
 	ksft_test_result(!wrong, "every digest right with live vector registers (%u wrong)\n",
 			 wrong);
 	ksft_test_result(l1 - l0 >= ROUNDS * SHORT_LEN / 2,
 			 "%d-byte messages from a thread with live vector registers took the fallback: live_state_bytes rose by %lld (need >= %d)\n",
 			 SHORT_LEN, l1 - l0, ROUNDS * SHORT_LEN / 2);
-	ksft_test_result(l2 == l1 && v2 - v1 >= ROUNDS * LONG_LEN,
+	ksft_test_result(l2 == l1 && v2 - v1 >= ROUNDS * EDGE_LEN,
 			 "%d-byte messages took the vector path all the same: vector_bytes rose by %lld (need >= %d), live_state_bytes by %lld (need 0)\n",
-			 LONG_LEN, v2 - v1, ROUNDS * LONG_LEN, l2 - l1);
+			 EDGE_LEN, v2 - v1, ROUNDS * EDGE_LEN, l2 - l1);
+	ksft_test_result(l3 == l2 && v3 - v2 >= ROUNDS * LONG_LEN,
+			 "%d-byte messages took the vector path all the same: vector_bytes rose by %lld (need >= %d), live_state_bytes by %lld (need 0)\n",
+			 LONG_LEN, v3 - v2, ROUNDS * LONG_LEN, l3 - l2);
 	ksft_finished();
 }

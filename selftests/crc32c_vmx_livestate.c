@@ -7,9 +7,9 @@
  * CRC, because the vector path would first have to save those
  * registers; stats/live_state_bytes counts it. From 192 bytes the vector
  * path runs all the same. Both sides of that edge are measured: 191-byte
- * messages (the longest below it), 192-byte ones, and 4096-byte ones. (crc32c_vmx_contexts.sh shows the other half: a
- * kernel thread, with no user state, hashes the same size on the vector
- * path.)
+ * messages (the longest below it), 192-byte ones, and 4096-byte ones.
+ * (crc32c_vmx_contexts.sh shows the other half: a kernel thread, with no
+ * user state, hashes short messages on the vector path.)
  *
  * Before every digest the thread writes a vector register, so its VMX state
  * is live when it enters the kernel, unless the kernel switches the thread

@@ -35,6 +35,7 @@
 #define LONG_PIECE	4093
 #define ONE_MAX		4096
 #define ONE_COUNT	16
+#define USAGE		"[-l LEN] crct10dif|crc64-rocksoft DRIVER [DRIVER2]"
 
 struct family_crc {
 	const char *alg;
@@ -189,7 +190,7 @@ int main(int argc, char **argv)
 	int a;
 
 	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		printf("Usage: %s [-l LEN] crct10dif|crc64-rocksoft DRIVER [DRIVER2]\n", argv[0]);
+		printf("Usage: %s " USAGE "\n", argv[0]);
 		return 0;
 	}
 	if (argc >= 3 && !strcmp(argv[1], "-l")) {
@@ -206,8 +207,7 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], crcs[i].alg))
 			c = &crcs[i];
 	if (!c || argc > 4) {
-		fprintf(stderr, "Usage: %s [-l LEN] crct10dif|crc64-rocksoft DRIVER [DRIVER2] (try --help)\n",
-			argv[0]);
+		fprintf(stderr, "Usage: %s " USAGE " (try --help)\n", argv[0]);
 		return 2;
 	}
 	if (c->ref((const unsigned char *)"123456789", 9) != c->check) {

@@ -5,8 +5,9 @@
 # log line; both ends of the accepted range (1 and 1000) load and register
 # at that priority; a priority 50 below the in-tree driver's
 # (crc32c-vpmsum, 200, through 6.13; see crc32c_lib.sh for later kernels)
-# ranks crc32c-vmx below it, and "crc32c" then really goes to the in-tree driver (crc32c-vmx's
-# counters stay still while hashing through the name). Last, a load without
+# ranks crc32c-vmx below it, and "crc32c" then really goes to the in-tree
+# driver (crc32c-vmx's counters stay still while hashing through the
+# name). Last, a load without
 # parameters registers crc32c-vmx at the documented default, 300, and its
 # one kernel log line says so and names the core that runs on this CPU:
 # "registered crc32c-vmx, priority 300, POWER8 core" on POWER8 and POWER9,

@@ -418,12 +418,49 @@ class GlueScreening(unittest.TestCase):
                                                                "equivalent")))}
         out = io.StringIO()
         sweep.report(current, verdicts, out)
-        self.assertIn("| all | all | 3 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 1 | 0 | 0 | 50.0% |",
-                      out.getvalue())
+        self.assertIn("| all | all | 3 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 1 | 0 | 0 | 50.0% | "
+                      "50.0% |", out.getvalue())
         self.assertIn("- a_h-drop-00000001 a.h:1 drop: x => y (needs-lane)", out.getvalue())
         with contextlib.redirect_stdout(io.StringIO()) as said:
             self.assertEqual(sweep.judge(current, verdicts), 1)
-        self.assertIn("1 of 2 non-equivalent mutants killed (50.0%", said.getvalue())
+        self.assertIn("1 of 2 non-equivalent mutants killed by a failed assertion (50.0%)",
+                      said.getvalue())
+
+
+    def test_a_crash_on_a_fault_report_is_detected_and_a_hang_is_not(self):
+        class Mu:
+            def __init__(self, n):
+                self.hash, self.path, self.op = "h%d" % n, "module/a.c", "negate"
+        rows = [("killed", "guest-power8:t", "-"),
+                ("crashed", "guest-power8:load",
+                 "BUG: Unable to handle kernel data access on read at 0x0 in crc32c_vmx_core"),
+                ("crashed", "guest-power8:load",
+                 "Oops: Exception in kernel mode, sig: 4 [#1] in alg_test"),
+                ("crashed", "guest-power8:load",
+                 "BUG: soft lockup - CPU#0 stuck for 26s! [cryptomgr_test:127] in crc32c_vmx_core"),
+                ("crashed", "guest-power8:load", "-"),
+                ("timeout", "guest-power8:t", "no result")]
+        current = [Mu(n) for n in range(len(rows))]
+        verdicts = {mu.hash: {"verdict": v, "lane": lane, "detail": d,
+                              "id": "a_c-negate-%08d" % n, "where": "a.c:1", "op": "negate",
+                              "mutant": "x => y"}
+                    for n, (mu, (v, lane, d)) in enumerate(zip(current, rows))}
+        self.assertEqual([sweep.faulted(verdicts[mu.hash]) for mu in current],
+                         [False, True, True, False, False, False])
+        out = io.StringIO()
+        sweep.report(current, verdicts, out)
+        self.assertIn("| all | all | 6 | 1 | 0 | 1 | 4 | 0 | 0 | 0 | 0 | 0 | 0 | 16.7% | 50.0% |",
+                      out.getvalue())
+        self.assertIn("a_c-negate-00000001 a.c:1 negate: x => y (crashed: a kernel fault report)",
+                      out.getvalue())
+        with contextlib.redirect_stdout(io.StringIO()) as said:
+            self.assertEqual(sweep.judge(current, verdicts), 1)
+        self.assertIn("1 of 6 non-equivalent mutants killed by a failed assertion (16.7%)",
+                      said.getvalue())
+        self.assertIn("3 of 6 detected, with the 2 that crashed on a kernel fault report (50.0%",
+                      said.getvalue())
+        self.assertIn("a_c-negate-00000003", said.getvalue())
+        self.assertNotIn("a_c-negate-00000002", said.getvalue())
 
 
 class SeriesLanes(unittest.TestCase):

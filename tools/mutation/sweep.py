@@ -790,13 +790,19 @@ def faulted(v):
         not HANG.search(v.get("detail", ""))
 
 
-def report(current, verdicts, out):
+def report(current, verdicts, out, argued=None):
+    """The table per file and operator, and the survivors. A survivor that
+    docs/mutants.md argues equivalent (argued_equivalent()) is counted as
+    `argued`, out of the rates, as judge() counts it."""
     kinds = ["killed", "survived", "timeout", "crashed", "setup-failed", "needs-lane",
-             "invalid", "equivalent", "unbuilt", "none"]
+             "invalid", "equivalent", "argued", "unbuilt", "none"]
+    argued = argued_equivalent() if argued is None else argued
     table = {}
     for mu in current:
         row = verdicts.get(mu.hash, {})
         v = row.get("verdict", "none")
+        if v in LIVE and v != "killed" and row.get("id") in argued:
+            v = "argued"
         for key in ((mu.path.split("/")[-1], mu.op), (mu.path.split("/")[-1], "all"),
                     ("all", mu.op), ("all", "all")):
             c = table.setdefault(key, dict.fromkeys(kinds + ["faulted"], 0))
@@ -813,8 +819,8 @@ def report(current, verdicts, out):
         out.write("| %s | %s | %d | %s | %s | %s |\n" %
                   (f, op, sum(c[k] for k in kinds), " | ".join(str(c[k]) for k in kinds), rate, both))
     surv = [mu for mu in current if verdicts.get(mu.hash, {}).get("verdict") in LIVE and
-            verdicts[mu.hash]["verdict"] != "killed"]
-    out.write("\nSurvivors (%d):\n" % len(surv))
+            verdicts[mu.hash]["verdict"] != "killed" and verdicts[mu.hash]["id"] not in argued]
+    out.write("\nSurvivors not argued equivalent (%d):\n" % len(surv))
     for mu in surv:
         v = verdicts[mu.hash]
         out.write("- %s %s %s: %s (%s%s)\n" % (v["id"], v["where"], v["op"], v["mutant"],
@@ -853,7 +859,8 @@ def main(argv=None):
                     help="run: screen the glue's mutants on the host only; the ones that "
                     "need a guest keep no verdict")
     ap.add_argument("--sample", type=int, metavar="N",
-                    help="run: only a stratified sample of N mutants (seed %d)" % SWEEP_SEED)
+                    help="run, report: only a stratified sample of N mutants (seed %d)" %
+                    SWEEP_SEED)
     ap.add_argument("--file", action="append", metavar="NAME",
                     help="run: only the mutants of this core file (repeatable)")
     ap.add_argument("--id", action="append", metavar="ID", help="run: only this mutant (repeatable)")
@@ -872,6 +879,8 @@ def main(argv=None):
         return 0
     verdicts = read_verdicts(args.verdicts)
     if args.command == "report":
+        if args.sample:
+            current = stratified_sample(current, args.sample, SWEEP_SEED)
         report(current, verdicts, sys.stdout)
         return 0
     missing = [t for t in ("qemu-ppc64le", "qemu-ppc64", COMPILERS["le"], COMPILERS["be"],

@@ -248,18 +248,21 @@ class Kernel:
         return self.make(d)
 
 
-def kernels(work, kenv, say):
-    """The kernels the glue is screened on, the stock one (kenv) first, then
-    the debug, 6.12 and newest kernels that are on the machine and for which
+def kernels(work, kenv, say, first="stock"):
+    """The kernels the glue is screened on, the guest's one (kenv, named
+    first: stock, or debug for the debug kernel's lane) first, then the
+    others of debug, 6.12 and newest that are on the machine and for which
     the unchanged sources build clean; each with its unchanged build."""
     if not have_kernel(kenv):
-        raise SystemExit("glue: no stock kernel in %s: run `make setup`" % kenv)
-    stock = Kernel(work, "stock", kenv)
+        raise SystemExit("glue: no %s kernel in %s: run `make setup`" % (first, kenv))
+    stock = Kernel(work, first, kenv)
     error = stock.baseline()
     if error:
         raise SystemExit("the unchanged module sources do not build clean: " + error)
     out = [stock]
     for name in OTHER_KERNELS:
+        if name == first:
+            continue
         env = find_kernel(name)
         if not env:
             say("glue: no %s kernel on this machine: the glue is not screened on it" % name)
@@ -353,17 +356,18 @@ def _newest(paths):
     return newest
 
 
-def guest_initramfs(work, kenv, say):
+def guest_initramfs(work, kenv, say, name="stock"):
     """The initramfs of make check's guest without mutants (tools/build-guest.sh
-    --lane none), built again when a source it packs is newer."""
-    out = os.path.join(work, "glue-guest")
+    --lane none) for kenv's kernel (name), built again when a source it packs
+    is newer."""
+    out = os.path.join(work, "glue-guest" if name == "stock" else "glue-guest-" + name)
     initrd = os.path.join(out, "initramfs.cpio.gz")
     srcs = [os.path.join(TOP, p) for p in ("module", "selftests", "tools/vm/guest", "Kbuild",
                                            "tools/build-guest.sh", "tools/vm/mkinitramfs.sh")]
     if os.path.exists(initrd) and os.path.getmtime(initrd) > _newest(srcs):
         return out, initrd
     say("glue: building the guest's initramfs (tools/build-guest.sh --lane none)")
-    log = os.path.join(work, "glue-guest.log")
+    log = out + ".log"
     with open(log, "w") as f:
         r = subprocess.run(nice([os.path.join(TOP, "tools", "build-guest.sh"), "--kernel-env",
                                  kenv, "--out", out, "--lane", "none"]),
@@ -391,11 +395,13 @@ BASE_ENTRIES = {"gbase-c": "crc32c_vmx", "gbase-f": "crc_family_vmx"}
 
 
 def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadline=None,
-              cpu="POWER8"):
-    """Boot a guest of CPU model cpu for batch = [(mutant, {module: ko})]:
-    {hash: (verdict, lane, detail)}; a mutant without a result in this batch
-    is left out. At deadline (a time.time() value) the boot is stopped and
-    the finished mutants judged."""
+              cpu="POWER8", kname="stock"):
+    """Boot a guest of CPU model cpu and kenv's kernel (kname: stock, or
+    debug, which lane.sh runs as its debug lane) for batch = [(mutant,
+    {module: ko})]: {hash: (verdict, lane, detail)}; a mutant without a
+    result in this batch is left out. The unchanged modules run first, each
+    one the kernel builds (base_kos). At deadline (a time.time() value) the
+    boot is stopped and the finished mutants judged."""
     tests = kselftests(guest_out)
     # each run's boots keep their logs: a directory per run and boot
     bdir = os.path.join(work, "glue-runs", "%s-boot%d" % (RUN_STAMP, number))
@@ -407,7 +413,9 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadl
     os.makedirs(heads)
     entries = []
     owner = {}
-    kos = [(name, mod, base_kos[mod], None) for name, mod in BASE_ENTRIES.items()]
+    lane = "debug" if kname == "debug" else "stock"
+    kos = [(name, mod, base_kos[mod], None) for name, mod in BASE_ENTRIES.items()
+           if mod in base_kos]
     for mu, changed in batch:
         for mod, ko in sorted(changed.items()):
             kos.append((entry_name(mu, mod), mod, ko, mu))
@@ -415,7 +423,7 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadl
         shutil.copy2(ko, os.path.join(stage, name + ".ko"))
         with open(os.path.join(stage, name + ".module"), "w") as f:
             f.write(mod + "\n")
-        with open(os.path.join(stage, name + ".stock.tests"), "w") as f:
+        with open(os.path.join(stage, "%s.%s.tests" % (name, lane)), "w") as f:
             f.write(" ".join(tests) + "\n")
         # the header tools/mutants/lib.sh reads (the lane runs these names)
         with open(os.path.join(heads, name + ".patch"), "w") as f:
@@ -440,12 +448,12 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadl
         out.write(gz)
     timeout = BOOT_SECONDS + MUTANT_SECONDS * len(entries)
     say("glue: guest boot %d: %d mutants (%d builds) and the unchanged modules, up to %d s" %
-        (number, len(batch), len(entries) - len(BASE_ENTRIES), timeout))
+        (number, len(batch), len(entries) - len(base_kos), timeout))
     start = time.time()
     env = dict(os.environ, MUTANT_DIR=heads)
     with open(os.path.join(bdir, "lane.log"), "w") as log:
         p = subprocess.Popen([os.path.join(TOP, "tools", "mutants", "lane.sh"), "--kernel-env",
-                              kenv, "--initrd", combined, "--lane", "stock", "--out", bdir,
+                              kenv, "--initrd", combined, "--lane", lane, "--out", bdir,
                               "--mutants", ",".join(entries), "--timeout", str(timeout),
                               "--cpu", cpu],
                              env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -465,7 +473,7 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadl
          else "exit %d" % p.returncode))
     if stopped:
         # only the mutants the guest finished: their MUTANT-END is in its log
-        return judge_batch(finished_rows(bdir), owner, bdir, lane_name(cpu))
+        return judge_batch(finished_rows(bdir), owner, bdir, lane_name(cpu, kname))
     rows = {}
     oops = crash_reports(bdir)
     with open(os.path.join(bdir, "results.tsv"), encoding="utf-8", errors="replace") as f:
@@ -476,7 +484,7 @@ def run_batch(batch, base_kos, guest_out, initrd, kenv, work, number, say, deadl
                 if cols[3].startswith("crashed") and cols[1] in oops:
                     detail = oops[cols[1]]
                 rows.setdefault(cols[1], []).append((cols[2], cols[3], detail))
-    return judge_batch(rows, owner, bdir, lane_name(cpu))
+    return judge_batch(rows, owner, bdir, lane_name(cpu, kname))
 
 
 def crash_reports(bdir):
@@ -546,15 +554,16 @@ def finished_rows(bdir):
     return out
 
 
-def lane_name(cpu):
-    """The lane column of a verdict from a guest of CPU model cpu."""
-    return "guest-" + cpu.lower()
+def lane_name(cpu, kname="stock"):
+    """The lane column of a verdict from a guest of CPU model cpu and kernel
+    kname (stock: build/kernel.env's)."""
+    return "guest-" + ("" if kname == "stock" else kname + "-") + cpu.lower()
 
 
 def judge_batch(rows, owner, where="-", lane="guest-power8"):
     """{hash: (verdict, lane, detail)} from lane.sh's rows {entry: [(test, verdict, detail)]}."""
     base_ok = {}
-    for name in BASE_ENTRIES:
+    for name in [n for n, mu in owner.items() if mu is None]:
         got = rows.get(name)
         if not got or any(v in ("no-result", "failed") or v.startswith("crashed")
                           for _, v, _ in got):
@@ -578,7 +587,8 @@ def judge_batch(rows, owner, where="-", lane="guest-power8"):
                 results.append((mod, t, v, d))
         if not results or any(v == "no-result" for _, _, v, _ in results):
             continue
-        caught = [(t, d) for mod, t, v, d in results if v == "caught" and t in base_ok[mod]]
+        caught = [(t, d) for mod, t, v, d in results
+                  if v == "caught" and t in base_ok.get(mod, ())]
         if caught:
             out[h] = ("killed", lane + ":" + caught[0][0], caught[0][1] or "-")
             continue

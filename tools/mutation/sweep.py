@@ -570,8 +570,8 @@ class Sweep:
         """The glue's mutants: screened one Kbuild build at a time, then the
         others in guest boots of --guest-cpu (tools/mutation/glue.py)."""
         start = time.time()
-        b = gluelane.GlueBuilder(self.args.work, gluelane.kernels(self.args.work,
-                                                                  self.args.kernel_env, say))
+        b = gluelane.GlueBuilder(self.args.work, gluelane.kernels(
+            self.args.work, self.args.kernel_env, say, self.args.guest_kernel))
         pending = []
         for mu in muts:
             with open(mu.path, encoding="utf-8") as f:
@@ -589,7 +589,8 @@ class Sweep:
         if not pending or self.args.no_guest:
             return
         start = time.time()
-        out, initrd = gluelane.guest_initramfs(self.args.work, self.args.kernel_env, say)
+        out, initrd = gluelane.guest_initramfs(self.args.work, self.args.kernel_env, say,
+                                               self.args.guest_kernel)
         kos = gluelane.base_kos(b)
         deadline = None
         if self.args.guest_until:
@@ -601,7 +602,8 @@ class Sweep:
                     sum(len(b) for b in gluelane.batches(pending, self.args.batch)[n - 1:]))
                 break
             got = gluelane.run_batch(batch, kos, out, initrd, self.args.kernel_env,
-                                     self.args.work, n, say, deadline, self.args.guest_cpu)
+                                     self.args.work, n, say, deadline, self.args.guest_cpu,
+                                     self.args.guest_kernel)
             for mu, _ in batch:
                 if mu.hash in got:
                     verdict, lane, detail = got[mu.hash]
@@ -855,6 +857,12 @@ def main(argv=None):
     ap.add_argument("--guest-cpu", choices=["POWER8", "POWER9", "POWER10"], default="POWER8",
                     help="run: the CPU model of the glue's guest boots (default POWER8; "
                          "POWER10 sees what only the ISA 3.1 core's path does)")
+    ap.add_argument("--guest-kernel", choices=["stock", "debug"], default="stock",
+                    help="run: the kernel of the glue's guest boots: stock (--kernel-env's, "
+                    "the default) or debug (make check's debug kernel: PREEMPT, "
+                    "DEBUG_PREEMPT, lockdep; lane.sh's debug lane). With debug and no --id, "
+                    "the mutants are the needs-lane ones whose code differs on the debug "
+                    "kernel, given a new verdict; --kernel-env is then the debug kernel's")
     ap.add_argument("--no-guest", action="store_true",
                     help="run: screen the glue's mutants on the host only; the ones that "
                     "need a guest keep no verdict")
@@ -871,6 +879,15 @@ def main(argv=None):
         ap.error("--jobs and --batch must be 1 or more")
     if args.guest_until and not re.match(r"^([01]\d|2[0-3]):[0-5]\d$", args.guest_until):
         ap.error("--guest-until takes a time of day as HH:MM")
+    if args.guest_kernel == "debug":
+        if args.command != "run" or args.scope != "glue":
+            ap.error("--guest-kernel debug goes with run --scope glue")
+        args.kernel_env = gluelane.find_kernel("debug")
+        if not args.kernel_env:
+            print("sweep.py: no debug kernel on this machine: run `make check` once (it "
+                  "builds it, tools/vm/build-debug-kernel.sh) or give --guest-kernel stock",
+                  file=sys.stderr)
+            return 2
 
     current = all_mutants("core" if args.command == "sample" else args.scope)
     if args.command == "list":
@@ -925,6 +942,11 @@ def main(argv=None):
             ap.error("no such mutant now: %s (see `sweep.py list`)" % ", ".join(sorted(unknown)))
     if args.sample:
         chosen = stratified_sample(chosen, args.sample, SWEEP_SEED)
+    if args.guest_kernel == "debug" and not args.id:
+        # what only the debug kernel's code shows: screening said needs-lane
+        chosen = [mu for mu in chosen if verdicts.get(mu.hash, {}).get("verdict") == "needs-lane"
+                  and re.search(r"\bdebug\b", verdicts[mu.hash]["detail"])]
+        args.fresh = True
     if not args.fresh:
         chosen = [mu for mu in chosen if mu.hash not in verdicts]
     print("sweep: %d mutants to run (%d in all, %d with a verdict)" %

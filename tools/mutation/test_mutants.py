@@ -302,6 +302,15 @@ class GlueVerdicts(unittest.TestCase):
         self.assertEqual(got["kill"][:2], ("killed", "guest-power10:crc32c_vmx_afalg"))
         self.assertEqual(got["pass"][:2], ("survived", "guest-power10"))
 
+    def test_a_debug_kernel_boot_has_only_the_modules_that_kernel_builds(self):
+        # the debug kernel builds crc32c_vmx alone: its boot has no gbase-f
+        rows = self.rows(**{"gkill-c": [("crc32c_vmx_afalg", "caught", "#2")]})
+        del rows["gbase-f"]
+        owner = {"gbase-c": None, "gkill-c": self.Mu("kill")}
+        got = glue.judge_batch(rows, owner, "-", glue.lane_name("POWER8", "debug"))
+        self.assertEqual(got["kill"][:2], ("killed", "guest-debug-power8:crc32c_vmx_afalg"))
+        self.assertEqual(glue.lane_name("POWER8"), "guest-power8")
+
     def test_a_stopped_boot_judges_only_finished_mutants(self):
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(d, "guest-mutants-1.log.raw"), "w") as f:

@@ -592,10 +592,7 @@ class Sweep:
         out, initrd = gluelane.guest_initramfs(self.args.work, self.args.kernel_env, say,
                                                self.args.guest_kernel)
         kos = gluelane.base_kos(b)
-        deadline = None
-        if self.args.guest_until:
-            deadline = time.mktime(time.strptime(time.strftime("%Y-%m-%d ") +
-                                                 self.args.guest_until, "%Y-%m-%d %H:%M"))
+        deadline = until(self.args.guest_until) if self.args.guest_until else None
         for n, batch in enumerate(gluelane.batches(pending, self.args.batch), 1):
             if deadline and time.time() > deadline - 300:
                 say("glue: no boot starts within 5 minutes of --guest-until: %d mutants left" %
@@ -782,6 +779,18 @@ class Sweep:
         say("%d mutants in %.0f s (%.0f s per hundred)" %
             (total, elapsed, 100 * elapsed / max(1, total)))
         return results
+
+
+def until(hhmm, now=None):
+    """The time.time() of the next HH:MM from now: today's, or tomorrow's
+    once today's has passed (a session that runs past midnight)."""
+    now = time.time() if now is None else now
+    day = time.localtime(now)
+    hour, minute = map(int, hhmm.split(":"))
+    t = time.mktime((day.tm_year, day.tm_mon, day.tm_mday, hour, minute, 0, 0, 0, -1))
+    if t <= now:
+        t = time.mktime((day.tm_year, day.tm_mon, day.tm_mday + 1, hour, minute, 0, 0, 0, -1))
+    return t
 
 
 def faulted(v):

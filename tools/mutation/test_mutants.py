@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -442,6 +443,14 @@ class GlueScreening(unittest.TestCase):
                       "100.0% |", out.getvalue())
         self.assertIn("Survivors not argued equivalent (0):", out.getvalue())
 
+
+    def test_guest_until_after_midnight_is_tomorrow(self):
+        now = time.mktime((2026, 12, 6, 23, 48, 0, 0, 0, -1))
+        self.assertEqual(sweep.until("01:25", now) - now, 97 * 60)
+        self.assertEqual(sweep.until("23:58", now) - now, 10 * 60)
+        # a month's end rolls over too
+        now = time.mktime((2026, 12, 31, 23, 0, 0, 0, 0, -1))
+        self.assertEqual(time.localtime(sweep.until("00:30", now))[:5], (2027, 1, 1, 0, 30))
 
     def test_a_crash_on_a_fault_report_is_detected_and_a_hang_is_not(self):
         class Mu:

@@ -38,12 +38,14 @@ The glue's mutants (--scope glue) are screened by a Kbuild build of their
 own against the kernel of --kernel-env and each of the debug, 6.12 and
 newest kernels that is on the machine (invalid: it warns on one of them;
 equivalent: code and data of every .ko unchanged on all of them;
-needs-lane: changed only on kernels other than --kernel-env's, which no
-guest lane runs yet, counted as not killed) and the others run in POWER8
+needs-lane: changed only on kernels other than --kernel-env's, counted
+as not killed until a lane of such a kernel judges it) and the others run in POWER8
 guest boots of --kernel-env's kernel (--guest-cpu for another model), many
 per boot, against the whole kselftest collection (tools/mutation/glue.py):
-killed, survived, crashed, timeout or setup-failed (only killed is a
-catch).
+killed, survived, crashed, timeout or setup-failed (killed is a catch;
+a crash on a kernel fault report is counted as detected, apart from it).
+--guest-kernel debug judges the needs-lane mutants of the debug kernel
+in boots of it.
 
 Exit status: 0 done (run: every selected mutant has a verdict; sample: no
 regression), 1 a sample regression or a build of the unchanged core

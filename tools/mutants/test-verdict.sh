@@ -74,6 +74,10 @@ check "kernel-log: a debug report is a catch, with the report" \
 	"$(mutant_klog_verdict "$work/debug.klog")" '^caught BUG: using smp_processor_id'
 check "kernel-log: a panic is a crash, not a catch" "$(mutant_klog_verdict "$work/panic.klog")" '^crashed '
 check "kernel-log: a clean log is missed" "$(mutant_klog_verdict "$work/empty.klog")" '^missed$'
+printf "[ 9.0] do_init_module: 'crc32c_vmx'->init suspiciously returned 1, it should follow 0/-E convention\n" \
+	>"$work/init1.klog"
+check "kernel-log: a module init that returns a positive value is a catch" \
+	"$(mutant_klog_verdict "$work/init1.klog")" "^caught do_init_module: 'crc32c_vmx'->init suspiciously returned 1"
 
 # --- verdict.sh on crafted lanes --------------------------------------------
 mkdir -p "$work/m"

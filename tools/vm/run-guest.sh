@@ -140,13 +140,13 @@ if ! grep -q '^CRCVMX-END rc=' "$log"; then
 	exit 3
 fi
 rc=$(sed -n 's/^CRCVMX-END rc=\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-problems=$(grep -cE '(^|[] ])(WARNING:|BUG:|Oops|Kernel panic|Unable to handle kernel)' "$console" || true)
+problems=$(grep -cE '(^|[] ])(WARNING:|BUG:|Oops|Kernel panic|Unable to handle kernel)|init suspiciously returned' "$console" || true)
 # Top-level KTAP/TAP results of the set (nested ones are '#'-prefixed).
 passed=$(grep -cE '^ok [0-9]+' "$log" || true)
 failed=$(grep -cE '^not ok [0-9]+' "$log" || true)
 say "guest: $cpu set '$set' finished in ${secs}s: $passed passed, $failed failed (rc $rc)"
 if [ "$problems" -gt 0 ]; then
-	say "guest: FAILED: the kernel logged $problems oops/BUG/WARNING/panic line(s); console log: $console"
+	say "guest: FAILED: the kernel logged $problems oops/BUG/WARNING/panic or bad module init line(s); console log: $console"
 	exit 1
 fi
 [ "$rc" -eq 0 ] && [ "$failed" -eq 0 ] || { say "guest: FAILED (console log: $log)"; exit 1; }

@@ -21,8 +21,10 @@
 
 # Kernel log lines that mean the kernel crashed (not a warning it survived).
 MUTANT_CRASH_RE='Oops|Unable to handle kernel|Kernel panic|kernel BUG at|BUG: Unable to handle'
-# Reports a kernel survives: warnings, the debug kernel's checks, lockdep.
-MUTANT_WARN_RE='WARNING:|BUG:|possible circular locking|inconsistent lock state|DEBUG_LOCKS_WARN_ON'
+# Reports a kernel survives: warnings, the debug kernel's checks, lockdep,
+# and a module init that returned a positive value (do_init_module() loads
+# the module anyway, with this line and a stack dump).
+MUTANT_WARN_RE='WARNING:|BUG:|possible circular locking|inconsistent lock state|DEBUG_LOCKS_WARN_ON|init suspiciously returned'
 
 # mutant_ksft_verdict OUTFILE KLOGFILE: the verdict of one
 # `run_kselftest.sh -t crc32c_vmx:TEST` run (its output in OUTFILE, the

@@ -39,7 +39,9 @@ for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline
 		swap_crc32c_vmx "/mutants/$m.ko"
 	fi
 	if [ $? -ne 0 ]; then
+		# Ended here: a boot again would only fail the same load.
 		echo "MUTANT-RESULT $m load failed"
+		echo "MUTANT-END $m"
 		fail=1
 		continue
 	fi

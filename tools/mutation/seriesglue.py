@@ -44,7 +44,9 @@ SCRIPT = os.path.join(HERE, "series-build.sh")
 CROSS = {"le": "powerpc64le-linux-gnu-", "be": "powerpc64-linux-gnu-"}
 KUNIT_ARCH = {"le": "powerpcle", "be": "powerpc"}
 KUNIT_CPU = "POWER8"
-BOOT_TIMEOUT = 1500
+# kunit.py exec's --timeout (series-build.sh reads the same variable)
+BOOT_TIMEOUT = int(os.environ.get("SERIES_BOOT_TIMEOUT", "1500"))
+KUNIT_BATCH = 6
 # crc_kunit's correctness cases in 7.2 (the *_benchmark ones skip without
 # CONFIG_CRC_BENCHMARK)
 TEST_CASES = ("crc7_be_test", "crc16_test", "crc_t10dif_test", "crc32_le_test",
@@ -206,6 +208,15 @@ def kunit_arch(changed):
     if changed.get("be"):
         return "be"
     return None
+
+
+def kunit_order(mu):
+    """Boots for the mutants most likely to show first: dropped statements,
+    negated conditions and dropped operands, then the moved bounds and
+    constants (a threshold moved by one changes only which correct path
+    runs)."""
+    order = ("drop", "negate", "andor", "swap", "relop", "const")
+    return (order.index(mu.op) if mu.op in order else len(order), mu.path, mu.first)
 
 
 def kunit_cases(doc):

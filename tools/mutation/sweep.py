@@ -694,7 +694,8 @@ class Sweep:
                 binaries[("upstream", arch)] = binary
             if len(binaries) == len(COMPILERS):
                 row = self.run_lanes(mu, lanes, binaries, 0)
-                if row["verdict"] == "killed":
+                if row["verdict"] != "survived":
+                    # killed, or a hang a boot would show as one too
                     record(row)
                     continue
                 say("%-9s %s in upstream-harness: to crc_kunit" % (row["verdict"], mu.id))
@@ -705,6 +706,7 @@ class Sweep:
                 (harnessed, spent, 100 * spent / harnessed))
         if not to_kunit or self.args.no_guest:
             return
+        to_kunit.sort(key=lambda item: seriesglue.kunit_order(item[0]))
         # 3. crc_kunit: every kernel first, then one hold of the guest lock
         deadline = time.time() + 48 * 3600
         if self.args.guest_until:
@@ -720,11 +722,21 @@ class Sweep:
             unbuilt = [i for _, i in batch
                        if not os.path.exists(os.path.join(i, "kunit-%s" % arch, "vmlinux"))]
             say("series: %d crc_kunit kernels (%s) to build" % (len(unbuilt), arch))
-            if unbuilt:
-                subprocess.run([seriesglue.SCRIPT, "kunit", arch, work] + unbuilt, check=True)
+            # a few kernels per hold of the tree's lock; none starts in the
+            # 10 minutes before the boots' deadline
+            done = 0
+            for i in range(0, len(unbuilt), seriesglue.KUNIT_BATCH):
+                if time.time() > deadline - 600:
+                    say("series: no kernel build starts within 10 minutes of --guest-until: "
+                        "%d left" % (len(unbuilt) - i))
+                    break
+                chunk = unbuilt[i:i + seriesglue.KUNIT_BATCH]
+                subprocess.run([seriesglue.SCRIPT, "kunit", arch, work] + chunk, check=True)
+                done += len(chunk)
+            if done:
                 built = time.time() - start
                 say("series: built %d kernels in %.0f s (%.0f s each)" %
-                    (len(unbuilt), built, built / len(unbuilt)))
+                    (done, built, built / done))
             for mu, item in batch:
                 failed = os.path.join(item, "kunit-%s.failed" % arch)
                 if os.path.exists(failed):
@@ -739,7 +751,8 @@ class Sweep:
             say("series: %d crc_kunit boots (%s, %s), waiting for the guest lock" %
                 (len(ready), arch, cpu))
             subprocess.run([seriesglue.SCRIPT, "boot", arch, cpu, str(int(deadline))] +
-                           [i for _, i in ready], check=True)
+                           [i for _, i in ready], check=True,
+                           env=dict(os.environ, SERIES_BOOT_TIMEOUT=str(seriesglue.BOOT_TIMEOUT)))
             booted = 0
             for mu, item in ready:
                 stem = os.path.join(item, "kunit-%s-%s" % (arch, cpu))
@@ -761,7 +774,8 @@ class Sweep:
                     if os.path.exists(path):
                         with open(path, encoding="utf-8", errors="replace") as f:
                             log += f.read()
-                verdict, detail = seriesglue.boot_verdict(cases, log, seconds)
+                verdict, detail = seriesglue.boot_verdict(cases, log, seconds,
+                                                          seriesglue.BOOT_TIMEOUT)
                 record(verdict_row(mu, verdict, "crc_kunit-%s-%s" % (arch, cpu.lower()),
                                    detail))
             if booted:

@@ -235,11 +235,15 @@ def kunit_cases(doc):
 def boot_verdict(cases, log_text, seconds, timeout=BOOT_TIMEOUT):
     """(verdict, detail) of one crc_kunit boot: cases is {case: status}
     (kunit_cases(), empty if there was no json), log_text the kernel's
-    output (kunit.py's test.log), seconds how long the boot took."""
+    output (kunit.py's test.log), seconds how long the boot took. (None,
+    why) where the kernel never started (kunit.py or QEMU failed): no
+    verdict."""
     oops = OOPS.search(log_text)
     nip = NIP.search(log_text)
     where = oops.group(1).strip() + (" in " + nip.group(1) if nip else "") if oops else ""
     missing = [c for c in TEST_CASES if c not in cases]
+    if missing and not where and not re.search(r"Linux version|K?TAP version", log_text):
+        return None, "the kernel did not start (see kunit.py's log)"
     if not missing:
         failed = [c for c in TEST_CASES if cases[c] != "PASS"]
         if failed:

@@ -776,6 +776,9 @@ class Sweep:
                             log += f.read()
                 verdict, detail = seriesglue.boot_verdict(cases, log, seconds,
                                                           seriesglue.BOOT_TIMEOUT)
+                if not verdict:
+                    say("series: %s: %s, %s.log: no verdict" % (mu.id, detail, stem))
+                    continue
                 record(verdict_row(mu, verdict, "crc_kunit-%s-%s" % (arch, cpu.lower()),
                                    detail))
             if booted:

@@ -607,8 +607,11 @@ class SeriesVerdicts(unittest.TestCase):
         self.assertEqual(seriesglue.boot_verdict(partial, oops, 100),
                          ("crashed", "BUG: Unable to handle kernel data access in "
                           "crc32_le_vpmsum_long"))
-        self.assertEqual(seriesglue.boot_verdict(partial, "", 1500)[0], "timeout")
-        self.assertEqual(seriesglue.boot_verdict({}, "", 30)[0], "crashed")
+        booted = "[ 0.0] Linux version 7.2.12\n"
+        self.assertEqual(seriesglue.boot_verdict(partial, booted, 1500)[0], "timeout")
+        self.assertEqual(seriesglue.boot_verdict({}, booted, 30)[0], "crashed")
+        # kunit.py or QEMU failed before the kernel ran: no verdict
+        self.assertIsNone(seriesglue.boot_verdict({}, "qemu: could not load kernel", 1)[0])
 
     def test_kunit_json_cases(self):
         doc = {"name": "KUnit", "sub_groups": [{"name": "crc", "test_cases": [

@@ -45,6 +45,13 @@ per boot, against the whole kselftest collection (tools/mutation/glue.py):
 killed, survived, crashed, timeout or setup-failed (only killed is a
 catch).
 
+The upstream series' glue (--scope series: tools/upstream/kernel/*.h) is
+screened in the patched linux-source-7.2 tree (W=1 lib/crc, little- and
+big-endian: invalid, equivalent), crc-vpmsum.h's mutants run in
+upstream-harness, and the others in crc_kunit kernels booted by kunit.py
+on POWER8 under the guest lock (tools/mutation/seriesglue.py). --scope
+all is the core and the glue; the verdict file keeps every scope's rows.
+
 Exit status: 0 done (run: every selected mutant has a verdict; sample: no
 regression), 1 a sample regression or a build of the unchanged core
 failed, 2 bad usage.

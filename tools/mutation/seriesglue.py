@@ -54,7 +54,11 @@ TEST_CASES = ("crc7_be_test", "crc16_test", "crc_t10dif_test", "crc32_le_test",
 SCREEN_BATCH = 8
 SECTION_SKIP = re.compile(r"^(\.debug|\.note|\.comment|\.modinfo|\.BTF|\.gnu\.build|\.symtab|"
                           r"\.strtab|\.shstrtab|\.rela)")
-OOPS = re.compile(r"(Oops: .*|BUG: .*|Kernel panic.*)")
+# a fault or panic (kunit's try-catch turns a fault in a case into that
+# case's failure: it is a crash all the same), and the kernel's other
+# reports (a survivor's detail names the first)
+OOPS = re.compile(r"(Oops: .*|BUG: Unable to handle .*|kernel BUG at .*|Kernel panic.*)")
+REPORT = re.compile(r"((?:BUG|WARNING): .*)")
 NIP = re.compile(r"NIP \[[0-9a-f]+\] (\w+)\+")
 
 
@@ -239,19 +243,23 @@ def boot_verdict(cases, log_text, seconds, timeout=BOOT_TIMEOUT):
     why) where the kernel never started (kunit.py or QEMU failed): no
     verdict."""
     oops = OOPS.search(log_text)
-    nip = NIP.search(log_text)
+    nip = NIP.search(log_text[oops.start():]) if oops else None
     where = oops.group(1).strip() + (" in " + nip.group(1) if nip else "") if oops else ""
     missing = [c for c in TEST_CASES if c not in cases]
     if missing and not where and not re.search(r"Linux version|K?TAP version", log_text):
         return None, "the kernel did not start (see kunit.py's log)"
+    if where:
+        # a case that failed because its thread faulted is a crash, not a catch
+        failed = [c for c in TEST_CASES if cases.get(c, "PASS") != "PASS"]
+        return "crashed", where + (" (crc_kunit:%s %s)" % (failed[0], cases[failed[0]])
+                                   if failed else "")
     if not missing:
         failed = [c for c in TEST_CASES if cases[c] != "PASS"]
         if failed:
             return "killed", "crc_kunit:%s %s" % (failed[0], cases[failed[0]])
-        return "survived", "every crc_kunit case passed" + (" (log: %s)" % where
-                                                             if where else "")
-    if where:
-        return "crashed", where
+        report = REPORT.search(log_text)
+        return "survived", "every crc_kunit case passed" + (
+            "; the kernel reports %s" % report.group(1).strip() if report else "")
     if seconds is not None and seconds >= timeout - 5:
         return "timeout", "no result for %s in %d s" % (missing[0], seconds)
     return "crashed", "no result for %s (the boot ended after %s s)" % (

@@ -428,6 +428,31 @@ class Builder:
         return binary, None
 
 
+def series_boot_row(mu, item, arch, cpu):
+    """The verdict row of mu's crc_kunit boot kept in item
+    (series-build.sh boot), or None where the kernel never started."""
+    stem = os.path.join(item, "kunit-%s-%s" % (arch, cpu))
+    with open(stem + ".seconds", encoding="utf-8") as f:
+        seconds = int(f.read().split()[0])
+    cases = {}
+    if os.path.exists(stem + ".json"):
+        try:
+            with open(stem + ".json", encoding="utf-8") as f:
+                cases = seriesglue.kunit_cases(json.load(f))
+        except ValueError:
+            cases = {}
+    log = ""
+    for path in (os.path.join(item, "kunit-%s" % arch, "test.log"), stem + ".log"):
+        if os.path.exists(path):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                log += f.read()
+    verdict, detail = seriesglue.boot_verdict(cases, log, seconds, seriesglue.BOOT_TIMEOUT)
+    if not verdict:
+        say("series: %s: %s, %s.log: no verdict" % (mu.id, detail, stem))
+        return None
+    return verdict_row(mu, verdict, "crc_kunit-%s-%s" % (arch, cpu.lower()), detail)
+
+
 INSN = r"^[ \t]*([0-9a-f]+):[ \t]+(?:[0-9a-f]{2} ){4}[ \t]*(\S+)[ \t]*(\S*)"
 
 
@@ -767,27 +792,9 @@ class Sweep:
                     say("series: %s was not booted (deadline): run again" % mu.id)
                     continue
                 booted += 1
-                with open(stem + ".seconds", encoding="utf-8") as f:
-                    seconds = int(f.read().split()[0])
-                cases = {}
-                if os.path.exists(stem + ".json"):
-                    try:
-                        with open(stem + ".json", encoding="utf-8") as f:
-                            cases = seriesglue.kunit_cases(json.load(f))
-                    except ValueError:
-                        cases = {}
-                log = ""
-                for path in (os.path.join(item, "kunit-%s" % arch, "test.log"), stem + ".log"):
-                    if os.path.exists(path):
-                        with open(path, encoding="utf-8", errors="replace") as f:
-                            log += f.read()
-                verdict, detail = seriesglue.boot_verdict(cases, log, seconds,
-                                                          seriesglue.BOOT_TIMEOUT)
-                if not verdict:
-                    say("series: %s: %s, %s.log: no verdict" % (mu.id, detail, stem))
-                    continue
-                record(verdict_row(mu, verdict, "crc_kunit-%s-%s" % (arch, cpu.lower()),
-                                   detail))
+                row = series_boot_row(mu, item, arch, cpu)
+                if row:
+                    record(row)
             if booted:
                 spent = time.time() - start
                 say("series: %d boots in %.0f s (waiting for the lock included; %.0f s per "

@@ -607,6 +607,16 @@ class SeriesVerdicts(unittest.TestCase):
         self.assertEqual(seriesglue.boot_verdict(partial, oops, 100),
                          ("crashed", "BUG: Unable to handle kernel data access in "
                           "crc32_le_vpmsum_long"))
+        # kunit's try-catch reports a faulting case as failed: still a crash
+        self.assertEqual(seriesglue.boot_verdict(dict(passed, crc32_le_test="FAIL"), oops, 10),
+                         ("crashed", "BUG: Unable to handle kernel data access in "
+                          "crc32_le_vpmsum_long (crc_kunit:crc32_le_test FAIL)"))
+        # a report that is no fault leaves the cases to judge, and is named
+        atomic = "[ 2.0] BUG: scheduling while atomic: kunit_try_catch/39/0x00000000\n"
+        self.assertEqual(seriesglue.boot_verdict(passed, atomic, 10),
+                         ("survived", "every crc_kunit case passed; the kernel reports "
+                          "BUG: scheduling while atomic: kunit_try_catch/39/0x00000000"))
+        self.assertEqual(seriesglue.boot_verdict(failed, atomic, 10)[0], "killed")
         booted = "[ 0.0] Linux version 7.2.12\n"
         self.assertEqual(seriesglue.boot_verdict(partial, booted, 1500)[0], "timeout")
         self.assertEqual(seriesglue.boot_verdict({}, booted, 30)[0], "crashed")

@@ -47,6 +47,13 @@ a crash on a kernel fault report is counted as detected, apart from it).
 --guest-kernel debug judges the needs-lane mutants of the debug kernel
 in boots of it.
 
+The upstream series' glue (--scope series: tools/upstream/kernel/*.h) is
+screened in the patched linux-source-7.2 tree (W=1 lib/crc, little- and
+big-endian: invalid, equivalent), crc-vpmsum.h's mutants run in
+upstream-harness, and the others in crc_kunit kernels booted by kunit.py
+on POWER8 under the guest lock (tools/mutation/seriesglue.py). --scope
+all is the core and the glue; the verdict file keeps every scope's rows.
+
 Exit status: 0 done (run: every selected mutant has a verdict; sample: no
 regression), 1 a sample regression or a build of the unchanged core
 failed, 2 bad usage.
@@ -57,6 +64,7 @@ import difflib
 import glob
 import hashlib
 import importlib
+import json
 import os
 import random
 import re
@@ -72,6 +80,7 @@ sys.path.insert(0, HERE)
 import glue as gluelane  # noqa: E402
 import mutants as mutgen  # noqa: E402
 import schema as schemagen  # noqa: E402
+import seriesglue  # noqa: E402
 sys.path.insert(0, os.path.join(TOP, "tools", "upstream"))
 kernelfiles = importlib.import_module("kernel-files")  # the upstream series' generator
 
@@ -173,11 +182,12 @@ VERDICT_FIELDS = ["hash", "id", "verdict", "lane", "detail", "where", "op", "mut
 # only on kernels no guest lane runs it on yet, tools/mutation/glue.py.
 LIVE = ("killed", "survived", "timeout", "crashed", "setup-failed", "needs-lane")
 # A crash's detail (glue.py's crash_reports: the console's first report and
-# the function it names) that is the kernel stopping a fault: a bad access,
-# an illegal or unavailable instruction, a failed list check. A stall the
-# watchdog reports (soft lockup, hung task, RCU stall) is a hang, not a fault.
+# the function it names; a crc_kunit boot adds the case in parentheses)
+# that is the kernel stopping a fault: a bad access, an illegal or
+# unavailable instruction, a failed list check. A stall the watchdog
+# reports (soft lockup, hung task, RCU stall) is a hang, not a fault.
 FAULT = re.compile(r"(Oops: |BUG: Unable to handle|BUG: Kernel NULL pointer|kernel BUG at)"
-                   r".* in \w+$")
+                   r".* in \w+(?: \([^)]*\))?$")
 HANG = re.compile(r"soft lockup|hung task|rcu_sched|RCU stall|stuck for", re.I)
 
 _print_lock = threading.Lock()
@@ -193,10 +203,14 @@ def core_files():
     return gluelane.source_files(CORE, (".c", ".h", ".S"))
 
 
-SCOPES = ("core", "glue", "all")
+# all: the core and the glue (what make check-mutation runs); series: the
+# upstream series' glue, tools/upstream/kernel/*.h (tools/mutation/seriesglue.py)
+SCOPES = ("core", "glue", "all", "series")
 
 
 def scope_files(scope):
+    if scope == "series":
+        return seriesglue.files()
     return (core_files() if scope in ("core", "all") else []) + \
         (gluelane.glue_files() if scope in ("glue", "all") else [])
 
@@ -205,11 +219,16 @@ def all_mutants(scope="core"):
     out = []
     for rel in scope_files(scope):
         out.extend(mutgen.mutants(os.path.join(TOP, rel), name=rel))
-    return out
+    return seriesglue.tag(out) if scope == "series" else out
+
+
+def every_mutant():
+    """The mutants of every scope: the verdict file keeps their rows."""
+    return all_mutants("all") + all_mutants("series")
 
 
 def is_glue(mu):
-    return "/arch/" not in mu.path
+    return "/arch/" not in mu.path and not seriesglue.is_series(mu)
 
 
 def stratified_sample(muts, count, seed):
@@ -330,9 +349,10 @@ class Builder:
         return CFLAGS + ["-I" + core, "-I" + os.path.join(TOP, "module"), "-I" + h,
                          "-I" + os.path.join(h, "kernel-shim")]
 
-    def series(self, core):
+    def series(self, core, overlay=None):
         """The upstream series' lib/crc/powerpc files beside core, with the
-        kernel copy of core's template (tools/upstream/kernel-files.py).
+        kernel copy of core's template (tools/upstream/kernel-files.py)
+        and overlay's (name, text) written over one file.
         The first call builds crc-constgen and writes the others."""
         if not self.series_files:
             constgen = os.path.join(self.work, "crc-constgen")
@@ -349,6 +369,9 @@ class Builder:
         shutil.copytree(self.series_files, d)
         with open(os.path.join(d, SERIES_CORE), "w", encoding="utf-8") as f:
             f.write(kernelfiles.kernel_template(os.path.join(core, TEMPLATE.split("/")[-1])))
+        if overlay:
+            with open(os.path.join(d, overlay[0]), "w", encoding="utf-8") as f:
+                f.write(overlay[1])
         return d
 
     def objects(self, core, outdir, objects):
@@ -393,14 +416,15 @@ class Builder:
             out[obj] = live
         return out
 
-    def harness(self, core, outdir, harness, arch):
+    def harness(self, core, outdir, harness, arch, overlay=None):
         """Build one harness binary; (path, None) or (None, compiler output).
-        upstream-harness is built from the series' files of core's template."""
+        upstream-harness is built from the series' files of core's template
+        (overlay: a series file's (name, text) instead of kernel-files.py's)."""
         os.makedirs(outdir, exist_ok=True)
         binary = os.path.join(outdir, "%s-%s" % (harness, arch))
         srcs = [os.path.join(TOP, HARNESS, s) for s in HARNESS_SOURCES[harness]]
         if harness == "upstream":
-            series = self.series(core)
+            series = self.series(core, overlay)
             srcs += [os.path.join(series, s) for s in sorted({s for s, _ in
                                                               SERIES_OBJECTS.values()})]
             flags = self.flags(series) + ["-DFAMILY_HARNESS_UPSTREAM"]
@@ -413,6 +437,31 @@ class Builder:
         if r.returncode:
             return None, r.stderr
         return binary, None
+
+
+def series_boot_row(mu, item, arch, cpu):
+    """The verdict row of mu's crc_kunit boot kept in item
+    (series-build.sh boot), or None where the kernel never started."""
+    stem = os.path.join(item, "kunit-%s-%s" % (arch, cpu))
+    with open(stem + ".seconds", encoding="utf-8") as f:
+        seconds = int(f.read().split()[0])
+    cases = {}
+    if os.path.exists(stem + ".json"):
+        try:
+            with open(stem + ".json", encoding="utf-8") as f:
+                cases = seriesglue.kunit_cases(json.load(f))
+        except ValueError:
+            cases = {}
+    log = ""
+    for path in (os.path.join(item, "kunit-%s" % arch, "test.log"), stem + ".log"):
+        if os.path.exists(path):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                log += f.read()
+    verdict, detail = seriesglue.boot_verdict(cases, log, seconds, seriesglue.BOOT_TIMEOUT)
+    if not verdict:
+        say("series: %s: %s, %s.log: no verdict" % (mu.id, detail, stem))
+        return None
+    return verdict_row(mu, verdict, "crc_kunit-%s-%s" % (arch, cpu.lower()), detail)
 
 
 INSN = r"^[ \t]*([0-9a-f]+):[ \t]+(?:[0-9a-f]{2} ){4}[ \t]*(\S+)[ \t]*(\S*)"
@@ -613,6 +662,154 @@ class Sweep:
         say("glue: %d mutants in guests in %.0f s (%.0f s per hundred)" %
             (len(pending), guest, 100 * guest / len(pending)))
 
+    def run_series(self, muts, record):
+        """The series' glue (tools/mutation/seriesglue.py): screened in the
+        patched 7.2 tree, crc-vpmsum.h's in upstream-harness, the others
+        that changed code in crc_kunit boots."""
+        start = time.time()
+        work = os.path.join(self.args.work, "series-glue")
+        os.makedirs(work, exist_ok=True)
+        items = {}
+        todo = []
+        for mu in muts:
+            item = os.path.join(work, mu.hash[:16])
+            name, text = seriesglue.series_file(mu, kernelfiles, os.path.join(work, "scratch"))
+            if not seriesglue.prepare_item(item, {name: text}):
+                todo.append(item)
+            items[mu.hash] = (item, (name, text))
+        # the unchanged series as kernel-files.py writes it now (so that a
+        # mutant differs from it by the mutation alone, even where
+        # upstream/*.patch is older than tools/upstream/kernel/)
+        base = os.path.join(work, "base")
+        unchanged = {os.path.basename(rel): kernelfiles.glue_header(os.path.basename(rel),
+                                                                    sorted(kernelfiles.CORES))
+                     for rel in seriesglue.files()}
+        if not seriesglue.prepare_item(base, unchanged):
+            todo.insert(0, base)
+        # 1. screening, a few items per hold of the tree's lock (an item
+        # screened before with the same files and series is not built again)
+        say("series: %d of %d items to screen" % (len(todo), len(items) + 1))
+        for i in range(0, len(todo), seriesglue.SCREEN_BATCH):
+            subprocess.run([seriesglue.SCRIPT, "screen"] + todo[i:i + seriesglue.SCREEN_BATCH],
+                           check=True)
+            for item in todo[i:i + seriesglue.SCREEN_BATCH]:
+                seriesglue.mark_screened(item)
+        base_fp = {}
+        for b, (problem, fps) in seriesglue.screen_item(base).items():
+            if problem:
+                raise SystemExit("the unchanged series does not build clean (%s): %s" %
+                                 (b, problem))
+            base_fp[b] = fps
+        pending = []
+        for mu in muts:
+            verdict, detail, changed = seriesglue.screen_verdict(
+                base_fp, seriesglue.screen_item(items[mu.hash][0]))
+            if verdict:
+                record(verdict_row(mu, verdict, "-", detail))
+            else:
+                say("%-9s %s %s changes %s" % ("to-lanes", mu.id, verdict_row(mu, "-")["where"],
+                                                detail))
+                pending.append((mu, changed))
+        screened = time.time() - start
+        say("series: screened %d mutants in %.0f s (%.0f s per hundred): %d changed code" %
+            (len(muts), screened, 100 * screened / max(1, len(muts)), len(pending)))
+        # 2. upstream-harness for the one header it compiles
+        start = time.time()
+        lanes = lanes_of(list(SERIES_OBJECTS))
+        core = self.b.core_copy("series-glue")
+        to_kunit = []
+        harnessed = 0
+        for mu, changed in pending:
+            if os.path.basename(mu.path) != "crc-vpmsum.h":
+                to_kunit.append((mu, changed))
+                continue
+            harnessed += 1
+            binaries = {}
+            for arch in COMPILERS:
+                binary, err = self.b.harness(core, os.path.join(self.args.work, "series-glue",
+                                                                "harness"),
+                                             "upstream", arch, items[mu.hash][1])
+                if not binary:
+                    say("series: %s: upstream-harness does not build (%s): to crc_kunit" %
+                        (mu.id, err.strip().splitlines()[0] if err.strip() else "?"))
+                    break
+                binaries[("upstream", arch)] = binary
+            if len(binaries) == len(COMPILERS):
+                row = self.run_lanes(mu, lanes, binaries, 0)
+                if row["verdict"] != "survived":
+                    # killed, or a hang a boot would show as one too
+                    record(row)
+                    continue
+                say("%-9s %s in upstream-harness: to crc_kunit" % (row["verdict"], mu.id))
+            to_kunit.append((mu, changed))
+        if harnessed:
+            spent = time.time() - start
+            say("series: %d mutants in upstream-harness in %.0f s (%.0f s per hundred)" %
+                (harnessed, spent, 100 * spent / harnessed))
+        if not to_kunit or self.args.no_guest:
+            return
+        to_kunit.sort(key=lambda item: seriesglue.kunit_order(item[0]))
+        # 3. crc_kunit: every kernel first, then one hold of the guest lock
+        deadline = time.time() + 48 * 3600
+        if self.args.guest_until:
+            deadline = time.mktime(time.strptime(time.strftime("%Y-%m-%d ") +
+                                                 self.args.guest_until, "%Y-%m-%d %H:%M"))
+        for b in ("le", "be"):
+            batch = [(mu, items[mu.hash][0]) for mu, changed in to_kunit
+                     if seriesglue.kunit_arch(changed) == b]
+            if not batch:
+                continue
+            arch = seriesglue.KUNIT_ARCH[b]
+            start = time.time()
+            unbuilt = [i for _, i in batch
+                       if not os.path.exists(os.path.join(i, "kunit-%s" % arch, "vmlinux"))]
+            say("series: %d crc_kunit kernels (%s) to build" % (len(unbuilt), arch))
+            # a few kernels per hold of the tree's lock; none starts in the
+            # 10 minutes before the boots' deadline
+            done = 0
+            for i in range(0, len(unbuilt), seriesglue.KUNIT_BATCH):
+                if time.time() > deadline - 600:
+                    say("series: no kernel build starts within 10 minutes of --guest-until: "
+                        "%d left" % (len(unbuilt) - i))
+                    break
+                chunk = unbuilt[i:i + seriesglue.KUNIT_BATCH]
+                subprocess.run([seriesglue.SCRIPT, "kunit", arch, work] + chunk, check=True)
+                done += len(chunk)
+            if done:
+                built = time.time() - start
+                say("series: built %d kernels in %.0f s (%.0f s each)" %
+                    (done, built, built / done))
+            for mu, item in batch:
+                failed = os.path.join(item, "kunit-%s.failed" % arch)
+                if os.path.exists(failed):
+                    # screening built lib/crc clean: a failed link is the lane's
+                    say("series: %s: the kernel did not build, see %s" % (mu.id, failed))
+            ready = [(mu, item) for mu, item in batch
+                     if os.path.exists(os.path.join(item, "kunit-%s" % arch, "vmlinux"))]
+            if not ready:
+                continue
+            start = time.time()
+            cpu = seriesglue.KUNIT_CPU
+            say("series: %d crc_kunit boots (%s, %s), waiting for the guest lock" %
+                (len(ready), arch, cpu))
+            subprocess.run([seriesglue.SCRIPT, "boot", arch, cpu, str(int(deadline))] +
+                           [i for _, i in ready], check=True,
+                           env=dict(os.environ, SERIES_BOOT_TIMEOUT=str(seriesglue.BOOT_TIMEOUT)))
+            booted = 0
+            for mu, item in ready:
+                stem = os.path.join(item, "kunit-%s-%s" % (arch, cpu))
+                if not os.path.exists(stem + ".seconds"):
+                    say("series: %s was not booted (deadline): run again" % mu.id)
+                    continue
+                booted += 1
+                row = series_boot_row(mu, item, arch, cpu)
+                if row:
+                    record(row)
+            if booted:
+                spent = time.time() - start
+                say("series: %d boots in %.0f s (waiting for the lock included; %.0f s per "
+                    "boot)" % (booted, spent, spent / booted))
+
     def own_build(self, mu, lanes, text, slot):
         rel = mu.path.split("/")[-1]
         core = self.b.core_copy("own%d" % slot, (rel, text))
@@ -689,9 +886,12 @@ class Sweep:
                 say("%-9s %s %s %s" % (row["verdict"], row["id"], row["where"], row["detail"]))
 
         glue = [mu for mu in muts if is_glue(mu)]
-        muts = [mu for mu in muts if not is_glue(mu)]
+        series = [mu for mu in muts if seriesglue.is_series(mu)]
+        muts = [mu for mu in muts if not is_glue(mu) and not seriesglue.is_series(mu)]
         if glue:
             self.run_glue(glue, record)
+        if series:
+            self.run_series(series, record)
         if not muts:
             return results
         self.base()
@@ -854,7 +1054,8 @@ def main(argv=None):
                     "Kbuild builds run one at a time)")
     ap.add_argument("--scope", choices=SCOPES, default="all",
                     help="list, run, report: the core (module/arch/powerpc), the glue "
-                    "(module/*.c, module/*.h) or all (default); sample is always the core's")
+                    "(module/*.c, module/*.h), all (default: both) or series (the upstream "
+                    "series' glue, tools/upstream/kernel/*.h); sample is always the core's")
     ap.add_argument("--kernel-env", default=os.path.join(TOP, "build", "kernel.env"),
                     help="the glue's stock kernel, which its guest boots run "
                     "(default: %(default)s, from make setup); the screening adds the "
@@ -964,7 +1165,7 @@ def main(argv=None):
           (len(chosen), len(current), len(verdicts)), flush=True)
     if chosen:
         # the file keeps the rows of every mutant that exists, in any scope
-        sweep.run(chosen, verdicts, current if args.scope == "all" else all_mutants("all"))
+        sweep.run(chosen, verdicts, every_mutant())
     report(current, verdicts, sys.stdout)
     return judge(current, verdicts)
 

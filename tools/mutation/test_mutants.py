@@ -16,6 +16,7 @@ sys.path.insert(0, HERE)
 import glue  # noqa: E402
 import mutants  # noqa: E402
 import schema  # noqa: E402
+import seriesglue  # noqa: E402
 import sweep  # noqa: E402
 
 FIXTURE_C = os.path.join(HERE, "testdata", "fixture.c")
@@ -464,6 +465,10 @@ class GlueScreening(unittest.TestCase):
                 ("crashed", "guest-power8:load",
                  "BUG: soft lockup - CPU#0 stuck for 26s! [cryptomgr_test:127] in crc32c_vmx_core"),
                 ("crashed", "guest-power8:load", "-"),
+                ("crashed", "crc_kunit-powerpcle-power8",
+                 "BUG: Unable to handle kernel data access on read at 0xc008 in crc32_lsb_vpmsum "
+                 "(crc_kunit:crc32_le_test FAIL)"),
+                ("crashed", "guest-power8:load", "Oops: Exception in kernel mode, sig: 4 [#1]"),
                 ("timeout", "guest-power8:t", "no result")]
         current = [Mu(n) for n in range(len(rows))]
         verdicts = {mu.hash: {"verdict": v, "lane": lane, "detail": d,
@@ -471,18 +476,18 @@ class GlueScreening(unittest.TestCase):
                               "mutant": "x => y"}
                     for n, (mu, (v, lane, d)) in enumerate(zip(current, rows))}
         self.assertEqual([sweep.faulted(verdicts[mu.hash]) for mu in current],
-                         [False, True, True, False, False, False])
+                         [False, True, True, False, False, True, False, False])
         out = io.StringIO()
         sweep.report(current, verdicts, out)
-        self.assertIn("| all | all | 6 | 1 | 0 | 1 | 4 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 16.7% | "
+        self.assertIn("| all | all | 8 | 1 | 0 | 1 | 6 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 12.5% | "
                       "50.0% |", out.getvalue())
         self.assertIn("a_c-negate-00000001 a.c:1 negate: x => y (crashed: a kernel fault report)",
                       out.getvalue())
         with contextlib.redirect_stdout(io.StringIO()) as said:
             self.assertEqual(sweep.judge(current, verdicts), 1)
-        self.assertIn("1 of 6 non-equivalent mutants killed by a failed assertion (16.7%)",
+        self.assertIn("1 of 8 non-equivalent mutants killed by a failed assertion (12.5%)",
                       said.getvalue())
-        self.assertIn("3 of 6 detected, with the 2 that crashed on a kernel fault report (50.0%",
+        self.assertIn("4 of 8 detected, with the 3 that crashed on a kernel fault report (50.0%",
                       said.getvalue())
         self.assertIn("a_c-negate-00000003", said.getvalue())
         self.assertNotIn("a_c-negate-00000002", said.getvalue())
@@ -589,6 +594,106 @@ class ArguedEquivalent(unittest.TestCase):
             "| `a_c-const-4567abcd` a.c:2 | `1 => 2` | survived | a gap; equivalent only on big-endian |",
             "| `a_c-relop-89abcdef` a.c:3 | `< => <=` | killed | the argument of `a_c-swap-0000abcd` |",
         ]), set())
+
+
+class SeriesScope(unittest.TestCase):
+    """--scope series: the upstream series' glue, tools/upstream/kernel/*.h."""
+
+    def setUp(self):
+        self.series = sweep.all_mutants("series")
+
+    def test_listing(self):
+        self.assertTrue(self.series)
+        self.assertEqual({m.path.split("/")[-1] for m in self.series},
+                         {"crc-vpmsum.h", "crc32.h", "crc64.h"})
+        for m in self.series:
+            self.assertRegex(m.id, r"^series_(crc_vpmsum|crc32|crc64)_h-[a-z]+-[0-9a-f]{8}$")
+            self.assertTrue(seriesglue.is_series(m))
+            self.assertFalse(sweep.is_glue(m))
+        self.assertEqual(len({m.id for m in self.series}), len(self.series))
+
+    def test_other_scopes_do_not_take_it(self):
+        for scope in ("core", "glue", "all"):
+            self.assertFalse([m for m in sweep.all_mutants(scope) if seriesglue.is_series(m)])
+        every = {m.hash for m in sweep.every_mutant()}
+        self.assertTrue({m.hash for m in self.series} <= every)
+        self.assertTrue({m.hash for m in sweep.all_mutants("all")} <= every)
+
+    def test_verdict_file_keeps_series_rows(self):
+        mu = self.series[0]
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "v.tsv")
+            sweep.write_verdicts(path, {mu.hash: sweep.verdict_row(mu, "killed", "x", "y")},
+                                 sweep.every_mutant())
+            got = sweep.read_verdicts(path)
+        self.assertEqual(got[mu.hash]["id"], mu.id)
+        self.assertEqual(got[mu.hash]["verdict"], "killed")
+
+    def test_series_file_is_the_mutated_header(self):
+        mu = next(m for m in self.series if m.path.endswith("crc32.h"))
+        with tempfile.TemporaryDirectory() as d:
+            name, text = seriesglue.series_file(mu, sweep.kernelfiles, os.path.join(d, "s"))
+        self.assertEqual(name, "crc32.h")
+        with open(mu.path, encoding="utf-8") as f:
+            self.assertEqual(text, "".join(mu.apply(f.read().splitlines(keepends=True))))
+
+
+class SeriesVerdicts(unittest.TestCase):
+    BASE = {"le": {"crc32-main.o": "a", "powerpc/x.o": "b"}, "be": {"crc32-main.o": "c"}}
+
+    def test_screening(self):
+        same = {"le": (None, dict(self.BASE["le"])), "be": (None, dict(self.BASE["be"]))}
+        self.assertEqual(seriesglue.screen_verdict(self.BASE, same)[0], "equivalent")
+        warned = dict(same, be=("unused variable 'x'", {}))
+        self.assertEqual(seriesglue.screen_verdict(self.BASE, warned)[:2],
+                         ("invalid", "be: unused variable 'x'"))
+        be_only = dict(same, be=(None, {"crc32-main.o": "d"}))
+        v, detail, changed = seriesglue.screen_verdict(self.BASE, be_only)
+        self.assertIsNone(v)
+        self.assertEqual(changed, {"be": ["crc32-main.o"]})
+        self.assertEqual(seriesglue.kunit_arch(changed), "be")
+        both = {"le": (None, {"crc32-main.o": "a"}), "be": (None, {"crc32-main.o": "d"})}
+        v, _, changed = seriesglue.screen_verdict(self.BASE, both)
+        # an object that disappears differs too
+        self.assertEqual(changed["le"], ["powerpc/x.o"])
+        self.assertEqual(seriesglue.kunit_arch(changed), "le")
+
+    def test_boot(self):
+        passed = {c: "PASS" for c in seriesglue.TEST_CASES}
+        passed["crc32c_benchmark"] = "SKIP"
+        self.assertEqual(seriesglue.boot_verdict(passed, "", 200)[0], "survived")
+        failed = dict(passed, crc32c_test="FAIL")
+        self.assertEqual(seriesglue.boot_verdict(failed, "", 200),
+                         ("killed", "crc_kunit:crc32c_test FAIL"))
+        skipped = dict(passed, crc64_be_test="SKIP")
+        self.assertEqual(seriesglue.boot_verdict(skipped, "", 200)[0], "killed")
+        partial = {c: "PASS" for c in seriesglue.TEST_CASES[:3]}
+        oops = "[ 1.0] BUG: Unable to handle kernel data access\n[ 1.0] NIP [c0001234] " \
+            "crc32_le_vpmsum_long+0x40/0x90\n"
+        self.assertEqual(seriesglue.boot_verdict(partial, oops, 100),
+                         ("crashed", "BUG: Unable to handle kernel data access in "
+                          "crc32_le_vpmsum_long"))
+        # kunit's try-catch reports a faulting case as failed: still a crash
+        self.assertEqual(seriesglue.boot_verdict(dict(passed, crc32_le_test="FAIL"), oops, 10),
+                         ("crashed", "BUG: Unable to handle kernel data access in "
+                          "crc32_le_vpmsum_long (crc_kunit:crc32_le_test FAIL)"))
+        # a report that is no fault leaves the cases to judge, and is named
+        atomic = "[ 2.0] BUG: scheduling while atomic: kunit_try_catch/39/0x00000000\n"
+        self.assertEqual(seriesglue.boot_verdict(passed, atomic, 10),
+                         ("survived", "every crc_kunit case passed; the kernel reports "
+                          "BUG: scheduling while atomic: kunit_try_catch/39/0x00000000"))
+        self.assertEqual(seriesglue.boot_verdict(failed, atomic, 10)[0], "killed")
+        booted = "[ 0.0] Linux version 7.2.12\n"
+        self.assertEqual(seriesglue.boot_verdict(partial, booted, 1500)[0], "timeout")
+        self.assertEqual(seriesglue.boot_verdict({}, booted, 30)[0], "crashed")
+        # kunit.py or QEMU failed before the kernel ran: no verdict
+        self.assertIsNone(seriesglue.boot_verdict({}, "qemu: could not load kernel", 1)[0])
+
+    def test_kunit_json_cases(self):
+        doc = {"name": "KUnit", "sub_groups": [{"name": "crc", "test_cases": [
+            {"name": "crc16_test", "status": "PASS"}, {"name": "crc32c_test", "status": "FAIL"}]}]}
+        self.assertEqual(seriesglue.kunit_cases(doc),
+                         {"crc16_test": "PASS", "crc32c_test": "FAIL"})
 
 
 if __name__ == "__main__":

@@ -253,10 +253,11 @@ def core_c(core, crcs):
 """
 
 
-def glue_header(name, cores):
-    """A glue header of tools/upstream/kernel/; crc-vpmsum.h declares only
-    the cores that CORES lists."""
-    with open(os.path.join(GLUE, name)) as f:
+def glue_header(name, cores, glue=GLUE):
+    """A glue header of tools/upstream/kernel/ (or of the directory glue:
+    the mutation sweep passes a mutant's); crc-vpmsum.h declares only the
+    cores that CORES lists."""
+    with open(os.path.join(glue, name)) as f:
         text = f.read()
     if name == "crc-vpmsum.h":
         protos = re.findall(r"^u(?:32|64) (\w+)_vpmsum\(", text, re.M)

@@ -232,9 +232,10 @@ static uint64_t sections_core(uint64_t state, const u8 *p, size_t len, const voi
 }
 
 /*
- * vpmsum_sections() over one and two VPMSUM_CHUNK plus 0..15 bytes, at the
+ * vpmsum_sections() over one and two VPMSUM_CHUNK plus 0..16 bytes, at the
  * start and at the end of the buffer: a split that left the last section
- * 1..15 bytes would hand the core less than it takes. Each call must give
+ * 1..15 bytes would hand the core less than it takes, and one that took
+ * VPMSUM_CHUNK + 16 bytes whole would hold a section longer than it may. Each call must give
  * the reference's state, call the core only inside one vector section,
  * with 16 to VPMSUM_CHUNK + 15 bytes, and close every section it opened.
  */
@@ -245,7 +246,7 @@ static void sections(struct run *r)
 
 	sections_run = r;
 	for (b = 0; b < sizeof(bases) / sizeof(bases[0]); b++) {
-		for (rem = 0; rem < 16; rem++) {
+		for (rem = 0; rem <= 16; rem++) {
 			for (end = 0; end <= 1; end++) {
 				size_t len = bases[b] + rem, off = end ? BUF_LEN - len : 0;
 				uint64_t seed = random_state(r), got;
@@ -508,7 +509,7 @@ int main(int argc, char **argv)
 #ifdef FAMILY_HARNESS_UPSTREAM
 	v = r.passed + r.failed;
 	sections(&r);
-	printf("  vpmsum_sections() at 32 and 64 KiB + 0..15: %llu comparisons\n",
+	printf("  vpmsum_sections() at 32 and 64 KiB + 0..16: %llu comparisons\n",
 	       r.passed + r.failed - v);
 #endif
 	guard_sweep(&r, &guard_small);

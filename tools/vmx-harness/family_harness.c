@@ -235,9 +235,10 @@ static uint64_t sections_core(uint64_t state, const u8 *p, size_t len, const voi
  * vpmsum_sections() over one and two VPMSUM_CHUNK plus 0..16 bytes, at the
  * start and at the end of the buffer: a split that left the last section
  * 1..15 bytes would hand the core less than it takes, and one that took
- * VPMSUM_CHUNK + 16 bytes whole would hold a section longer than it may. Each call must give
- * the reference's state, call the core only inside one vector section,
- * with 16 to VPMSUM_CHUNK + 15 bytes, and close every section it opened.
+ * VPMSUM_CHUNK + 16 bytes whole would hold a section longer than it may.
+ * Each call must give the reference's state, call the core only inside one
+ * vector section, with 16 to VPMSUM_CHUNK + 15 bytes, and close every
+ * section it opened.
  */
 static void sections(struct run *r)
 {

@@ -32,10 +32,12 @@ if ! kernel_has_family; then
 	ktap_finish
 fi
 
-# selftest_of DRIVER: its /proc/crypto self-test field.
-selftest_of() {
-	awk -F' *: *' -v d="$1" '/^driver/ { m = ($2 == d) } m && /^selftest/ { print $2; exit }' /proc/crypto
+# field_of DRIVER FIELD: that field of DRIVER's /proc/crypto entry.
+field_of() {
+	awk -F' *: *' -v d="$1" -v f="$2" '/^driver/ { m = ($2 == d) } m && $1 == f { print $2; exit }' \
+		/proc/crypto
 }
+selftest_of() { field_of "$1" selftest; }
 # resolved NAME: the driver the crypto API picks (highest priority, passed).
 resolved() {
 	awk -F' *: *' -v n="$1" '
@@ -59,6 +61,8 @@ fallback_min() { case "$1" in crct10dif) echo 480 ;; crc64-rocksoft) echo 1984 ;
 # The vector threshold (the *_VMX_MIN_LEN above) and how many messages
 # "crc_family_afalg -l" sends (its ONE_COUNT).
 min_len() { case "$1" in crct10dif) echo 16 ;; crc64-rocksoft) echo 32 ;; esac; }
+# The digest's size in bytes, the CRC's width: what users of the name get.
+digest_size() { case "$1" in crct10dif) echo 2 ;; crc64-rocksoft) echo 8 ;; esac; }
 ONE_COUNT=16
 algs=$(kernel_family_algs) absent=$(kernel_family_absent)
 nalgs=$(echo "$algs" | wc -w) nabsent=$(echo "$absent" | wc -w)
@@ -94,9 +98,12 @@ done
 
 for d in $algs; do
 	st=$(selftest_of $d-vmx) p=$(driver_priority $d-vmx) r=$(resolved $d)
-	ktap_diag "$d-vmx: selftest ${st:-absent}, priority ${p:-absent}; \"$d\" resolves to $r"
-	[ "$st" = passed ] && [ "$p" = 300 ] && [ "$r" = $d-vmx ]
-	ktap_result $? "$d-vmx passed testmgr's self-test and is what \"$d\" resolves to"
+	bs=$(field_of $d-vmx blocksize) ds=$(field_of $d-vmx digestsize)
+	gbs=$(field_of $d-generic blocksize) gds=$(field_of $d-generic digestsize)
+	ktap_diag "$d-vmx: selftest ${st:-absent}, priority ${p:-absent}, blocksize ${bs:-absent}, digestsize ${ds:-absent} ($d-generic: ${gbs:-absent}, ${gds:-absent}); \"$d\" resolves to $r"
+	[ "$st" = passed ] && [ "$p" = 300 ] && [ "$r" = $d-vmx ] && [ "$bs" = 1 ] &&
+		[ "$ds" = "$(digest_size $d)" ] && [ "$bs" = "$gbs" ] && [ "$ds" = "$gds" ]
+	ktap_result $? "$d-vmx passed testmgr's self-test, is what \"$d\" resolves to, and has $d-generic's blocksize and digestsize"
 done
 
 if [ -n "$intree" ]; then

@@ -98,6 +98,22 @@ def same(a, b):
         return f.read() == g.read()
 
 
+def fingerprint(obj, cross=CROSS):
+    """A hash of the code, data and relocations of the sections of object
+    obj (a .ko, or a .o of the series' lib/crc) that it runs, by cross's
+    objdump; SECTION_SKIP leaves out what it does not run."""
+    heads = subprocess.run([cross + "objdump", "-h", obj], capture_output=True, text=True,
+                           check=True).stdout
+    secs = [m.group(1) for m in re.finditer(r"^\s*\d+\s+(\S+)\s", heads, re.M)
+            if not SECTION_SKIP.match(m.group(1))]
+    args = [cross + "objdump", "-d", "-r", "-s"]
+    for s in secs:
+        args += ["-j", s]
+    out = subprocess.run(args + [obj], capture_output=True, text=True, check=True).stdout
+    # the first lines name the file
+    return hashlib.sha256(out.split("\n", 2)[2].encode()).hexdigest()
+
+
 def nice(cmd):
     # the machine is shared with guest runs: builds at low priority, one job
     return ["nice", "-n", "15"] + cmd
@@ -198,16 +214,7 @@ class Kernel:
 
     def fingerprint(self, ko):
         """A hash of the code, data and relocations of the sections a module runs."""
-        heads = subprocess.run([CROSS + "objdump", "-h", ko], capture_output=True, text=True,
-                               check=True).stdout
-        secs = [m.group(1) for m in re.finditer(r"^\s*\d+\s+(\S+)\s", heads, re.M)
-                if not SECTION_SKIP.match(m.group(1))]
-        args = [CROSS + "objdump", "-d", "-r", "-s"]
-        for s in secs:
-            args += ["-j", s]
-        out = subprocess.run(args + [ko], capture_output=True, text=True, check=True).stdout
-        # the first lines name the file
-        return hashlib.sha256(out.split("\n", 2)[2].encode()).hexdigest()
+        return fingerprint(ko)
 
     def baseline(self):
         """The first error or warning of the unchanged sources' build (None:

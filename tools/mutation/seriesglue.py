@@ -35,6 +35,8 @@ import re
 import shutil
 import subprocess
 
+import glue
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 SERIES = "tools/upstream/kernel"
@@ -52,8 +54,6 @@ KUNIT_BATCH = 6
 TEST_CASES = ("crc7_be_test", "crc16_test", "crc_t10dif_test", "crc32_le_test",
               "crc32_be_test", "crc32c_test", "crc64_be_test", "crc64_nvme_test")
 SCREEN_BATCH = 8
-SECTION_SKIP = re.compile(r"^(\.debug|\.note|\.comment|\.modinfo|\.BTF|\.gnu\.build|\.symtab|"
-                          r"\.strtab|\.shstrtab|\.rela)")
 # a fault or panic (kunit's try-catch turns a fault in a case into that
 # case's failure: it is a crash all the same), and the kernel's other
 # reports (a survivor's detail names the first)
@@ -130,19 +130,6 @@ def mark_screened(item):
     shutil.copyfile(os.path.join(item, "key"), os.path.join(item, "screened"))
 
 
-def fingerprint(obj, cross):
-    """A hash of the code, data and relocations of an object's sections."""
-    heads = subprocess.run([cross + "objdump", "-h", obj], capture_output=True, text=True,
-                           check=True).stdout
-    secs = [m.group(1) for m in re.finditer(r"^\s*\d+\s+(\S+)\s", heads, re.M)
-            if not SECTION_SKIP.match(m.group(1))]
-    args = [cross + "objdump", "-d", "-r", "-s"]
-    for s in secs:
-        args += ["-j", s]
-    out = subprocess.run(args + [obj], capture_output=True, text=True, check=True).stdout
-    return hashlib.sha256(out.split("\n", 2)[-1].encode()).hexdigest()
-
-
 def fingerprints(objdir, cross):
     """{object path under lib/crc: fingerprint} of a screening build's copy."""
     out = {}
@@ -150,7 +137,7 @@ def fingerprints(objdir, cross):
         for n in names:
             if n.endswith(".o"):
                 p = os.path.join(root, n)
-                out[os.path.relpath(p, objdir)] = fingerprint(p, cross)
+                out[os.path.relpath(p, objdir)] = glue.fingerprint(p, cross)
     return out
 
 

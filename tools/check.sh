@@ -218,7 +218,8 @@ say "check: checkpatch.pl --strict on the kernel C"
 # lib/raid6 has them: issue 3.2).
 kfiles=$(git ls-files 'module/*.c' 'module/*.h' 'module/*.S' 'selftests/kmod/*.c' \
 	'selftests/kmod/*.h' 'tools/bench-model/kmod/*.c' 'tools/bench-model/kmod/*.h' \
-	'tools/bench-model/kmod/*.S' 'tools/sparse/*.h' |
+	'tools/bench-model/kmod/*.S' 'tools/sparse/*.h' 'tools/upstream/bench/*.c' \
+	'tools/upstream/kunit/*.c' |
 	grep -vx -e selftests/kmod/crc_vmx_test_compat.h \
 		-e module/arch/powerpc/crc_vmx_core_template.h)
 if perl "$KSRC/scripts/checkpatch.pl" --strict --no-tree --quiet --show-types \

@@ -13,14 +13,16 @@
 #                    gets PASS or FAIL and ITEM/obj-{le,be}/ the lib/crc
 #                    objects. Under the tree's lock.
 #   kunit ARCH WORK ITEM...
-#                    kernels of crc_kunit's kunit.py build for ARCH
+#                    kernels of crc_kunit's kunit.py build, with the lanes'
+#                    crc_vpmsum_path suite (series_add_path_test), for ARCH
 #                    (powerpcle, powerpc) without CRC_BENCHMARK, in
 #                    WORK/o-kunit-ARCH (a copy of make check-upstream's
 #                    build directory, made once): ITEM/kunit-ARCH/vmlinux,
 #                    or ITEM/kunit-ARCH.failed with the build's log. Under the
 #                    tree's lock.
 #   boot ARCH CPU DEADLINE ITEM...
-#                    kunit.py exec of each ITEM/kunit-ARCH/vmlinux on -cpu CPU,
+#                    kunit.py exec of each ITEM/kunit-ARCH/vmlinux on -cpu CPU
+#                    (POWER7: crc_vpmsum_path told the CPU lacks vector crypto),
 #                    one at a time under the guest lock, taken once for all
 #                    of them (waiting for it at most until DEADLINE, seconds
 #                    since the epoch; no boot starts after it):
@@ -72,7 +74,7 @@ kunit_py() { # ARCH SUBCOMMAND [ARGS...]: as tools/upstream/kunit-lanes.sh, no b
 		--kunitconfig=lib/crc --qemu_config="$top/tools/upstream/kunit/$config" \
 		--cross_compile="$cross" --make_options="CC=ccache ${cross}gcc" \
 		--kconfig_add CONFIG_CRC32_ARCH=y --kconfig_add CONFIG_CRC64_ARCH=y \
-		--kconfig_add CONFIG_CRC_T10DIF_ARCH=y "$@")
+		--kconfig_add CONFIG_CRC_T10DIF_ARCH=y "${path_test_kconfig[@]}" "$@")
 }
 
 case $cmd in
@@ -105,6 +107,7 @@ kunit)
 	shift 2
 	out=$work/o-kunit-$arch
 	patched
+	series_add_path_test || die "cannot add crc_vpmsum_path to the tree"
 	if [ ! -f "$out/.sg-copied" ]; then
 		rm -rf "$out"
 		mkdir -p "$work"
@@ -113,13 +116,14 @@ kunit)
 	fi
 	cross=powerpc64le-linux-gnu-
 	[ "$arch" = powerpc ] && cross=powerpc64-linux-gnu-
-	# the unchanged series first, through kunit.py, once (its config,
-	# without the benchmark); each item then rebuilds what its header
-	# changes and relinks vmlinux
-	if [ ! -f "$out/.sg-configured" ]; then
+	# the unchanged series first, through kunit.py, once per set of
+	# options (its config, without the benchmark); each item then rebuilds
+	# what its header changes and relinks vmlinux
+	how="${path_test_kconfig[*]}"
+	if [ "$(cat "$out/.sg-configured" 2>/dev/null)" != "$how" ]; then
 		kunit_py "$arch" build --build_dir="$out" --jobs=2 >"$work/kunit-$arch-base.log" 2>&1 ||
 			die "kunit.py build of the unchanged series failed, see $work/kunit-$arch-base.log"
-		touch "$out/.sg-configured"
+		echo "$how" >"$out/.sg-configured"
 	fi
 	for item in "$@"; do
 		overlay "$item"
@@ -150,8 +154,9 @@ boot)
 		base=$item/kunit-$arch-$cpu
 		rm -f "$base.json" "$base.log" "$base.seconds"
 		start=$(date +%s)
-		kunit_py "$arch" exec --build_dir="$item/kunit-$arch" --qemu_args="-cpu $cpu" \
-			--timeout="${SERIES_BOOT_TIMEOUT:-1500}" --json="$base.json" >"$base.log" 2>&1
+		path_test_args "$cpu"
+		kunit_py "$arch" exec --build_dir="$item/kunit-$arch" --qemu_args="-cpu $cpu" "${path_args[@]}" \
+			--timeout="${SERIES_BOOT_TIMEOUT:-300}" --json="$base.json" >"$base.log" 2>&1
 		rc=$?
 		echo "$(($(date +%s) - start)) $rc" >"$base.seconds"
 	done

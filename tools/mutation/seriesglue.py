@@ -18,15 +18,20 @@ repository path. Each one goes, cheapest first, through:
    compiles vpmsum_sections() and the vector sections' enable/disable
    through tools/vmx-harness/kernel-shim, and checks every section's
    length and that each one is closed. Killed there needs no boot.
-3. crc_kunit, through kunit.py, in POWER8 guests: one kernel per mutant,
+3. crc_kunit and the lanes' crc_vpmsum_path suite (tools/upstream/kunit:
+   which path each function takes, its vector sections and their
+   preemption and page-fault state), through kunit.py, in POWER8 guests,
+   the unchanged series' kernel first (all its cases must pass, with no
+   kernel report, or the batch gets no verdict): one kernel per mutant,
    relinked in a copy of make check-upstream's kunit build directory
    (little-endian powerpcle; big-endian powerpc only where the mutant's
    code differs there alone), CRC_BENCHMARK off (the benchmark cases skip;
    only the correctness cases count). All kernels are built first under
    the tree's lock; the boots then run one at a time under the guest lock,
-   taken once for the batch. A correctness case that is not PASS kills the
-   mutant; a boot that ends without every case's result is `crashed` (the
-   oops line and function in the detail) or `timeout`.
+   taken once for the batch. A case that is not PASS kills the mutant, and
+   so does a kernel report (a warning, BUG:, a task that exits atomic); a
+   boot that ends without every case's result is `crashed` (the oops line
+   and function in the detail) or `timeout`.
 """
 import glob
 import hashlib
@@ -46,19 +51,27 @@ SCRIPT = os.path.join(HERE, "series-build.sh")
 CROSS = {"le": "powerpc64le-linux-gnu-", "be": "powerpc64-linux-gnu-"}
 KUNIT_ARCH = {"le": "powerpcle", "be": "powerpc"}
 KUNIT_CPU = "POWER8"
-# kunit.py exec's --timeout (series-build.sh reads the same variable)
-BOOT_TIMEOUT = int(os.environ.get("SERIES_BOOT_TIMEOUT", "1500"))
+# where the survivors of the POWER8 boot go next (big-endian only): a CPU
+# without the vector crypto facility
+KUNIT_CPU_NO_CRYPTO = "POWER7"
+# kunit.py exec's --timeout (series-build.sh reads the same variable): a
+# boot without the benchmark takes 8 to 13 s
+BOOT_TIMEOUT = int(os.environ.get("SERIES_BOOT_TIMEOUT", "300"))
 KUNIT_BATCH = 6
 # crc_kunit's correctness cases in 7.2 (the *_benchmark ones skip without
-# CONFIG_CRC_BENCHMARK)
-TEST_CASES = ("crc7_be_test", "crc16_test", "crc_t10dif_test", "crc32_le_test",
-              "crc32_be_test", "crc32c_test", "crc64_be_test", "crc64_nvme_test")
+# CONFIG_CRC_BENCHMARK), then the cases of the lanes' own suite,
+# crc_vpmsum_path (tools/upstream/kunit): which path each function takes
+KUNIT_CASES = ("crc7_be_test", "crc16_test", "crc_t10dif_test", "crc32_le_test",
+               "crc32_be_test", "crc32c_test", "crc64_be_test", "crc64_nvme_test")
+PATH_CASES = ("crc32_optimizations_path", "crc32_le_path", "crc32_be_path", "crc32c_path",
+              "crc64_be_path", "crc64_nvme_path")
+TEST_CASES = KUNIT_CASES + PATH_CASES
 SCREEN_BATCH = 8
 # a fault or panic (kunit's try-catch turns a fault in a case into that
 # case's failure: it is a crash all the same), and the kernel's other
 # reports (a survivor's detail names the first)
 OOPS = re.compile(r"(Oops: .*|BUG: Unable to handle .*|kernel BUG at .*|Kernel panic.*)")
-REPORT = re.compile(r"((?:BUG|WARNING): .*)")
+REPORT = re.compile(r"((?:BUG|WARNING): .*|note: .* exited with (?:irqs disabled|preempt_count).*)")
 NIP = re.compile(r"NIP \[[0-9a-f]+\] (\w+)\+")
 
 
@@ -124,6 +137,37 @@ def prepare_item(item, files):
     with open(os.path.join(item, "key"), "w", encoding="utf-8") as f:
         f.write(key + "\n")
     return False
+
+
+def kunit_key():
+    """What an item's crc_kunit kernel is built with besides its files and
+    the series (item_key()): the lanes' crc_vpmsum_path suite, and the
+    kernel options that series-lib.sh and series-build.sh give kunit.py
+    (their lines with --kconfig_add)."""
+    h = hashlib.sha256()
+    with open(os.path.join(TOP, "tools/upstream/kunit/crc_vpmsum_path_kunit.c"), "rb") as f:
+        h.update(f.read())
+    for rel in ("tools/upstream/series-lib.sh", "tools/mutation/series-build.sh"):
+        with open(os.path.join(TOP, rel), "rb") as f:
+            h.update(b"".join(ln for ln in f if b"--kconfig_add" in ln))
+    return h.hexdigest()
+
+
+def kunit_built(item, arch):
+    """True if item holds a crc_kunit kernel for arch built as kunit_key() says."""
+    try:
+        with open(os.path.join(item, "kunit-%s" % arch, "key"), encoding="utf-8") as f:
+            return f.read().strip() == kunit_key() and \
+                os.path.exists(os.path.join(item, "kunit-%s" % arch, "vmlinux"))
+    except OSError:
+        return False
+
+
+def mark_kunit_built(item, arch):
+    """Stamps item's new crc_kunit kernel for arch (if it was built) with kunit_key()."""
+    if os.path.exists(os.path.join(item, "kunit-%s" % arch, "vmlinux")):
+        with open(os.path.join(item, "kunit-%s" % arch, "key"), "w", encoding="utf-8") as f:
+            f.write(kunit_key() + "\n")
 
 
 def mark_screened(item):
@@ -223,6 +267,11 @@ def kunit_cases(doc):
     return out
 
 
+def case_name(case):
+    """suite:case, for a verdict's detail."""
+    return ("crc_vpmsum_path:" if case in PATH_CASES else "crc_kunit:") + case
+
+
 def boot_verdict(cases, log_text, seconds, timeout=BOOT_TIMEOUT):
     """(verdict, detail) of one crc_kunit boot: cases is {case: status}
     (kunit_cases(), empty if there was no json), log_text the kernel's
@@ -238,15 +287,18 @@ def boot_verdict(cases, log_text, seconds, timeout=BOOT_TIMEOUT):
     if where:
         # a case that failed because its thread faulted is a crash, not a catch
         failed = [c for c in TEST_CASES if cases.get(c, "PASS") != "PASS"]
-        return "crashed", where + (" (crc_kunit:%s %s)" % (failed[0], cases[failed[0]])
+        return "crashed", where + (" (%s %s)" % (case_name(failed[0]), cases[failed[0]])
                                    if failed else "")
     if not missing:
         failed = [c for c in TEST_CASES if cases[c] != "PASS"]
         if failed:
-            return "killed", "crc_kunit:%s %s" % (failed[0], cases[failed[0]])
+            return "killed", "%s %s" % (case_name(failed[0]), cases[failed[0]])
+        # check-upstream's kunit lane fails a boot whose kernel reports a bug
+        # (a warning, a task that exits atomic) even where every case passed
         report = REPORT.search(log_text)
-        return "survived", "every crc_kunit case passed" + (
-            "; the kernel reports %s" % report.group(1).strip() if report else "")
+        if report:
+            return "killed", "the kernel reports " + report.group(1).strip()
+        return "survived", "every crc_kunit and crc_vpmsum_path case passed"
     if seconds is not None and seconds >= timeout - 5:
         return "timeout", "no result for %s in %d s" % (missing[0], seconds)
     return "crashed", "no result for %s (the boot ended after %s s)" % (

@@ -442,6 +442,15 @@ class Builder:
 def series_boot_row(mu, item, arch, cpu):
     """The verdict row of mu's crc_kunit boot kept in item
     (series-build.sh boot), or None where the kernel never started."""
+    verdict, detail = series_boot_verdict(item, arch, cpu)
+    if not verdict:
+        say("series: %s: %s, %s/kunit-%s-%s.log: no verdict" % (mu.id, detail, item, arch, cpu))
+        return None
+    return verdict_row(mu, verdict, "crc_kunit-%s-%s" % (arch, cpu.lower()), detail)
+
+
+def series_boot_verdict(item, arch, cpu):
+    """seriesglue.boot_verdict() of the crc_kunit boot kept in item."""
     stem = os.path.join(item, "kunit-%s-%s" % (arch, cpu))
     with open(stem + ".seconds", encoding="utf-8") as f:
         seconds = int(f.read().split()[0])
@@ -457,11 +466,7 @@ def series_boot_row(mu, item, arch, cpu):
         if os.path.exists(path):
             with open(path, encoding="utf-8", errors="replace") as f:
                 log += f.read()
-    verdict, detail = seriesglue.boot_verdict(cases, log, seconds, seriesglue.BOOT_TIMEOUT)
-    if not verdict:
-        say("series: %s: %s, %s.log: no verdict" % (mu.id, detail, stem))
-        return None
-    return verdict_row(mu, verdict, "crc_kunit-%s-%s" % (arch, cpu.lower()), detail)
+    return seriesglue.boot_verdict(cases, log, seconds, seriesglue.BOOT_TIMEOUT)
 
 
 INSN = r"^[ \t]*([0-9a-f]+):[ \t]+(?:[0-9a-f]{2} ){4}[ \t]*(\S+)[ \t]*(\S*)"
@@ -749,66 +754,93 @@ class Sweep:
         if not to_kunit or self.args.no_guest:
             return
         to_kunit.sort(key=lambda item: seriesglue.kunit_order(item[0]))
-        # 3. crc_kunit: every kernel first, then one hold of the guest lock
+        # 3. crc_kunit and crc_vpmsum_path: every kernel first, then one
+        # hold of the guest lock; POWER8 first, then the survivors again on
+        # a big-endian POWER7 (no vector crypto: only there does the static
+        # key decide anything)
         deadline = time.time() + 48 * 3600
         if self.args.guest_until:
             deadline = time.mktime(time.strptime(time.strftime("%Y-%m-%d ") +
                                                  self.args.guest_until, "%Y-%m-%d %H:%M"))
+        survivors = []
         for b in ("le", "be"):
             batch = [(mu, items[mu.hash][0]) for mu, changed in to_kunit
                      if seriesglue.kunit_arch(changed) == b]
-            if not batch:
+            survivors += self.kunit_lane(batch, seriesglue.KUNIT_ARCH[b], seriesglue.KUNIT_CPU,
+                                         base, work, deadline, record)
+        self.kunit_lane([(mu, items[mu.hash][0]) for mu in survivors], seriesglue.KUNIT_ARCH["be"],
+                        seriesglue.KUNIT_CPU_NO_CRYPTO, base, work, deadline, record)
+
+    def kunit_lane(self, batch, arch, cpu, base, work, deadline, record):
+        """Builds the kernels of batch ([(mutant, item)]) and the unchanged
+        series' for arch, boots them on cpu and records each verdict;
+        returns the mutants that survived."""
+        if not batch:
+            return []
+        start = time.time()
+        # the unchanged series is built and booted with every batch: a case
+        # that fails there would kill every mutant
+        unbuilt = [i for i in [base] + [i for _, i in batch] if not seriesglue.kunit_built(i, arch)]
+        say("series: %d crc_kunit kernels (%s) to build" % (len(unbuilt), arch))
+        # a few kernels per hold of the tree's lock; none starts in the 10
+        # minutes before the boots' deadline
+        done = 0
+        for i in range(0, len(unbuilt), seriesglue.KUNIT_BATCH):
+            if time.time() > deadline - 600:
+                say("series: no kernel build starts within 10 minutes of --guest-until: "
+                    "%d left" % (len(unbuilt) - i))
+                break
+            chunk = unbuilt[i:i + seriesglue.KUNIT_BATCH]
+            subprocess.run([seriesglue.SCRIPT, "kunit", arch, work] + chunk, check=True)
+            for item in chunk:
+                seriesglue.mark_kunit_built(item, arch)
+            done += len(chunk)
+        if done:
+            built = time.time() - start
+            say("series: built %d kernels in %.0f s (%.0f s each)" % (done, built, built / done))
+        for mu, item in batch:
+            failed = os.path.join(item, "kunit-%s.failed" % arch)
+            if os.path.exists(failed):
+                # screening built lib/crc clean: a failed link is the lane's
+                say("series: %s: the kernel did not build, see %s" % (mu.id, failed))
+        ready = [(mu, item) for mu, item in batch if seriesglue.kunit_built(item, arch)]
+        if not ready:
+            return []
+        if not seriesglue.kunit_built(base, arch):
+            raise SystemExit("the unchanged series' crc_kunit kernel (%s) did not build: "
+                             "see %s" % (arch, os.path.join(base, "kunit-%s.failed" % arch)))
+        start = time.time()
+        say("series: %d crc_kunit boots (%s, %s), waiting for the guest lock" %
+            (len(ready), arch, cpu))
+        subprocess.run([seriesglue.SCRIPT, "boot", arch, cpu, str(int(deadline)), base] +
+                       [i for _, i in ready], check=True,
+                       env=dict(os.environ, SERIES_BOOT_TIMEOUT=str(seriesglue.BOOT_TIMEOUT)))
+        stem = os.path.join(base, "kunit-%s-%s" % (arch, cpu))
+        if not os.path.exists(stem + ".seconds"):
+            say("series: the unchanged series was not booted (deadline): run again")
+            return []
+        verdict, detail = series_boot_verdict(base, arch, cpu)
+        if verdict != "survived":
+            raise SystemExit("the unchanged series fails its crc_kunit boot (%s, %s): %s, %s; "
+                             "no verdict recorded for this batch (see %s.log)" %
+                             (arch, cpu, verdict, detail, stem))
+        booted = 0
+        survivors = []
+        for mu, item in ready:
+            if not os.path.exists(os.path.join(item, "kunit-%s-%s.seconds" % (arch, cpu))):
+                say("series: %s was not booted (deadline): run again" % mu.id)
                 continue
-            arch = seriesglue.KUNIT_ARCH[b]
-            start = time.time()
-            unbuilt = [i for _, i in batch
-                       if not os.path.exists(os.path.join(i, "kunit-%s" % arch, "vmlinux"))]
-            say("series: %d crc_kunit kernels (%s) to build" % (len(unbuilt), arch))
-            # a few kernels per hold of the tree's lock; none starts in the
-            # 10 minutes before the boots' deadline
-            done = 0
-            for i in range(0, len(unbuilt), seriesglue.KUNIT_BATCH):
-                if time.time() > deadline - 600:
-                    say("series: no kernel build starts within 10 minutes of --guest-until: "
-                        "%d left" % (len(unbuilt) - i))
-                    break
-                chunk = unbuilt[i:i + seriesglue.KUNIT_BATCH]
-                subprocess.run([seriesglue.SCRIPT, "kunit", arch, work] + chunk, check=True)
-                done += len(chunk)
-            if done:
-                built = time.time() - start
-                say("series: built %d kernels in %.0f s (%.0f s each)" %
-                    (done, built, built / done))
-            for mu, item in batch:
-                failed = os.path.join(item, "kunit-%s.failed" % arch)
-                if os.path.exists(failed):
-                    # screening built lib/crc clean: a failed link is the lane's
-                    say("series: %s: the kernel did not build, see %s" % (mu.id, failed))
-            ready = [(mu, item) for mu, item in batch
-                     if os.path.exists(os.path.join(item, "kunit-%s" % arch, "vmlinux"))]
-            if not ready:
-                continue
-            start = time.time()
-            cpu = seriesglue.KUNIT_CPU
-            say("series: %d crc_kunit boots (%s, %s), waiting for the guest lock" %
-                (len(ready), arch, cpu))
-            subprocess.run([seriesglue.SCRIPT, "boot", arch, cpu, str(int(deadline))] +
-                           [i for _, i in ready], check=True,
-                           env=dict(os.environ, SERIES_BOOT_TIMEOUT=str(seriesglue.BOOT_TIMEOUT)))
-            booted = 0
-            for mu, item in ready:
-                stem = os.path.join(item, "kunit-%s-%s" % (arch, cpu))
-                if not os.path.exists(stem + ".seconds"):
-                    say("series: %s was not booted (deadline): run again" % mu.id)
-                    continue
-                booted += 1
-                row = series_boot_row(mu, item, arch, cpu)
-                if row:
-                    record(row)
-            if booted:
-                spent = time.time() - start
-                say("series: %d boots in %.0f s (waiting for the lock included; %.0f s per "
-                    "boot)" % (booted, spent, spent / booted))
+            booted += 1
+            row = series_boot_row(mu, item, arch, cpu)
+            if row:
+                record(row)
+                if row["verdict"] == "survived":
+                    survivors.append(mu)
+        if booted:
+            spent = time.time() - start
+            say("series: %d boots in %.0f s (waiting for the lock included; %.0f s per boot)" %
+                (booted, spent, spent / booted))
+        return survivors
 
     def own_build(self, mu, lanes, text, slot):
         rel = mu.path.split("/")[-1]

@@ -677,17 +677,42 @@ class SeriesVerdicts(unittest.TestCase):
         self.assertEqual(seriesglue.boot_verdict(dict(passed, crc32_le_test="FAIL"), oops, 10),
                          ("crashed", "BUG: Unable to handle kernel data access in "
                           "crc32_le_vpmsum_long (crc_kunit:crc32_le_test FAIL)"))
-        # a report that is no fault leaves the cases to judge, and is named
+        # a report that is no fault kills where every case passed, as
+        # check-upstream's kernel-log check fails such a boot
         atomic = "[ 2.0] BUG: scheduling while atomic: kunit_try_catch/39/0x00000000\n"
         self.assertEqual(seriesglue.boot_verdict(passed, atomic, 10),
-                         ("survived", "every crc_kunit case passed; the kernel reports "
+                         ("killed", "the kernel reports "
                           "BUG: scheduling while atomic: kunit_try_catch/39/0x00000000"))
-        self.assertEqual(seriesglue.boot_verdict(failed, atomic, 10)[0], "killed")
+        self.assertEqual(seriesglue.boot_verdict(failed, atomic, 10),
+                         ("killed", "crc_kunit:crc32c_test FAIL"))
+        exited = "[ 3.0] note: kunit_try_catch[40] exited with preempt_count 1\n"
+        self.assertEqual(seriesglue.boot_verdict(passed, exited, 10),
+                         ("killed", "the kernel reports note: kunit_try_catch[40] exited "
+                          "with preempt_count 1"))
+        path = dict(passed, crc32c_path="FAIL")
+        self.assertEqual(seriesglue.boot_verdict(path, "", 10),
+                         ("killed", "crc_vpmsum_path:crc32c_path FAIL"))
+        self.assertEqual(seriesglue.boot_verdict(dict(passed, crc32c_path="SKIP"), "", 10)[0],
+                         "killed")
         booted = "[ 0.0] Linux version 7.2.12\n"
         self.assertEqual(seriesglue.boot_verdict(partial, booted, 1500)[0], "timeout")
         self.assertEqual(seriesglue.boot_verdict({}, booted, 30)[0], "crashed")
         # kunit.py or QEMU failed before the kernel ran: no verdict
         self.assertIsNone(seriesglue.boot_verdict({}, "qemu: could not load kernel", 1)[0])
+
+    def test_kunit_built_needs_the_current_key(self):
+        with tempfile.TemporaryDirectory() as item:
+            self.assertFalse(seriesglue.kunit_built(item, "powerpcle"))
+            os.makedirs(os.path.join(item, "kunit-powerpcle"))
+            seriesglue.mark_kunit_built(item, "powerpcle")
+            # no vmlinux: nothing to stamp
+            self.assertFalse(seriesglue.kunit_built(item, "powerpcle"))
+            open(os.path.join(item, "kunit-powerpcle", "vmlinux"), "w").close()
+            seriesglue.mark_kunit_built(item, "powerpcle")
+            self.assertTrue(seriesglue.kunit_built(item, "powerpcle"))
+            with open(os.path.join(item, "kunit-powerpcle", "key"), "w") as f:
+                f.write("a kernel built with another suite or other options\n")
+            self.assertFalse(seriesglue.kunit_built(item, "powerpcle"))
 
     def test_kunit_json_cases(self):
         doc = {"name": "KUnit", "sub_groups": [{"name": "crc", "test_cases": [

@@ -48,6 +48,24 @@ series_open() {
 	series_reset
 }
 
+# series_add_path_test: the lanes' own KUnit suite
+# (tools/upstream/kunit/crc_vpmsum_path_kunit.c, which path lib/crc/powerpc
+# takes) into the patched tree's lib/crc/tests/, built with crc_kunit. Never
+# part of the series: series_reset removes it.
+series_add_path_test() {
+	# shellcheck disable=SC2016 # a make variable, written as it is
+	cp "$top/tools/upstream/kunit/crc_vpmsum_path_kunit.c" "$src/lib/crc/tests/" &&
+		echo 'obj-$(CONFIG_CRC_KUNIT_TEST) += crc_vpmsum_path_kunit.o' >>"$src/lib/crc/tests/Makefile"
+}
+# What the suite needs in kunit.py build's options: its kprobe.
+path_test_kconfig=(--kconfig_add CONFIG_KPROBES=y)
+# path_test_args CPU: sets path_args, kunit.py exec's options that tell the
+# suite what CPU it boots on (POWER7 lacks the vector crypto facility).
+path_test_args() {
+	path_args=()
+	[ "$1" != POWER7 ] || path_args=(--kernel_args=crc_vpmsum_path_kunit.vec_crypto=0)
+}
+
 # Back to the tree as Debian ships it, whatever a run before left behind.
 series_reset() {
 	"${g[@]}" am --abort >/dev/null 2>&1

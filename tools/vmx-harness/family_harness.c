@@ -215,15 +215,24 @@ int harness_open_sections;
 
 static struct run *sections_run;
 static unsigned long long sections_bad_calls;
+static unsigned long long sections_calls;
+static size_t sections_len;
 
 /*
  * The core as vpmsum_sections() calls it, with what each call must meet; a
  * call shorter than a core takes is counted and not made (the core would
- * read outside the input).
+ * read outside the input). A split of sections_len bytes makes at most
+ * sections_len / VPMSUM_CHUNK + 1 calls: one call past that is a split
+ * that does not end, and the harness stops there, failed, rather than hang.
  */
 static uint64_t sections_core(uint64_t state, const u8 *p, size_t len, const void *consts)
 {
 	(void)consts;	/* the run's CRC has its own */
+	if (++sections_calls > sections_len / VPMSUM_CHUNK + 1) {
+		printf("SECTIONS length=%zu: %llu core calls, more than the split can make:"
+		       " it does not end; stopping\n", sections_len, sections_calls);
+		exit(1);
+	}
 	if (len < HARNESS_CORE_MIN_LEN || len > VPMSUM_CHUNK + 15 || harness_open_sections != 1)
 		sections_bad_calls++;
 	if (len < HARNESS_CORE_MIN_LEN)
@@ -253,6 +262,8 @@ static void sections(struct run *r)
 				uint64_t seed = random_state(r), got;
 
 				sections_bad_calls = 0;
+				sections_calls = 0;
+				sections_len = len;
 				got = vpmsum_sections(sections_core, NULL, seed, r->base + off, len);
 				check(r, "sections", "vpmsum_sections", len, off, seed,
 				      crc_ref_span(&r->ref, seed, off, len), got & r->ref.mask);

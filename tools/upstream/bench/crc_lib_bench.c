@@ -14,10 +14,10 @@
  * Subjects: crc32c, crc32_le, crc32_be, crc_t10dif, crc64_nvme, crc64_be,
  * and baseline (an empty out-of-line function called the same way, so the
  * host can take the loop's own cost out). Sizes: crc_kunit's benchmark
- * lengths, 1 to 16384, and 32 and 48, where the series' thresholds lie. Every subject's warm-up call is checked against
- * the value the same function gave for the same bytes in a call split in
- * two (a state carried across calls): a wrong CRC is logged as MISMATCH
- * and fails the load.
+ * lengths, 1 to 16384, and 32 and 48, where the series' thresholds lie.
+ * Every subject's warm-up call is checked against the value the same
+ * function gave for the same bytes in a call split in two (a state carried
+ * across calls): a wrong CRC is logged as MISMATCH and fails the load.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

@@ -19,8 +19,10 @@
 # (32 KiB, docs/driver.md, "vector path") must be cut into several vector
 # sections: vector_sections counts one per message of 32768 bytes, two per
 # message of 32769, two per message of 60000 (cut in two halves, 30000
-# each: no third, shorter section) and four per message of 100000 (32768,
-# 32768, then the 34464 left cut in two halves).
+# each: no third, shorter section), two per message of 65536 (the 32768
+# left after the first chunk is one section, not cut in halves) and four
+# per message of 100000 (32768, 32768, then the 34464 left cut in two
+# halves).
 . "$(dirname "$0")/crc32c_lib.sh"
 MOD=crc32c_vmx_ctx
 PARAMS=/sys/module/$MOD/parameters
@@ -36,7 +38,7 @@ if module_loaded $MOD; then
 fi
 modinfo $MOD >/dev/null 2>&1 || ktap_skip_all "test module $MOD is not installed (build selftests/kmod)"
 
-ktap_plan 10
+ktap_plan 11
 fb0=$(fallback_bytes)
 vb0=$(vector_bytes)
 mark=$(kernel_log_mark)
@@ -61,6 +63,7 @@ if [ $rc -ne 0 ]; then
 	ktap_fail "32768-byte messages from a kernel thread took one vector section each (not evaluated)"
 	ktap_fail "32769-byte messages from a kernel thread took two vector sections each (not evaluated)"
 	ktap_fail "60000-byte messages from a kernel thread took two vector sections each (not evaluated)"
+	ktap_fail "65536-byte messages from a kernel thread took two vector sections each (not evaluated)"
 	ktap_fail "100000-byte messages from a kernel thread took four vector sections each (not evaluated)"
 	ktap_finish
 fi
@@ -107,6 +110,8 @@ sections_check 32769 2 "two vector sections"
 ok2=$sok name2=$sname
 sections_check 60000 2 "two vector sections"
 ok2h=$sok name2h=$sname
+sections_check 65536 2 "two vector sections"
+ok2c=$sok name2c=$sname
 sections_check 100000 4 "four vector sections"
 ok4=$sok name4=$sname
 rmmod $MOD
@@ -132,5 +137,6 @@ ktap_result $? "63-byte messages from a kernel thread took the fallback: fallbac
 ktap_result $ok1 "$name1"
 ktap_result $ok2 "$name2"
 ktap_result $ok2h "$name2h"
+ktap_result $ok2c "$name2c"
 ktap_result $ok4 "$name4"
 ktap_finish

@@ -10,7 +10,9 @@
 # lib/crc64-rocksoft.c) rebinds to it; it equals a bitwise reference (and
 # the generic driver) over AF_ALG; its counters rise on both paths, and a
 # message one byte shorter than its vector threshold takes the software
-# CRC where one of exactly the threshold takes the vector core. An
+# CRC where one of exactly the threshold takes the vector core; from
+# softirq and hardirq context (the test module crc32c_vmx_ctx) it equals the
+# generic driver and takes the software CRC. An
 # algorithm the kernel lacks must have no driver of ours. Who pins the
 # module is measured: the libraries hold a tfm, so rmmod is refused while
 # they are loaded; where they are modules (5.10, 6.1) it succeeds once they
@@ -84,7 +86,7 @@ if echo "$algs" | grep -qx crct10dif && kernel_has_module crct10dif-vpmsum; then
 	intree=crct10dif-vpmsum
 fi
 modprobe $MOD || ktap_skip_all "$MOD cannot be loaded"
-ktap_plan $((7 * nalgs + nabsent + 2 + $([ -n "$intree" ] && echo 1 || echo 0)))
+ktap_plan $((8 * nalgs + nabsent + 2 + $([ -n "$intree" ] && echo 1 || echo 0)))
 for d in $algs; do
 	await_selftests "$d"
 done
@@ -161,6 +163,34 @@ for d in $algs; do
 			[ $((f1 - f0)) -eq $want_f ]
 		ktap_result $? "$len-byte $d messages take $path (threshold $min bytes), with the right CRC"
 	done
+done
+
+# Interrupt contexts: the test module crc32c_vmx_ctx (selftests/kmod)
+# hashes with the driver from process context, from a timer and a tasklet
+# (softirq), from an irq_work (hardirq) and from a hardirq hrtimer that
+# interrupts its vector sections, against the generic driver. Everything it
+# hashed from interrupt context must take the software CRC, as
+# crypto_simd_usable() is false there (fallback_bytes rises by at least as
+# much), and what it hashed in process context in pieces of 4 KiB or more
+# the vector core.
+CTX=crc32c_vmx_ctx
+for d in $algs; do
+	c=$(echo $d | tr - _)
+	! module_loaded $CTX || rmmod $CTX
+	v0=$(counter "${c}_vector_bytes") f0=$(counter "${c}_fallback_bytes")
+	mark=$(kernel_log_mark)
+	out=$(modprobe $CTX driver=$d-vmx reference=$d-generic 2>&1)
+	rc=$?
+	v1=$(counter "${c}_vector_bytes") f1=$(counter "${c}_fallback_bytes")
+	kernel_log_since "$mark" | grep "$CTX:" | sed 's/^/# kernel: /'
+	res=$(cat /sys/module/$CTX/parameters/result 2>/dev/null || echo -1)
+	ib=$(cat /sys/module/$CTX/parameters/interrupt_bytes 2>/dev/null || echo 0)
+	plb=$(cat /sys/module/$CTX/parameters/process_long_bytes 2>/dev/null || echo 0)
+	! module_loaded $CTX || rmmod $CTX
+	ktap_diag "$CTX driver=$d-vmx: modprobe exit $rc${out:+ ($out)}, result $res; fallback_bytes +$((f1 - f0)) for $ib bytes from interrupt context, vector_bytes +$((v1 - v0)) for $plb bytes in process context in pieces >= 4 KiB"
+	[ $rc -eq 0 ] && [ "$res" -eq 0 ] && [ "$ib" -gt 0 ] && [ $((f1 - f0)) -ge "$ib" ] &&
+		[ "$plb" -gt 0 ] && [ $((v1 - v0)) -ge "$plb" ]
+	ktap_result $? "$d-vmx == $d-generic from process, softirq and hardirq context; the interrupt contexts took the software CRC, process context the vector core"
 done
 
 # Pinning: each library holds a tfm of our driver.

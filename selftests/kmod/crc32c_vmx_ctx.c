@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * crc32c_vmx_ctx: for tests only. Calls crc32c-vmx from process context,
- * from softirq context (a timer and a tasklet) and from hardirq context (an
- * irq_work), and compares every digest with the kernel's reference driver's
- * (CRC_VMX_TEST_REF_DRIVER: crc32c-generic, crc32c-lib from 6.17).
+ * crc32c_vmx_ctx: for tests only. Calls a driver (parameter "driver":
+ * crc32c-vmx unless told; crct10dif-vmx and crc64-rocksoft-vmx for
+ * crc_family_vmx.sh) from process context, from softirq context (a timer
+ * and a tasklet) and from hardirq context (an irq_work), and compares every
+ * digest with a reference driver's (parameter "reference": unless told,
+ * CRC_VMX_TEST_REF_DRIVER, crc32c-generic, crc32c-lib from 6.17). Both
+ * must have the same digest size, at most 8 bytes.
  *
  * Each context runs the same cases: every length 0..4096 (at a rotating
  * offset), every length 0..256 at all 16 offsets and a few long messages
@@ -15,10 +18,10 @@
  *
  * A last phase hashes the long messages in process context while a pinned
  * hardirq hrtimer on the same CPU fires every 100 us and hashes too: hard
- * interrupts then arrive while crc32c-vmx is inside its vector section, the
+ * interrupts then arrive while the driver is inside its vector section, the
  * case where an interrupt-context user of the vector unit would destroy the
  * interrupted computation. It runs until at least 20 interrupts have hit a
- * crc32c-vmx call (or 10 s have passed; none at all is an error).
+ * call of the driver (or 10 s have passed; none at all is an error).
  *
  * Writing a length LEN (1..KTHREAD_MAX_LEN) to the parameter kthread_run
  * hashes KTHREAD_CALLS messages of LEN bytes from a kernel thread (a
@@ -29,16 +32,21 @@
  * crc32c_vmx_livestate; the fallback below it) and, for messages longer
  * than one chunk, into how many vector sections each was cut.
  *
+ * The kernel-thread run hashes with the driver too; only crc32c-vmx has
+ * the counters it is checked against.
+ *
  * Loading it runs everything else, and it stays loaded (until rmmod) to report
  * in read-only parameters: "result" is 0 if all digests matched, -EBADMSG
  * after a mismatch (each is logged with context, length, offset, expected
- * and got), -EPROTO if a callback ran in the wrong context, -ETIMEDOUT if
- * one never ran, -EAGAIN if no interrupt hit a crc32c-vmx call. The byte
- * counts tell the test script how much went to crc32c-vmx from interrupt
+ * and got), -EPROTO if a callback ran in the wrong context or a call of
+ * the driver returned with another preemption count or page-fault-disable
+ * depth than it was called with (a section left open), -ETIMEDOUT if
+ * one never ran, -EAGAIN if no interrupt hit a call of the driver. The byte
+ * counts tell the test script how much went to the driver from interrupt
  * context (which must take the fallback) and from process context in pieces
  * of 4 KiB or more (which must take the vector path); the script compares
  * them with crc32c_vmx's stats. Init fails only if the test cannot run (no
- * crc32c-vmx or the reference driver, no memory).
+ * driver or reference driver, digests of different sizes, no memory).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -52,8 +60,10 @@
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/stringify.h>
 #include <linux/timer.h>
+#include <linux/uaccess.h>
 #include <linux/workqueue.h>
 
 #include "crc_vmx_test_compat.h"
@@ -70,6 +80,7 @@
 #define OVERLAP_TIMEOUT		(10 * HZ)
 #define KTHREAD_MAX_LEN		100000	/* over three chunks of the glue (CRC_VMX_CHUNK) */
 #define KTHREAD_CALLS		64
+#define MAX_DIGEST		8	/* crc64-rocksoft's */
 
 static const u32 long_lengths[] = { 32767, 32768, 32769, 65536, 65536 + 4097, 200003 };
 static const u32 long_offsets[] = { 0, 5 };
@@ -94,7 +105,7 @@ static const char * const ctx_name[NR_CTX] = {
 struct ctx_run {
 	enum test_ctx ctx;
 	unsigned int next;		/* next case */
-	unsigned long vmx_bytes;	/* bytes given to crc32c-vmx */
+	unsigned long vmx_bytes;	/* bytes given to the driver */
 	unsigned long long_bytes;	/* of those, in pieces >= LONG_PIECE */
 	unsigned int checked;		/* cases checked */
 	unsigned int mismatches;
@@ -102,7 +113,16 @@ struct ctx_run {
 	struct completion done;
 };
 
+static char *driver = "crc32c-vmx";
+module_param(driver, charp, 0444);
+MODULE_PARM_DESC(driver, "the driver under test (default crc32c-vmx)");
+
+static char *reference = CRC_VMX_TEST_REF_DRIVER;
+module_param(reference, charp, 0444);
+MODULE_PARM_DESC(reference, "the driver it must equal (default " CRC_VMX_TEST_REF_DRIVER ")");
+
 static struct crypto_shash *vmx_tfm, *ref_tfm;
+static unsigned int digest_len;
 static u8 *buf;
 static struct ctx_run run;
 static unsigned int reports;
@@ -111,9 +131,9 @@ static unsigned int reports;
 static struct {
 	struct hrtimer timer;
 	bool stop;
-	bool in_vmx_call;	/* the process side is inside crc32c-vmx */
+	bool in_vmx_call;	/* the process side is inside the driver */
 	unsigned int calls;
-	unsigned int overlaps;	/* calls that interrupted a crc32c-vmx call */
+	unsigned int overlaps;	/* calls that interrupted a call of the driver */
 	unsigned int mismatches;
 	unsigned long bytes;
 	int err;
@@ -121,29 +141,29 @@ static struct {
 
 static int result = -EINPROGRESS;
 module_param(result, int, 0444);
-MODULE_PARM_DESC(result, "0 if crc32c-vmx matched the reference driver everywhere, else -errno");
+MODULE_PARM_DESC(result, "0 if the driver matched the reference driver everywhere, else -errno");
 
 static unsigned long interrupt_bytes;
 module_param(interrupt_bytes, ulong, 0444);
-MODULE_PARM_DESC(interrupt_bytes, "bytes hashed by crc32c-vmx in softirq and hardirq context");
+MODULE_PARM_DESC(interrupt_bytes, "bytes hashed by the driver in softirq and hardirq context");
 
 static unsigned long process_long_bytes;
 module_param(process_long_bytes, ulong, 0444);
 MODULE_PARM_DESC(process_long_bytes,
-		 "bytes hashed by crc32c-vmx in process context in pieces of 4 KiB or more");
+		 "bytes hashed by the driver in process context in pieces of 4 KiB or more");
 
 static unsigned long process_bytes;
 module_param(process_bytes, ulong, 0444);
-MODULE_PARM_DESC(process_bytes, "bytes hashed by crc32c-vmx in process context");
+MODULE_PARM_DESC(process_bytes, "bytes hashed by the driver in process context");
 
 static int kthread_result = -EINPROGRESS;
 module_param(kthread_result, int, 0444);
-MODULE_PARM_DESC(kthread_result, "0 if crc32c-vmx matched the reference driver in the kernel-thread run, else -errno");
+MODULE_PARM_DESC(kthread_result, "0 if the driver matched the reference driver in the kernel-thread run, else -errno");
 
 static unsigned int kthread_len;
 static unsigned long kthread_bytes;
 module_param(kthread_bytes, ulong, 0444);
-MODULE_PARM_DESC(kthread_bytes, "bytes hashed by crc32c-vmx in the kernel-thread run");
+MODULE_PARM_DESC(kthread_bytes, "bytes hashed by the driver in the kernel-thread run");
 
 static unsigned int cases;
 module_param(cases, uint, 0444);
@@ -175,25 +195,22 @@ static void count_vmx(struct ctx_run *r, u32 len)
 		r->long_bytes += len;
 }
 
-static int one_shot(struct crypto_shash *tfm, const u8 *p, u32 len, u32 *crc)
+static int one_shot(struct crypto_shash *tfm, const u8 *p, u32 len, u8 *out)
 {
 	SHASH_DESC_ON_STACK(desc, tfm);
-	u8 out[4];
 	int err;
 
 	desc->tfm = tfm;
 	err = crypto_shash_digest(desc, p, len, out);
 	shash_desc_zero(desc);
-	*crc = get_unaligned_le32(out);
 	return err;
 }
 
 /* init, update with the first third, update with the rest, final */
-static int in_two_updates(struct crypto_shash *tfm, const u8 *p, u32 len, u32 *crc)
+static int in_two_updates(struct crypto_shash *tfm, const u8 *p, u32 len, u8 *out)
 {
 	SHASH_DESC_ON_STACK(desc, tfm);
 	u32 first = len / 3;
-	u8 out[4];
 	int err;
 
 	desc->tfm = tfm;
@@ -205,52 +222,68 @@ static int in_two_updates(struct crypto_shash *tfm, const u8 *p, u32 len, u32 *c
 	if (!err)
 		err = crypto_shash_final(desc, out);
 	shash_desc_zero(desc);
-	*crc = get_unaligned_le32(out);
 	return err;
 }
 
-static void report(const char *ctx, const char *how, u32 len, u32 off, u32 want, u32 got)
+/* Compares the digests; reports the first MAX_REPORTS mismatches. */
+static bool mismatch(const char *ctx, const char *how, u32 len, u32 off, const u8 *want,
+		     const u8 *got)
 {
+	if (!memcmp(want, got, digest_len))
+		return false;
 	if (reports++ < MAX_REPORTS)
-		pr_err("MISMATCH context=%s %s len=%u offset=%u expected=0x%08x got=0x%08x\n",
-		       ctx, how, len, off, want, got);
+		pr_err("MISMATCH driver=%s context=%s %s len=%u offset=%u expected=%*phN got=%*phN\n",
+		       driver, ctx, how, len, off, digest_len, want, digest_len, got);
+	return true;
+}
+
+/* A call of the driver leaves its caller's preemption count and page-fault depth as they were. */
+static int state_kept(const char *ctx, u32 len, int preempt, int pagefault)
+{
+	if (preempt_count() == preempt && pagefault_disabled() == pagefault)
+		return 0;
+	pr_err("context=%s len=%u: %s returned with preempt_count 0x%x, pagefault_disabled %d; called with 0x%x, %d\n",
+	       ctx, len, driver, preempt_count(), pagefault_disabled(), preempt, pagefault);
+	return -EPROTO;
 }
 
 static int check_case(struct ctx_run *r, unsigned int i)
 {
-	u32 len, off, want, got;
+	int preempt = preempt_count(), pagefault = pagefault_disabled();
+	u8 want[MAX_DIGEST], got[MAX_DIGEST];
+	u32 len, off;
 	const u8 *p;
 	int err;
 
 	case_at(i, &len, &off);
 	r->checked++;
 	p = buf + off;
-	err = one_shot(ref_tfm, p, len, &want);
+	err = one_shot(ref_tfm, p, len, want);
 	if (err)
 		return err;
 	WRITE_ONCE(hrt.in_vmx_call, true);
-	err = one_shot(vmx_tfm, p, len, &got);
+	err = one_shot(vmx_tfm, p, len, got);
 	WRITE_ONCE(hrt.in_vmx_call, false);
+	if (!err)
+		err = state_kept(ctx_name[r->ctx], len, preempt, pagefault);
 	if (err)
 		return err;
 	count_vmx(r, len);
-	if (got != want) {
+	if (mismatch(ctx_name[r->ctx], "digest", len, off, want, got))
 		r->mismatches++;
-		report(ctx_name[r->ctx], "digest", len, off, want, got);
-	}
 	if (i % 3 != 1)
 		return 0;
 	WRITE_ONCE(hrt.in_vmx_call, true);
-	err = in_two_updates(vmx_tfm, p, len, &got);
+	err = in_two_updates(vmx_tfm, p, len, got);
 	WRITE_ONCE(hrt.in_vmx_call, false);
+	if (!err)
+		err = state_kept(ctx_name[r->ctx], len, preempt, pagefault);
 	if (err)
 		return err;
 	count_vmx(r, len / 3);
 	count_vmx(r, len - len / 3);
-	if (got != want) {
+	if (mismatch(ctx_name[r->ctx], "init+update+update+final", len, off, want, got))
 		r->mismatches++;
-		report(ctx_name[r->ctx], "init+update+update+final", len, off, want, got);
-	}
 	return 0;
 }
 
@@ -263,8 +296,7 @@ static void run_batch(struct ctx_run *r)
 	while (r->next < N_CASES && r->vmx_bytes - start < BATCH_BYTES) {
 		err = check_case(r, r->next);
 		if (err) {
-			pr_err("context=%s case %u: crypto API error %d\n",
-			       ctx_name[r->ctx], r->next, err);
+			pr_err("context=%s case %u: error %d\n", ctx_name[r->ctx], r->next, err);
 			r->err = err;
 			return;
 		}
@@ -303,7 +335,7 @@ static void ctx_irq_work_fn(struct irq_work *w)
 static enum hrtimer_restart hrt_fn(struct hrtimer *t)
 {
 	u32 len = 64 + (hrt.calls * 37) % 1024, off = hrt.calls % OFFSETS;
-	u32 want, got;
+	u8 want[MAX_DIGEST], got[MAX_DIGEST];
 	int err;
 
 	if (!in_hardirq()) {
@@ -315,19 +347,17 @@ static enum hrtimer_restart hrt_fn(struct hrtimer *t)
 	if (READ_ONCE(hrt.in_vmx_call))
 		hrt.overlaps++;
 	hrt.calls++;
-	err = one_shot(ref_tfm, buf + off, len, &want);
+	err = one_shot(ref_tfm, buf + off, len, want);
 	if (!err)
-		err = one_shot(vmx_tfm, buf + off, len, &got);
+		err = one_shot(vmx_tfm, buf + off, len, got);
 	if (err) {
 		pr_err("hrtimer: crypto API error %d\n", err);
 		hrt.err = err;
 		return HRTIMER_NORESTART;
 	}
 	hrt.bytes += len;
-	if (got != want) {
+	if (mismatch("hardirq (hrtimer)", "digest", len, off, want, got))
 		hrt.mismatches++;
-		report("hardirq (hrtimer)", "digest", len, off, want, got);
-	}
 	if (READ_ONCE(hrt.stop))
 		return HRTIMER_NORESTART;
 	hrtimer_forward_now(t, ns_to_ktime(HRTIMER_PERIOD_NS));
@@ -381,7 +411,7 @@ static void run_from_callbacks(void)
 
 /*
  * The long cases in process context, over and over, while the hrtimer fires
- * on this CPU, until enough hrtimer calls have interrupted a crc32c-vmx call.
+ * on this CPU, until enough hrtimer calls have interrupted a call of the driver.
  */
 static void run_interrupted(void)
 {
@@ -405,15 +435,16 @@ static void run_interrupted(void)
 	hrtimer_cancel(&hrt.timer);
 	migrate_enable();
 
-	pr_info("context=%s: %u passes over the long cases; hrtimer: %u calls, %lu bytes, %u during a crc32c-vmx call, %u mismatches\n",
-		ctx_name[run.ctx], passes, hrt.calls, hrt.bytes, hrt.overlaps, hrt.mismatches);
+	pr_info("context=%s: %u passes over the long cases; hrtimer: %u calls, %lu bytes, %u during a %s call, %u mismatches\n",
+		ctx_name[run.ctx], passes, hrt.calls, hrt.bytes, hrt.overlaps, driver,
+		hrt.mismatches);
 	run.mismatches += hrt.mismatches;
 	interrupt_bytes += hrt.bytes;
 	if (!run.err)
 		run.err = hrt.err;
 	if (!run.err && !hrt.overlaps) {
-		pr_err("context=%s: no hrtimer interrupt arrived during a crc32c-vmx call\n",
-		       ctx_name[run.ctx]);
+		pr_err("context=%s: no hrtimer interrupt arrived during a %s call\n",
+		       ctx_name[run.ctx], driver);
 		run.err = -EAGAIN;
 	}
 }
@@ -439,8 +470,8 @@ static int run_context(enum test_ctx ctx)
 		run_from_callbacks();
 		break;
 	}
-	pr_info("context=%s: %u cases checked, %lu bytes to crc32c-vmx, %u mismatches\n",
-		ctx_name[ctx], run.checked, run.vmx_bytes, run.mismatches);
+	pr_info("context=%s: %u cases checked, %lu bytes to %s, %u mismatches\n",
+		ctx_name[ctx], run.checked, run.vmx_bytes, driver, run.mismatches);
 	if (ctx == CTX_PROCESS || ctx == CTX_INTERRUPTED) {
 		process_bytes += run.vmx_bytes;
 		process_long_bytes += run.long_bytes;
@@ -473,9 +504,10 @@ static struct crypto_shash *alloc_driver(const char *driver)
 /* The kernel-thread run: a workqueue worker hashes KTHREAD_CALLS messages. */
 static void kthread_work_fn(struct work_struct *work)
 {
+	u8 want[MAX_DIGEST], got[MAX_DIGEST];
 	struct crypto_shash *vmx, *ref;
-	u32 want, got, off;
 	unsigned int i;
+	u32 off;
 	u8 *p;
 	int err = 0;
 
@@ -485,8 +517,8 @@ static void kthread_work_fn(struct work_struct *work)
 		return;
 	}
 	p = kmalloc(kthread_len + OFFSETS, GFP_KERNEL);
-	vmx = alloc_driver("crc32c-vmx");
-	ref = alloc_driver(CRC_VMX_TEST_REF_DRIVER);
+	vmx = alloc_driver(driver);
+	ref = alloc_driver(reference);
 	if (!p || IS_ERR(vmx) || IS_ERR(ref)) {
 		err = !p ? -ENOMEM : IS_ERR(vmx) ? PTR_ERR(vmx) : PTR_ERR(ref);
 		goto out;
@@ -495,16 +527,14 @@ static void kthread_work_fn(struct work_struct *work)
 		p[i] = i * 37 + 11;
 	for (i = 0; i < KTHREAD_CALLS && !err; i++) {
 		off = i % OFFSETS;
-		err = one_shot(ref, p + off, kthread_len, &want);
+		err = one_shot(ref, p + off, kthread_len, want);
 		if (!err)
-			err = one_shot(vmx, p + off, kthread_len, &got);
+			err = one_shot(vmx, p + off, kthread_len, got);
 		if (err)
 			break;
 		kthread_bytes += kthread_len;
-		if (got != want) {
-			report("kernel thread", "digest", kthread_len, off, want, got);
+		if (mismatch("kernel thread", "digest", kthread_len, off, want, got))
 			err = -EBADMSG;
-		}
 	}
 out:
 	if (!IS_ERR_OR_NULL(ref))
@@ -547,13 +577,20 @@ static int __init crc32c_vmx_ctx_init(void)
 	int ctx, err = 0;
 	size_t i;
 
-	vmx_tfm = alloc_driver("crc32c-vmx");
+	vmx_tfm = alloc_driver(driver);
 	if (IS_ERR(vmx_tfm))
 		return PTR_ERR(vmx_tfm);
-	ref_tfm = alloc_driver(CRC_VMX_TEST_REF_DRIVER);
+	ref_tfm = alloc_driver(reference);
 	if (IS_ERR(ref_tfm)) {
 		err = PTR_ERR(ref_tfm);
 		goto free_vmx;
+	}
+	digest_len = crypto_shash_digestsize(vmx_tfm);
+	if (digest_len != crypto_shash_digestsize(ref_tfm) || digest_len > MAX_DIGEST) {
+		pr_err("%s has a %u-byte digest, %s a %u-byte one: they cannot be compared\n",
+		       driver, digest_len, reference, crypto_shash_digestsize(ref_tfm));
+		err = -EINVAL;
+		goto free_ref;
 	}
 	buf = kmalloc(BUF_LEN, GFP_KERNEL);
 	if (!buf) {
@@ -578,8 +615,8 @@ static int __init crc32c_vmx_ctx_init(void)
 	}
 	stop_callbacks();
 	if (!result)
-		pr_info("crc32c-vmx matched %s in every context (%u cases each)\n",
-			CRC_VMX_TEST_REF_DRIVER, cases);
+		pr_info("%s matched %s in every context (%u cases each)\n",
+			driver, reference, cases);
 	else
 		pr_err("FAILED: result %d\n", result);
 
@@ -598,6 +635,6 @@ static void __exit crc32c_vmx_ctx_exit(void)
 module_init(crc32c_vmx_ctx_init);
 module_exit(crc32c_vmx_ctx_exit);
 
-MODULE_DESCRIPTION("Test crc32c-vmx from process, softirq and hardirq context");
+MODULE_DESCRIPTION("Test a CRC driver (crc32c-vmx unless told) from process, softirq and hardirq context");
 MODULE_LICENSE("GPL");
 MODULE_INFO(test, "Y");

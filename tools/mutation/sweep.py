@@ -809,6 +809,12 @@ class Sweep:
         if not seriesglue.kunit_built(base, arch):
             raise SystemExit("the unchanged series' crc_kunit kernel (%s) did not build: "
                              "see %s" % (arch, os.path.join(base, "kunit-%s.failed" % arch)))
+        # an item the deadline leaves unbooted must not keep an earlier run's results
+        for item in [base] + [i for _, i in ready]:
+            for ext in (".seconds", ".json", ".log"):
+                path = os.path.join(item, "kunit-%s-%s%s" % (arch, cpu, ext))
+                if os.path.exists(path):
+                    os.remove(path)
         start = time.time()
         say("series: %d crc_kunit boots (%s, %s), waiting for the guest lock" %
             (len(ready), arch, cpu))

@@ -89,7 +89,7 @@ boots() {
 	for cpu in "$@"; do
 		log=$logs/kunit-$arch-$cpu.log
 		json=$logs/kunit-$arch-$cpu.json
-		rm -f "$json"
+		rm -f "$json" "$cache/o-kunit-$arch/test.log"
 		say "kunit-lanes: kunit.py exec $arch on $cpu (log: $log)"
 		(
 			flock 9

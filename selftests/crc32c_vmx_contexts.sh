@@ -18,11 +18,13 @@
 # vector path and 63-byte ones the fallback. Messages longer than one chunk
 # (32 KiB, docs/driver.md, "vector path") must be cut into several vector
 # sections: vector_sections counts one per message of 32768 bytes, two per
-# message of 32769, two per message of 60000 (cut in two halves, 30000
-# each: no third, shorter section), two per message of 65536 (the 32768
-# left after the first chunk is one section, not cut in halves) and four
-# per message of 100000 (32768, 32768, then the 34464 left cut in two
-# halves).
+# message of 32769, two per message of 40002 and of 60000 (cut in two
+# halves: no third, shorter section), two per message of 65536 (the 32768
+# left after the first chunk is one section, not cut in halves), three per
+# message of 80000 and four per message of 100000 (32768, 32768, then the
+# 34464 left cut in two halves). The counters give only the number: the
+# module's kprobes on crc32c-vmx's two cores (parameter section_probes) see
+# each section's length, which must be the cut chunk_split gives.
 . "$(dirname "$0")/crc32c_lib.sh"
 MOD=crc32c_vmx_ctx
 PARAMS=/sys/module/$MOD/parameters
@@ -38,14 +40,14 @@ if module_loaded $MOD; then
 fi
 modinfo $MOD >/dev/null 2>&1 || ktap_skip_all "test module $MOD is not installed (build selftests/kmod)"
 
-ktap_plan 11
+ktap_plan 13
 fb0=$(fallback_bytes)
 vb0=$(vector_bytes)
 mark=$(kernel_log_mark)
 start=$(date +%s)
 # The module does all its work in its init function and stays loaded to
 # report: parameter "result" (0 or -errno) and the byte counts.
-out=$(modprobe $MOD 2>&1)
+out=$(modprobe $MOD section_probes=crc32c_vmx_core,crc32c_vmx_core_isa31 2>&1)
 rc=$?
 secs=$(($(date +%s) - start))
 fb1=$(fallback_bytes)
@@ -62,8 +64,10 @@ if [ $rc -ne 0 ]; then
 	ktap_fail "63-byte messages from a kernel thread took the fallback (not evaluated)"
 	ktap_fail "32768-byte messages from a kernel thread took one vector section each (not evaluated)"
 	ktap_fail "32769-byte messages from a kernel thread took two vector sections each (not evaluated)"
+	ktap_fail "40002-byte messages from a kernel thread took two vector sections each (not evaluated)"
 	ktap_fail "60000-byte messages from a kernel thread took two vector sections each (not evaluated)"
 	ktap_fail "65536-byte messages from a kernel thread took two vector sections each (not evaluated)"
+	ktap_fail "80000-byte messages from a kernel thread took three vector sections each (not evaluated)"
 	ktap_fail "100000-byte messages from a kernel thread took four vector sections each (not evaluated)"
 	ktap_finish
 fi
@@ -85,18 +89,38 @@ kthread_hash() {
 	kb=$(param kthread_bytes)
 	ktap_diag "kernel thread, $1-byte messages: result $kres, $kb bytes; vector_bytes +$dv, fallback_bytes +$df, live_state_bytes +$dl, vector_sections +$ds"
 }
+# chunk_split LEN: the lengths of the vector sections of one message of LEN
+# bytes, comma-separated, as docs/driver.md cuts it: 32768 bytes while two
+# chunks or more are left; what is left between one and two chunks in two
+# halves, the first rounded up to a multiple of 16 bytes.
+chunk_split() {
+	_l=$1 _cut=
+	while [ "$_l" -gt 32768 ]; do
+		if [ "$_l" -ge 65536 ]; then
+			_n=32768
+		else
+			_n=$(((_l / 2 + 15) / 16 * 16))
+		fi
+		_cut="$_cut$_n," _l=$((_l - _n))
+	done
+	echo "$_cut$_l"
+}
 # sections_check LEN PER WORDS: kthread_hash LEN, then sets sok (0 if each
-# message took PER vector sections) and sname (the result's description).
-# At least PER sections per message fails a missing cut, fewer than PER + 1
-# a cut too many; the second bound would also fail under another busy user
-# of crc32c-vmx, and the test guest has none.
+# message took PER vector sections, of the lengths chunk_split gives) and
+# sname (the result's description). At least PER sections per message
+# fails a missing cut, fewer than PER + 1 a cut too many; the second bound
+# would also fail under another busy user of crc32c-vmx, and the test guest
+# has none. The module checks that every message was cut as the first.
 sections_check() {
 	kthread_hash "$1"
 	_calls=$((kb / $1))
+	_cut=$(param kthread_sections)
+	_want=$(chunk_split "$1")
+	ktap_diag "kernel thread, $1-byte messages: sections of $_cut bytes (want $_want)"
 	[ "$kres" -eq 0 ] && [ "$_calls" -gt 0 ] && [ "$ds" -ge $(($2 * _calls)) ] &&
-		[ "$ds" -lt $((($2 + 1) * _calls)) ]
+		[ "$ds" -lt $((($2 + 1) * _calls)) ] && [ "$_cut" = "$_want" ]
 	sok=$?
-	sname="$1-byte messages from a kernel thread took $3 each: vector_sections rose by $ds over $_calls messages"
+	sname="$1-byte messages from a kernel thread took $3 each ($(echo "$_want" | sed 's/[0-9][0-9]*/&-byte/g; s/,/, /g')): vector_sections rose by $ds over $_calls messages"
 }
 kthread_hash 128
 r128=$kres b128=$kb v128=$dv l128=$dl
@@ -108,10 +132,14 @@ sections_check 32768 1 "one vector section"
 ok1=$sok name1=$sname
 sections_check 32769 2 "two vector sections"
 ok2=$sok name2=$sname
+sections_check 40002 2 "two vector sections"
+ok2o=$sok name2o=$sname
 sections_check 60000 2 "two vector sections"
 ok2h=$sok name2h=$sname
 sections_check 65536 2 "two vector sections"
 ok2c=$sok name2c=$sname
+sections_check 80000 3 "three vector sections"
+ok3=$sok name3=$sname
 sections_check 100000 4 "four vector sections"
 ok4=$sok name4=$sname
 rmmod $MOD
@@ -136,7 +164,9 @@ ktap_result $? "64-byte messages from a kernel thread took the vector path: vect
 ktap_result $? "63-byte messages from a kernel thread took the fallback: fallback_bytes rose by $f63 (need >= $b63), vector_bytes by $v63 (need < $b63)"
 ktap_result $ok1 "$name1"
 ktap_result $ok2 "$name2"
+ktap_result $ok2o "$name2o"
 ktap_result $ok2h "$name2h"
 ktap_result $ok2c "$name2c"
+ktap_result $ok3 "$name3"
 ktap_result $ok4 "$name4"
 ktap_finish

@@ -33,7 +33,13 @@
  * than one chunk, into how many vector sections each was cut.
  *
  * The kernel-thread run hashes with the driver too; only crc32c-vmx has
- * the counters it is checked against.
+ * the counters it is checked against. Given the driver's core functions
+ * (parameter section_probes: each called once per vector section, with
+ * the section's length as third argument), it also puts a kprobe on each
+ * for the run and records the length of every section the worker's calls
+ * open: each message must be cut the same way, and kthread_sections
+ * reports the cut ("20016,19986"), which the script compares with the one
+ * docs/driver.md describes. The counters give only the number of sections.
  *
  * Loading it runs everything else, and it stays loaded (until rmmod) to report
  * in read-only parameters: "result" is 0 if all digests matched, -EBADMSG
@@ -56,6 +62,7 @@
 #include <linux/interrupt.h>
 #include <linux/irq_work.h>
 #include <linux/jiffies.h>
+#include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
@@ -81,6 +88,8 @@
 #define KTHREAD_MAX_LEN		100000	/* over three chunks of the glue (CRC_VMX_CHUNK) */
 #define KTHREAD_CALLS		64
 #define MAX_DIGEST		8	/* crc64-rocksoft's */
+#define MAX_PROBES		2	/* crc32c-vmx: crc32c_vmx_core and crc32c_vmx_core_isa31 */
+#define MAX_SECTIONS		8	/* KTHREAD_MAX_LEN is cut into 4 */
 
 static const u32 long_lengths[] = { 32767, 32768, 32769, 65536, 65536 + 4097, 200003 };
 static const u32 long_offsets[] = { 0, 5 };
@@ -164,6 +173,24 @@ static unsigned int kthread_len;
 static unsigned long kthread_bytes;
 module_param(kthread_bytes, ulong, 0444);
 MODULE_PARM_DESC(kthread_bytes, "bytes hashed by the driver in the kernel-thread run");
+
+static char *section_probes[MAX_PROBES];
+static int n_section_probes;
+module_param_array(section_probes, charp, &n_section_probes, 0444);
+MODULE_PARM_DESC(section_probes,
+		 "the driver's core functions, called once per vector section with its length as third argument: the kernel-thread run records the sections");
+
+/* "LEN,LEN,...": the sections of each message of the kernel-thread run. */
+static char kthread_sections[MAX_SECTIONS * 8];
+module_param_string(kthread_sections, kthread_sections, sizeof(kthread_sections), 0444);
+MODULE_PARM_DESC(kthread_sections, "the lengths of the vector sections of each message of the kernel-thread run");
+
+/* The sections the kprobes saw the worker open for its current message. */
+static struct {
+	struct task_struct *task;	/* the worker: other callers are not counted */
+	unsigned int n;
+	size_t len[MAX_SECTIONS];
+} sections;
 
 static unsigned int cases;
 module_param(cases, uint, 0444);
@@ -501,11 +528,84 @@ static struct crypto_shash *alloc_driver(const char *driver)
 	return tfm;
 }
 
+/* Runs at the entry of a core function, inside the caller's vector section. */
+static int section_entered(struct kprobe *kp, struct pt_regs *regs)
+{
+	if (current != READ_ONCE(sections.task))
+		return 0;
+	if (sections.n < MAX_SECTIONS)
+		sections.len[sections.n] = regs->gpr[5];
+	sections.n++;
+	return 0;
+}
+
+static int probe_sections(struct kprobe *kps)
+{
+	int i, err;
+
+	for (i = 0; i < n_section_probes; i++) {
+		kps[i].symbol_name = section_probes[i];
+		kps[i].pre_handler = section_entered;
+		err = register_kprobe(&kps[i]);
+		if (err) {
+			pr_err("cannot put a kprobe on %s: %d\n", section_probes[i], err);
+			while (i--)
+				unregister_kprobe(&kps[i]);
+			return err;
+		}
+	}
+	WRITE_ONCE(sections.task, current);
+	return 0;
+}
+
+static void unprobe_sections(struct kprobe *kps)
+{
+	int i;
+
+	WRITE_ONCE(sections.task, NULL);
+	for (i = 0; i < n_section_probes; i++)
+		unregister_kprobe(&kps[i]);
+}
+
+/*
+ * The sections of message i, which must be cut as message 0 was (the cut
+ * depends on the length only): message 0's go to kthread_sections.
+ */
+static int check_sections(unsigned int i, u32 off)
+{
+	static size_t first[MAX_SECTIONS];
+	static unsigned int n_first;
+	char *out = kthread_sections;
+	unsigned int k;
+
+	if (sections.n > MAX_SECTIONS) {
+		pr_err("context=kernel thread len=%u offset=%u: %u sections, more than %u\n",
+		       kthread_len, off, sections.n, MAX_SECTIONS);
+		return -E2BIG;
+	}
+	if (!i) {
+		n_first = sections.n;
+		memcpy(first, sections.len, sizeof(first));
+		for (k = 0; k < n_first; k++)
+			out += scnprintf(out, kthread_sections + sizeof(kthread_sections) - out,
+					 "%s%zu", k ? "," : "", first[k]);
+		return 0;
+	}
+	if (sections.n != n_first || memcmp(first, sections.len, n_first * sizeof(first[0]))) {
+		pr_err("context=kernel thread len=%u offset=%u: cut into %u sections, not as offset 0 (%s)\n",
+		       kthread_len, off, sections.n, kthread_sections);
+		return -EPROTO;
+	}
+	return 0;
+}
+
 /* The kernel-thread run: a workqueue worker hashes KTHREAD_CALLS messages. */
 static void kthread_work_fn(struct work_struct *work)
 {
+	struct kprobe kps[MAX_PROBES] = {};
 	u8 want[MAX_DIGEST], got[MAX_DIGEST];
 	struct crypto_shash *vmx, *ref;
+	bool probed = false;
 	unsigned int i;
 	u32 off;
 	u8 *p;
@@ -525,9 +625,12 @@ static void kthread_work_fn(struct work_struct *work)
 	}
 	for (i = 0; i < kthread_len + OFFSETS; i++)
 		p[i] = i * 37 + 11;
+	err = probe_sections(kps);
+	probed = !err;
 	for (i = 0; i < KTHREAD_CALLS && !err; i++) {
 		off = i % OFFSETS;
 		err = one_shot(ref, p + off, kthread_len, want);
+		sections.n = 0;
 		if (!err)
 			err = one_shot(vmx, p + off, kthread_len, got);
 		if (err)
@@ -535,7 +638,11 @@ static void kthread_work_fn(struct work_struct *work)
 		kthread_bytes += kthread_len;
 		if (mismatch("kernel thread", "digest", kthread_len, off, want, got))
 			err = -EBADMSG;
+		else if (n_section_probes)
+			err = check_sections(i, off);
 	}
+	if (probed)
+		unprobe_sections(kps);
 out:
 	if (!IS_ERR_OR_NULL(ref))
 		crypto_free_shash(ref);
@@ -553,6 +660,7 @@ static int kthread_run_set(const char *val, const struct kernel_param *kp)
 
 	kthread_result = -EINPROGRESS;
 	kthread_bytes = 0;
+	kthread_sections[0] = '\0';
 	if (kstrtouint(val, 0, &len) || !len || len > KTHREAD_MAX_LEN) {
 		kthread_result = -EINVAL;
 		return -EINVAL;
@@ -569,7 +677,7 @@ static const struct kernel_param_ops kthread_run_ops = {
 
 module_param_cb(kthread_run, &kthread_run_ops, NULL, 0200);
 MODULE_PARM_DESC(kthread_run, "write a length (1.." __stringify(KTHREAD_MAX_LEN)
-		 "): hash messages of it from a kernel thread (results in kthread_result, kthread_bytes)");
+		 "): hash messages of it from a kernel thread (results in kthread_result, kthread_bytes, kthread_sections)");
 
 static int __init crc32c_vmx_ctx_init(void)
 {

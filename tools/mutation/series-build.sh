@@ -26,8 +26,9 @@
 #                    one at a time under the guest lock, taken once for all
 #                    of them (waiting for it at most until DEADLINE, seconds
 #                    since the epoch; no boot starts after it):
-#                    ITEM/kunit-ARCH-CPU.{json,log,seconds}. Never under the
-#                    tree's lock.
+#                    ITEM/kunit-ARCH-CPU.{json,log,seconds}, and QEMU's
+#                    interrupt log (-d int) ITEM/kunit-ARCH-CPU.qemu-int.log.
+#                    Never under the tree's lock.
 # The tree is always left reset (series_reset).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -152,10 +153,13 @@ boot)
 		[ "$(date +%s)" -lt "$deadline" ] || break
 		[ -f "$item/kunit-$arch/vmlinux" ] || continue
 		base=$item/kunit-$arch-$cpu
-		rm -f "$base.json" "$base.log" "$base.seconds"
+		rm -f "$base.json" "$base.log" "$base.seconds" "$base.qemu-int.log"
 		start=$(date +%s)
 		path_test_args "$cpu"
-		kunit_py "$arch" exec --build_dir="$item/kunit-$arch" --qemu_args="-cpu $cpu" "${path_args[@]}" \
+		# QEMU logs every interrupt: a kernel that faults before its
+		# console is up prints nothing, and this log still shows where
+		kunit_py "$arch" exec --build_dir="$item/kunit-$arch" \
+			--qemu_args="-cpu $cpu -d int -D $base.qemu-int.log" "${path_args[@]}" \
 			--timeout="${SERIES_BOOT_TIMEOUT:-300}" --json="$base.json" >"$base.log" 2>&1
 		rc=$?
 		echo "$(($(date +%s) - start)) $rc" >"$base.seconds"

@@ -31,8 +31,11 @@ repository path. Each one goes, cheapest first, through:
    taken once for the batch. A case that is not PASS kills the mutant, and
    so does a kernel report (a warning, BUG:, a task that exits atomic); a
    boot that ends without every case's result is `crashed` (the oops line
-   and function in the detail) or `timeout`.
+   and function in the detail) or `timeout`. A kernel that prints nothing
+   at all is `crashed` where QEMU's interrupt log shows it run an illegal
+   instruction (the function in the detail), and gets no verdict otherwise.
 """
+import bisect
 import glob
 import hashlib
 import os
@@ -73,6 +76,13 @@ SCREEN_BATCH = 8
 OOPS = re.compile(r"(Oops: .*|BUG: Unable to handle .*|kernel BUG at .*|Kernel panic.*)")
 REPORT = re.compile(r"((?:BUG|WARNING): .*|note: .* exited with (?:irqs disabled|preempt_count).*)")
 NIP = re.compile(r"NIP \[[0-9a-f]+\] (\w+)\+")
+# QEMU's interrupt log (-d int, series-build.sh's boots), one line per
+# interrupt: "Raise exception at c000000000123450 => PROGRAM (6) error=21".
+# A program check with an error code of 0x2X is an illegal instruction;
+# 0x4X is a trap, which every WARN_ON() and BUG() raises.
+QEMU_ILLEGAL = re.compile(r"^Raise exception at ([0-9a-f]+) => PROGRAM \(\d+\) error=2[0-9a-f]$",
+                          re.M)
+KERNEL_BASE = 0xc000000000000000
 
 
 def files():
@@ -272,17 +282,49 @@ def case_name(case):
     return ("crc_vpmsum_path:" if case in PATH_CASES else "crc_kunit:") + case
 
 
-def boot_verdict(cases, log_text, seconds, timeout=BOOT_TIMEOUT):
+def text_symbols(vmlinux, cross):
+    """[(address, function)] of vmlinux's code, sorted; with the synthetic
+    symbols, which name the code of a big-endian ELFv1 kernel (its function
+    symbols are descriptors in .opd: the code's are ".name")."""
+    out = subprocess.run([cross + "nm", "-n", "--synthetic", "--defined-only", vmlinux],
+                         capture_output=True, text=True, check=True).stdout
+    syms = []
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] in "TtWw":
+            syms.append((int(f[0], 16), f[2].lstrip(".")))
+    return sorted(syms)
+
+
+def qemu_illegal(int_log, symbols):
+    """(address, function) of the first illegal instruction that QEMU's
+    interrupt log shows the kernel run, or None: a kernel that faults
+    before its console is up prints nothing, but QEMU saw the program
+    check."""
+    addresses = [a for a, _ in symbols]
+    for m in QEMU_ILLEGAL.finditer(int_log):
+        address = int(m.group(1), 16)
+        i = bisect.bisect_right(addresses, address) - 1
+        if address >= KERNEL_BASE and i >= 0:
+            return address, symbols[i][1]
+    return None
+
+
+def boot_verdict(cases, log_text, seconds, timeout=BOOT_TIMEOUT, illegal=None):
     """(verdict, detail) of one crc_kunit boot: cases is {case: status}
     (kunit_cases(), empty if there was no json), log_text the kernel's
-    output (kunit.py's test.log), seconds how long the boot took. (None,
-    why) where the kernel never started (kunit.py or QEMU failed): no
-    verdict."""
+    output (kunit.py's test.log), seconds how long the boot took, illegal
+    qemu_illegal()'s finding in the boot's interrupt log. (None, why) where
+    the kernel never started (kunit.py or QEMU failed): no verdict. A kernel
+    that printed nothing, but ran an illegal instruction, crashed there."""
     oops = OOPS.search(log_text)
     nip = NIP.search(log_text[oops.start():]) if oops else None
     where = oops.group(1).strip() + (" in " + nip.group(1) if nip else "") if oops else ""
     missing = [c for c in TEST_CASES if c not in cases]
     if missing and not where and not re.search(r"Linux version|K?TAP version", log_text):
+        if illegal:
+            return "crashed", ("program check: illegal instruction in %s (QEMU -d int: at %x, "
+                               "before the kernel printed anything)" % (illegal[1], illegal[0]))
         return None, "the kernel did not start (see kunit.py's log)"
     if where:
         # a case that failed because its thread faulted is a crash, not a catch

@@ -186,7 +186,8 @@ LIVE = ("killed", "survived", "timeout", "crashed", "setup-failed", "needs-lane"
 # that is the kernel stopping a fault: a bad access, an illegal or
 # unavailable instruction, a failed list check. A stall the watchdog
 # reports (soft lockup, hung task, RCU stall) is a hang, not a fault.
-FAULT = re.compile(r"(Oops: |BUG: Unable to handle|BUG: Kernel NULL pointer|kernel BUG at)"
+FAULT = re.compile(r"(Oops: |BUG: Unable to handle|BUG: Kernel NULL pointer|kernel BUG at"
+                   r"|program check: illegal instruction)"
                    r".* in \w+(?: \([^)]*\))?$")
 HANG = re.compile(r"soft lockup|hung task|rcu_sched|RCU stall|stuck for", re.I)
 
@@ -466,7 +467,15 @@ def series_boot_verdict(item, arch, cpu):
         if os.path.exists(path):
             with open(path, encoding="utf-8", errors="replace") as f:
                 log += f.read()
-    return seriesglue.boot_verdict(cases, log, seconds, seriesglue.BOOT_TIMEOUT)
+    illegal = None
+    if os.path.exists(stem + ".qemu-int.log"):
+        with open(stem + ".qemu-int.log", encoding="utf-8", errors="replace") as f:
+            interrupts = f.read()
+        if seriesglue.QEMU_ILLEGAL.search(interrupts):
+            cross = seriesglue.CROSS["be" if arch == seriesglue.KUNIT_ARCH["be"] else "le"]
+            illegal = seriesglue.qemu_illegal(interrupts, seriesglue.text_symbols(
+                os.path.join(item, "kunit-%s" % arch, "vmlinux"), cross))
+    return seriesglue.boot_verdict(cases, log, seconds, seriesglue.BOOT_TIMEOUT, illegal)
 
 
 INSN = r"^[ \t]*([0-9a-f]+):[ \t]+(?:[0-9a-f]{2} ){4}[ \t]*(\S+)[ \t]*(\S*)"

@@ -700,6 +700,46 @@ class SeriesVerdicts(unittest.TestCase):
         # kunit.py or QEMU failed before the kernel ran: no verdict
         self.assertIsNone(seriesglue.boot_verdict({}, "qemu: could not load kernel", 1)[0])
 
+    def test_text_symbols_name_the_code_of_both_byte_orders(self):
+        # big-endian ELFv1 names a function's descriptor (in .opd, data);
+        # the code's symbol is the synthetic ".name"
+        with tempfile.TemporaryDirectory() as d:
+            src = os.path.join(d, "s.c")
+            with open(src, "w", encoding="utf-8") as f:
+                f.write("int g(int x) { return x * 3; }\nint f(int x) { return g(x) + 1; }\n")
+            for b, cross in seriesglue.CROSS.items():
+                obj = os.path.join(d, "s-%s.o" % b)
+                subprocess.run([cross + "gcc", "-O1", "-c", src, "-o", obj], check=True)
+                syms = seriesglue.text_symbols(obj, cross)
+                self.assertEqual([n for _, n in syms], ["g", "f"], b)
+                self.assertLess(syms[0][0], syms[1][0])
+
+    def test_a_kernel_that_prints_nothing_crashed_where_qemu_saw_an_illegal_instruction(self):
+        symbols = [(0xc000000000010000, "early_init_dt_verify"),
+                   (0xc000000000020000, "crc32_be_vpmsum"), (0xc000000000020400, "crc32_be_base")]
+        interrupts = ("Raise exception at 0000000000010100 => PROGRAM (6) error=21\n"
+                      "Raise exception at c000000000010040 => DECR (10) error=00\n"
+                      "Raise exception at c000000000010080 => PROGRAM (6) error=40\n"
+                      "Raise exception at c000000000020094 => PROGRAM (6) error=21\n"
+                      "Raise exception at c000000000020500 => PROGRAM (6) error=21\n")
+        # a trap (WARN_ON, error 0x4X) and an address outside the kernel are
+        # no illegal instruction of the kernel's
+        illegal = seriesglue.qemu_illegal(interrupts, symbols)
+        self.assertEqual(illegal, (0xc000000000020094, "crc32_be_vpmsum"))
+        self.assertIsNone(seriesglue.qemu_illegal(interrupts.replace("error=21", "error=40"),
+                                                  symbols))
+        v = seriesglue.boot_verdict({}, "", 300, illegal=illegal)
+        self.assertEqual(v, ("crashed", "program check: illegal instruction in crc32_be_vpmsum "
+                             "(QEMU -d int: at c000000000020094, before the kernel printed "
+                             "anything)"))
+        self.assertTrue(sweep.faulted({"verdict": v[0], "detail": v[1]}))
+        # the kernel's own report comes first where it printed one
+        oops = "[ 1.0] Oops: Exception in kernel mode, sig: 4 [#1]\n[ 1.0] NIP [c00] f+0x4/0x8\n"
+        self.assertEqual(seriesglue.boot_verdict({}, oops, 300, illegal=illegal),
+                         ("crashed", "Oops: Exception in kernel mode, sig: 4 [#1] in f"))
+        # a kernel that printed nothing and ran no illegal instruction: no verdict
+        self.assertIsNone(seriesglue.boot_verdict({}, "", 300, illegal=None)[0])
+
     def test_kunit_built_needs_the_current_key(self):
         with tempfile.TemporaryDirectory() as item:
             self.assertFalse(seriesglue.kunit_built(item, "powerpcle"))

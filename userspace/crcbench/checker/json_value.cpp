@@ -6,9 +6,9 @@
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <vector>
 
 namespace crcbench::check {
 
@@ -63,17 +63,10 @@ class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeB
     JsonValue root;
     std::string error; // set with a false return: the reader stops there
 
-    bool Null() { return add(JsonValue{}); }
-    bool Bool(bool b) {
-        JsonValue v;
-        v.type = JsonValue::Type::boolean;
-        v.boolean = b;
-        return add(std::move(v));
-    }
+    bool Null() { return add({}); }
+    bool Bool(bool b) { return add({.type = JsonValue::Type::boolean, .boolean = b}); }
     bool RawNumber(const char *str, rapidjson::SizeType length, bool) {
-        JsonValue v;
-        v.type = JsonValue::Type::number;
-        v.text.assign(str, length);
+        JsonValue v{.type = JsonValue::Type::number, .text = std::string(str, length)};
         v.number = std::strtod(v.text.c_str(), nullptr);
         if (!std::isfinite(v.number)) {
             error = fmt::format("number {} is out of range", v.text);
@@ -82,20 +75,14 @@ class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeB
         return add(std::move(v));
     }
     bool String(const char *str, rapidjson::SizeType length, bool) {
-        JsonValue v;
-        v.type = JsonValue::Type::string;
-        v.text.assign(str, length);
-        return add(std::move(v));
+        return add({.type = JsonValue::Type::string, .text = std::string(str, length)});
     }
     bool StartObject() { return open(JsonValue::Type::object); }
     bool Key(const char *str, rapidjson::SizeType length, bool) {
-        std::string key(str, length);
-        if (stack_.back()->get(key)) {
-            error = fmt::format("duplicate key \"{}\"", key);
-            return false;
-        }
-        key_ = std::move(key);
-        return true;
+        key_.assign(str, length);
+        if (stack_.back()->get(key_))
+            error = fmt::format("duplicate key \"{}\"", key_);
+        return error.empty();
     }
     bool EndObject(rapidjson::SizeType) { return close(); }
     bool StartArray() { return open(JsonValue::Type::array); }
@@ -103,26 +90,19 @@ class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeB
 
   private:
     JsonValue *place(JsonValue v) {
-        if (stack_.empty()) {
-            root = std::move(v);
-            return &root;
-        }
+        if (stack_.empty())
+            return &(root = std::move(v));
         JsonValue &parent = *stack_.back();
-        if (parent.type == JsonValue::Type::array) {
-            parent.items.push_back(std::move(v));
-            return &parent.items.back();
-        }
-        parent.members.emplace_back(std::move(key_), std::move(v));
-        return &parent.members.back().second;
+        if (parent.type == JsonValue::Type::array)
+            return &parent.items.emplace_back(std::move(v));
+        return &parent.members.emplace_back(std::move(key_), std::move(v)).second;
     }
     bool add(JsonValue v) {
         place(std::move(v));
         return true;
     }
     bool open(JsonValue::Type t) {
-        JsonValue v;
-        v.type = t;
-        stack_.push_back(place(std::move(v)));
+        stack_.push_back(place({.type = t}));
         return true;
     }
     bool close() {
@@ -148,15 +128,9 @@ JsonValue parse_json(std::string_view text) {
     if (ok)
         return std::move(builder.root);
     // Line and column of the error's offset, for people.
-    std::size_t line = 1, col = 1;
-    for (std::size_t i = 0; i < ok.Offset() && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            col = 1;
-        } else {
-            ++col;
-        }
-    }
+    std::string_view before = text.substr(0, ok.Offset());
+    std::size_t line = 1 + std::ranges::count(before, '\n');
+    std::size_t col = before.size() - before.find_last_of('\n'); // on line 1: npos
     std::string why =
         builder.error.empty() ? rapidjson::GetParseError_En(ok.Code()) : builder.error;
     throw JsonParseError(fmt::format("line {}, column {}: {}", line, col, why));

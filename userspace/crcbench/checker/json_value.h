@@ -20,9 +20,9 @@ struct JsonValue {
     Type type = Type::null;
     bool boolean = false;
     double number = 0;
-    std::string text; // string value, or the literal text of a number
-    std::vector<JsonValue> items;
-    std::vector<std::pair<std::string, JsonValue>> members; // in document order
+    std::string text{}; // string value, or the literal text of a number
+    std::vector<JsonValue> items{};
+    std::vector<std::pair<std::string, JsonValue>> members{}; // in document order
 
     const JsonValue *get(std::string_view key) const;
 

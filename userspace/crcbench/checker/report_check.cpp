@@ -198,8 +198,7 @@ void check_pinned(const JsonValue &cfg, Problems &p) {
     if (!pinned)
         return; // reports before it
     std::vector<double> got;
-    for (const JsonValue &c : pinned->items)
-        got.push_back(c.number);
+    std::ranges::transform(pinned->items, std::back_inserter(got), &JsonValue::number);
     if (!std::is_sorted(got.begin(), got.end()))
         p.add("$.config.pinned_cpus", "not ascending");
     if (auto cpus = cfg.str("cpus"); cpus && got != cpulist(*cpus))
@@ -325,10 +324,9 @@ void check_fits(const JsonValue &doc, const std::vector<std::string> &backends,
     for (const std::string &d : measured) {
         const std::string own = is_user_driver(d) ? "user" : "afalg";
         auto has = [&](const std::string &backend) {
-            for (const auto &[driver, b, t] : seen)
-                if (driver == d && b == backend)
-                    return true;
-            return false;
+            return std::ranges::any_of(seen, [&](const auto &f) {
+                return std::get<0>(f) == d && std::get<1>(f) == backend;
+            });
         };
         if (contains(backends, "afalg") && !has(own))
             p.add("$.fits", "has no " + own + " fit for " + d);
@@ -342,8 +340,7 @@ void check_backends(const JsonValue &doc, const std::vector<std::string> &measur
     if (!cfg || !cfg->get("backends"))
         return; // a report from before the backends: nothing of theirs to check
     std::vector<std::string> backends;
-    for (const JsonValue &b : cfg->list("backends"))
-        backends.push_back(b.text);
+    std::ranges::transform(cfg->list("backends"), std::back_inserter(backends), &JsonValue::text);
     const JsonValue *ik = doc.obj("inkernel");
     if (!contains(backends, "tcrypt")) {
         if (ik)
@@ -451,9 +448,9 @@ void check_run(const JsonValue &doc, const std::vector<std::string> &listed,
             p.add(path + ".ratio_to_generic", "is not the median of ratio_trials");
     }
     // --backend tcrypt alone measures nothing through AF_ALG: no rows.
-    bool afalg = !cfg.get("backends");
-    for (const JsonValue &b : cfg.list("backends"))
-        afalg = afalg || b.text == "afalg";
+    const bool afalg = !cfg.get("backends") ||
+                       std::ranges::any_of(cfg.list("backends"),
+                                           [](const JsonValue &b) { return b.text == "afalg"; });
     const std::size_t want = afalg ? measured.size() * sizes.size() * threads.size() : 0;
     if (partial ? results.size() > want : results.size() != want)
         p.add("$.results",
@@ -547,9 +544,7 @@ void check_file(const JsonValue &doc, const std::vector<std::string> &listed,
 
 std::optional<std::string> read_file(const std::string &path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return std::nullopt;
-    return std::string(std::istreambuf_iterator<char>(in), {});
+    return in ? std::optional(std::string(std::istreambuf_iterator<char>(in), {})) : std::nullopt;
 }
 
 // The schema files one validation uses, loaded on demand: the root and what

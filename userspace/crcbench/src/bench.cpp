@@ -5,21 +5,14 @@
 #include "interrupt.h"
 #include "text.h"
 
-#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cmath>
-#include <exception>
 #include <latch>
-#include <memory>
-#include <new>
-#include <optional>
 #include <pthread.h>
 #include <sched.h>
-#include <string>
 #include <sys/resource.h>
 #include <system_error>
-#include <thread>
 
 namespace crcbench {
 namespace {

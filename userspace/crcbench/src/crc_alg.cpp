@@ -8,7 +8,6 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <cstring>
 #include <ranges>
@@ -38,19 +37,29 @@ constexpr AlgInfo kInfo[] = {
      "crypto API has no crc64-rocksoft drivers"},
 };
 
-void require_no_seed(CrcAlg alg, std::optional<std::uint32_t> seed) {
-    if (seed)
+// The table code, or (bitwise) the definitions.
+Digest digest(CrcAlg alg, std::optional<std::uint32_t> seed, std::span<const std::uint8_t> data,
+              bool bitwise) {
+    using namespace crc_family;
+    if (seed && !alg_info(alg).keyed)
         throw ToolError(ExitCode::runtime, "internal error: " + std::string(alg_info(alg).name) +
                                                " has no key, but a seed was given");
+    const std::uint32_t state = seed.value_or(0xFFFFFFFFu);
+    switch (alg) {
+    case CrcAlg::crc32c:
+        return ~(bitwise ? crc32c_ref::update(state, data) : crc32c_fast::update(state, data));
+    case CrcAlg::crct10dif:
+        return bitwise ? t10dif_bitwise(0, data) : t10dif_table(0, data);
+    case CrcAlg::crc64_rocksoft:
+        return bitwise ? rocksoft_bitwise(0, data) : rocksoft_table(0, data);
+    }
+    return 0;
 }
 
 } // namespace
 
 const AlgInfo &alg_info(CrcAlg alg) {
-    for (const AlgInfo &i : kInfo)
-        if (i.alg == alg)
-            return i;
-    return kInfo[0];
+    return kInfo[static_cast<std::size_t>(alg)]; // in CrcAlg's order
 }
 
 CrcAlg parse_alg(std::string_view name) {
@@ -85,8 +94,7 @@ void encode_digest(CrcAlg alg, Digest value, std::span<std::uint8_t> out) {
 
 std::string alg_tag(CrcAlg alg) {
     std::string tag(alg_info(alg).name);
-    for (char &c : tag)
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::ranges::transform(tag, tag.begin(), [](unsigned char c) { return std::toupper(c); });
     return tag;
 }
 
@@ -96,32 +104,12 @@ std::string format_digest(CrcAlg alg, Digest value) {
 
 Digest reference_digest(CrcAlg alg, std::optional<std::uint32_t> seed,
                         std::span<const std::uint8_t> data) {
-    switch (alg) {
-    case CrcAlg::crc32c:
-        return crc32c_fast::digest(seed.value_or(0xFFFFFFFFu), data);
-    case CrcAlg::crct10dif:
-        require_no_seed(alg, seed);
-        return crc_family::t10dif_table(0, data);
-    case CrcAlg::crc64_rocksoft:
-        require_no_seed(alg, seed);
-        return crc_family::rocksoft_table(0, data);
-    }
-    return 0;
+    return digest(alg, seed, data, false);
 }
 
 Digest bitwise_digest(CrcAlg alg, std::optional<std::uint32_t> seed,
                       std::span<const std::uint8_t> data) {
-    switch (alg) {
-    case CrcAlg::crc32c:
-        return static_cast<std::uint32_t>(~crc32c_ref::update(seed.value_or(0xFFFFFFFFu), data));
-    case CrcAlg::crct10dif:
-        require_no_seed(alg, seed);
-        return crc_family::t10dif_bitwise(0, data);
-    case CrcAlg::crc64_rocksoft:
-        require_no_seed(alg, seed);
-        return crc_family::rocksoft_bitwise(0, data);
-    }
-    return 0;
+    return digest(alg, seed, data, true);
 }
 
 } // namespace crcbench

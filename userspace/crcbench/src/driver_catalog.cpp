@@ -3,13 +3,12 @@
 
 #include "error.h"
 #include "file_io.h"
-#include "system_info.h"
 #include "text.h"
-#include "user_drivers.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <set>
+#include <tuple>
 
 namespace crcbench {
 namespace {
@@ -43,10 +42,9 @@ bool usable(const AlgEntry &e, std::string_view name) {
     return e.name == name && !e.internal;
 }
 
+// Highest priority first; ties in driver name order.
 bool higher_first(const AlgEntry &a, const AlgEntry &b) {
-    if (a.priority != b.priority)
-        return a.priority > b.priority;
-    return a.driver < b.driver;
+    return std::tie(b.priority, a.driver) < std::tie(a.priority, b.driver);
 }
 
 } // namespace
@@ -127,9 +125,7 @@ DriverCatalog load_catalog_for(const CommonOptions &common,
     } catch (const ToolError &) {
         if (requested.empty() || !std::ranges::all_of(requested, is_user_driver))
             throw;
-        DriverCatalog empty;
-        empty.alg = common.alg;
-        return empty;
+        return DriverCatalog{.alg = common.alg};
     }
 }
 
@@ -143,17 +139,6 @@ DriverCatalog start_report(ReportBase &r, const CommonOptions &common,
     r.user_drivers = user_drivers(r.alg);
     return catalog;
 }
-
-namespace {
-
-// "crc32c-generic" -> "crc32c_generic", the module that registers it.
-std::string module_of(std::string_view driver) {
-    std::string m(driver);
-    std::replace(m.begin(), m.end(), '-', '_');
-    return m;
-}
-
-} // namespace
 
 std::string describe_drivers(const DriverCatalog &catalog) {
     if (catalog.drivers.empty())
@@ -173,37 +158,33 @@ std::vector<std::string> select_drivers(const DriverCatalog &catalog,
     std::vector<std::string> out;
     if (requested.empty()) {
         std::vector<AlgEntry> sorted = catalog.drivers;
-        std::stable_sort(sorted.begin(), sorted.end(), [](const AlgEntry &a, const AlgEntry &b) {
-            return a.priority < b.priority;
-        });
+        std::ranges::stable_sort(sorted, {}, &AlgEntry::priority);
         for (const AlgEntry &e : sorted)
             if (!only_passed || e.selftest == "passed")
                 out.push_back(e.driver);
+        std::string module(info.generic_driver); // the generic driver's module
+        std::ranges::replace(module, '-', '_');
         if (out.empty())
             throw ToolError(ExitCode::unknown_driver,
                             "no usable " + alg + " driver is registered (" + here +
-                                "); try: modprobe " + module_of(info.generic_driver) + " (" + alg +
-                                " drivers exist in " + std::string(info.kernels) + ")");
+                                "); try: modprobe " + module + " (" + alg + " drivers exist in " +
+                                std::string(info.kernels) + ")");
         return out;
     }
     for (const std::string &name : requested) {
-        if (is_user_driver(name)) {
+        if (is_user_driver(name))
             check_user_driver(name, catalog.alg);
-            if (std::find(out.begin(), out.end(), name) == out.end())
-                out.push_back(name);
-            continue;
-        }
-        if (name != alg && !catalog.find(name))
+        else if (name != alg && !catalog.find(name))
             throw ToolError(ExitCode::unknown_driver,
                             "unknown driver '" + name + "'; " + here +
                                 (catalog.drivers.empty() ? " (" + alg + " drivers exist in " +
                                                                std::string(info.kernels) + ")"
                                                          : std::string()));
-        if (name == alg && !catalog.resolves_to)
+        else if (name == alg && !catalog.resolves_to)
             throw ToolError(ExitCode::unknown_driver,
                             "\"" + alg + "\" resolves to nothing: no " + alg +
                                 " driver has passed its self-test (" + here + ")");
-        if (std::find(out.begin(), out.end(), name) == out.end())
+        if (std::ranges::find(out, name) == out.end())
             out.push_back(name);
     }
     return out;

@@ -46,8 +46,8 @@ bool resolution_ambiguous(const std::vector<AlgEntry> &all, std::string_view nam
 
 struct DriverCatalog {
     CrcAlg alg = CrcAlg::crc32c;
-    std::vector<AlgEntry> drivers; // of alg, not internal, highest priority first
-    std::optional<std::string> resolves_to;
+    std::vector<AlgEntry> drivers{}; // of alg, not internal, highest priority first
+    std::optional<std::string> resolves_to{};
     bool ambiguous = false;
 
     const AlgEntry *find(const std::string &driver) const;

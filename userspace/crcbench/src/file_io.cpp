@@ -1,15 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "file_io.h"
 
-#include "error.h"
-
 #include <cerrno>
-#include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
-#include <memory>
 #include <sys/stat.h>
-#include <unistd.h>
 #include <utility>
 
 namespace crcbench {

@@ -1,20 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "file_run.h"
 
-#include "error.h"
-#include "file_crc.h"
 #include "file_io.h"
 #include "interrupt.h"
 #include "stats.h"
 #include "text.h"
-#include "user_drivers.h"
 
 #include <algorithm>
 #include <array>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
-#include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -114,10 +110,6 @@ std::optional<ChecksumEntry> parse_checksum_line(CrcAlg alg, std::string_view li
 
 namespace {
 
-std::string size_text(std::uint64_t n) {
-    return std::to_string(n) + " bytes";
-}
-
 // The first bytes of page 0 (FSP_SPACE_FLAGS), by pread: nothing is mapped.
 std::uint32_t space_flags_of(const InputFile &file) {
     std::array<std::uint8_t, innodb::kFlagsOffset + 4> head{};
@@ -153,8 +145,8 @@ PreparedFile prepare_file(const std::string &path, const FileOptions &f) {
         innodb::SpaceFlags flags = innodb::parse_space_flags(
             size >= innodb::kFlagsOffset + 4 ? space_flags_of(*p.file) : 0);
         if (size < innodb::kMinPageSize)
-            throw UsageError(path + ": " + size_text(size) +
-                             ", shorter than one InnoDB page (4K): not a tablespace");
+            throw UsageError(path + ": " + std::to_string(size) +
+                             " bytes, shorter than one InnoDB page (4K): not a tablespace");
         if (flags.refusal)
             throw UsageError(path + ": not checked: " + *flags.refusal);
         if (f.page_size && *f.page_size != flags.page_size)
@@ -168,8 +160,8 @@ PreparedFile prepare_file(const std::string &path, const FileOptions &f) {
     if (p.page_size) {
         std::uint64_t ps = *p.page_size;
         if (size % ps != 0)
-            throw UsageError(path + ": " + size_text(size) +
-                             " is not a multiple of the page size " + format_size(ps) + " (" +
+            throw UsageError(path + ": " + std::to_string(size) +
+                             " bytes is not a multiple of the page size " + format_size(ps) + " (" +
                              std::to_string(size / ps) + " pages and " + std::to_string(size % ps) +
                              " bytes): a truncated or partly copied file, or the wrong "
                              "--page-size");
@@ -387,15 +379,9 @@ bool is_missing(const std::string &path) {
 } // namespace
 
 bool is_read_error(const ToolError &e) {
-    switch (e.code()) {
-    case ExitCode::usage:
-    case ExitCode::permission:
-    case ExitCode::runtime:
-    case ExitCode::file_changed:
-        return true;
-    default:
-        return false;
-    }
+    const ExitCode c = e.code();
+    return c == ExitCode::usage || c == ExitCode::permission || c == ExitCode::runtime ||
+           c == ExitCode::file_changed;
 }
 
 int check_list(const std::string &list, const FileOptions &f, bool quiet, FileReport &report,
@@ -424,7 +410,7 @@ int check_list(const std::string &list, const FileOptions &f, bool quiet, FileRe
                              "(expected %zu hex digits, two spaces and the path, as --format sum "
                              "writes it)\n",
                              list.c_str(), static_cast<unsigned long long>(line_no), name.c_str(),
-                             alg_info(report.alg).digest_size * 2);
+                             digest_hex_length(report.alg));
             continue;
         }
         ++checked;
@@ -444,10 +430,8 @@ int check_list(const std::string &list, const FileOptions &f, bool quiet, FileRe
             if (ok ? ok_lines : failed_lines)
                 write_stdout(shown + (ok ? ": OK\n" : ": FAILED\n"));
             ++verified;
-            if (!ok)
-                ++failed;
-            if (report.mismatches.size() != mismatches_before)
-                ++wrong_drivers;
+            failed += !ok;
+            wrong_drivers += report.mismatches.size() != mismatches_before;
             report.files.push_back(std::move(fr));
         } catch (const ToolError &e) {
             if (!is_read_error(e))
@@ -461,14 +445,13 @@ int check_list(const std::string &list, const FileOptions &f, bool quiet, FileRe
     for (const FileMismatch &m : report.mismatches)
         std::fprintf(stderr, "%s\n", format_file_reproducer(m, report).c_str());
     // --status: the summary warnings go too (the causes above stay).
-    bool summary = !f.status;
-    if (summary && improper)
+    if (improper && !f.status)
         warn(count_text(improper, "line is", "lines are") + " improperly formatted");
-    if (summary && unreadable)
+    if (unreadable && !f.status)
         warn(count_text(unreadable, "listed file", "listed files") + " could not be read");
-    if (summary && failed)
+    if (failed && !f.status)
         warn(count_text(failed, "computed checksum", "computed checksums") + " did NOT match");
-    if (summary && wrong_drivers)
+    if (wrong_drivers && !f.status)
         warn("a driver returned wrong CRCs for " + count_text(wrong_drivers, "file", "files") +
              " (MISMATCH lines above)");
     if (checked == 0) {

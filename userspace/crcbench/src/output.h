@@ -35,7 +35,6 @@ template <typename T> struct adl_serializer<std::optional<T>> {
 
 namespace crcbench {
 
-// The default baseline of the ratios.
 inline std::string_view baseline_driver(CrcAlg alg) {
     return alg_info(alg).generic_driver;
 }
@@ -139,8 +138,6 @@ std::string backends_table(const RunReport &r);
 std::string render(const ListReport &r, Format f);
 std::string render(const RunReport &r, Format f);
 
-std::string_view emulation_name(Emulation e);
-
 struct VerifyReport : ReportBase {
     std::string origin;                // "N fixed + M random cases (--seed S), ..."
     std::optional<std::uint64_t> seed; // none with --case
@@ -191,15 +188,13 @@ class Table {
         }
         std::string out;
         for (const auto &row : rows_) {
-            std::string line = "  ";
+            std::string line;
             for (std::size_t i = 0; i < row.size(); ++i) {
                 std::string pad(width[i] - row[i].size(), ' ');
-                line += (i < align_.size() && align_[i] == 'r') ? pad + row[i] : row[i] + pad;
-                if (i + 1 < row.size())
-                    line += "  ";
+                line +=
+                    "  " + (i < align_.size() && align_[i] == 'r' ? pad + row[i] : row[i] + pad);
             }
-            line.erase(line.find_last_not_of(' ') + 1);
-            out += line + "\n";
+            out += line.substr(0, line.find_last_not_of(' ') + 1) + "\n";
         }
         return out;
     }

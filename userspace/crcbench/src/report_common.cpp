@@ -8,11 +8,54 @@
 #include <fmt/ranges.h>
 
 namespace crcbench {
+namespace {
 
 std::string_view emulation_name(Emulation e) {
     constexpr std::string_view kNames[] = {"none", "qemu_tcg", "qemu_kvm", "qemu_user", "forced"};
     return kNames[static_cast<int>(e)];
 }
+
+// RFC 4180-quoted when needed.
+std::string csv_cell(std::string_view s) {
+    if (s.find_first_of(",\"\n\r") == std::string_view::npos)
+        return std::string(s);
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+void flatten_into(Json &out, const Json &j, const std::string &prefix) {
+    for (const auto &[key, value] : j.items()) {
+        std::string name = prefix.empty() ? key : prefix + "_" + key;
+        if (value.is_object())
+            flatten_into(out, value, name);
+        else
+            out[name] = value;
+    }
+}
+
+std::string csv_value(const Json &v) {
+    if (v.is_null())
+        return "";
+    if (v.is_boolean())
+        return v.get<bool>() ? "true" : "false";
+    if (v.is_number_float())
+        return format_round_trip(v.get<double>());
+    if (v.is_string())
+        return csv_cell(v.get_ref<const std::string &>());
+    if (!v.is_array())
+        return v.dump();
+    std::string out;
+    for (const Json &item : v)
+        out += (out.empty() ? "" : " ") + csv_value(item);
+    return out;
+}
+
+} // namespace
 
 std::string json_text(const Json &j) {
     return j.dump(2, ' ', false, Json::error_handler_t::replace);
@@ -67,50 +110,6 @@ void add_partial(Json &j, int interrupted_by) {
     j["partial"] = interrupted_by != 0;
     j["interrupted_by"] = interrupted_by ? Json(signal_name(interrupted_by)) : Json();
 }
-
-namespace {
-
-// RFC 4180-quoted when needed.
-std::string csv_cell(std::string_view s) {
-    if (s.find_first_of(",\"\n\r") == std::string_view::npos)
-        return std::string(s);
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
-void flatten_into(Json &out, const Json &j, const std::string &prefix) {
-    for (const auto &[key, value] : j.items()) {
-        std::string name = prefix.empty() ? key : prefix + "_" + key;
-        if (value.is_object())
-            flatten_into(out, value, name);
-        else
-            out[name] = value;
-    }
-}
-
-std::string csv_value(const Json &v) {
-    if (v.is_null())
-        return "";
-    if (v.is_boolean())
-        return v.get<bool>() ? "true" : "false";
-    if (v.is_number_float())
-        return format_round_trip(v.get<double>());
-    if (v.is_string())
-        return csv_cell(v.get_ref<const std::string &>());
-    if (!v.is_array())
-        return v.dump();
-    std::string out;
-    for (const Json &item : v)
-        out += (out.empty() ? "" : " ") + csv_value(item);
-    return out;
-}
-
-} // namespace
 
 Json flat(const Json &j) {
     Json out = Json::object();

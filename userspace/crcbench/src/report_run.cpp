@@ -68,8 +68,6 @@ std::string side_by_side(const RunReport &r) {
         for (const InKernelRow &row : r.inkernel->rows)
             if (row.driver == d)
                 by_size[row.size].second = &row;
-        if (by_size.empty())
-            continue;
         for (const auto &[size, pair] : by_size) {
             const auto &[a, k] = pair;
             t.add({d, format_size(size), a ? ns(a->ns_per_op()) : "-",
@@ -106,17 +104,15 @@ std::string fits_table(const RunReport &r) {
         // around a small cost; far below zero no positive cost fits, so the
         // straight line is the wrong model for these sizes.
         double below = l.a_se_ns > 0 ? -l.a_ns / l.a_se_ns : 0.0;
-        if (l.negative_intercept() && below <= kInterceptNoiseSe)
+        if (l.negative_intercept())
             negative.push_back(fmt::format(
-                "{} {}: a = {:.1f} ns < 0 ({:.1f} standard errors): the per-call cost is below "
-                "what the fit resolves, read it as about 0",
-                f.driver, backend_label(r, f), l.a_ns, below));
-        else if (l.negative_intercept())
-            negative.push_back(fmt::format(
-                "{} {}: a = {:.1f} ns < 0 ({:.1f} standard errors): the straight line does not "
-                "fit these sizes (the time is not a + b*size here; see max resid), so neither a "
-                "nor 1/b means what it says; fit a narrower range of sizes (-s)",
-                f.driver, backend_label(r, f), l.a_ns, below));
+                "{} {}: a = {:.1f} ns < 0 ({:.1f} standard errors): {}", f.driver,
+                backend_label(r, f), l.a_ns, below,
+                below <= kInterceptNoiseSe
+                    ? "the per-call cost is below what the fit resolves, read it as about 0"
+                    : "the straight line does not fit these sizes (the time is not a + b*size "
+                      "here; see max resid), so neither a nor 1/b means what it says; fit a "
+                      "narrower range of sizes (-s)"));
         t.add(
             {f.driver, backend_label(r, f), size_span(f.points),
              fmt::format("{}{} +-{:.1f}", ns(l.a_ns), l.negative_intercept() ? "*" : "", l.a_se_ns),
@@ -339,7 +335,6 @@ void to_json(Json &j, const InKernelResults &k) {
 
 namespace {
 
-// min/median/max, the MAD; with ci, the median's confidence interval.
 Json summary_json(const Summary &s, bool ci = false) {
     Json j = {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"mad", s.mad}};
     if (ci) {
@@ -440,8 +435,6 @@ constexpr std::string_view kRunColumnsAfterState =
 
 std::string run_csv(const RunReport &r) {
     const Json doc = run_document(r);
-    // Every row: the run's config, system, machine state and partial; the
-    // row's own fields; its backend and that backend's fit.
     Json shared = flat(doc.at("config"));
     shared.update(flat(doc.at("system")));
     shared.update(flat(doc.at("system").at("machine_state")));

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <numeric>
 #include <set>
-#include <vector>
 
 namespace crcbench {
 namespace {

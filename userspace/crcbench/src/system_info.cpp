@@ -6,7 +6,9 @@
 #include "text.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <dirent.h>
@@ -62,22 +64,20 @@ std::string cpu_model(std::string_view cpuinfo) {
 
 namespace {
 
-std::string root() {
-    const char *r = std::getenv("CRCBENCH_MACHINE_ROOT");
-    return r ? std::string(r) : std::string();
+std::string env_or(const char *name, const std::string &fallback) {
+    const char *v = std::getenv(name);
+    return (v && *v) ? std::string(v) : fallback;
 }
 
-std::string trimmed(std::string_view s) {
-    while (!s.empty() && s.back() == '\n')
-        s.remove_suffix(1);
-    return std::string(trim(s));
+std::string root() {
+    return env_or("CRCBENCH_MACHINE_ROOT", "");
 }
 
 std::optional<std::string> read_item(const std::string &path) {
     auto text = try_read_text_file(root() + path);
     if (!text)
         return std::nullopt;
-    return trimmed(*text);
+    return std::string(trim(std::string_view(*text).substr(0, text->find_last_not_of('\n') + 1)));
 }
 
 } // namespace
@@ -137,10 +137,8 @@ MachineState read_machine_state() {
     if (auto load = read_item("/proc/loadavg")) {
         // "0.12 0.10 0.05 1/123 456": the three averages.
         std::vector<std::string_view> f = split(*load, ' ');
-        std::string avg;
-        for (std::size_t i = 0; i < f.size() && i < 3; ++i)
-            avg += fmt::format("{}{}", i ? " " : "", f[i]);
-        m.loadavg = avg;
+        f.resize(std::min<std::size_t>(f.size(), 3));
+        m.loadavg = fmt::format("{}", fmt::join(f, " "));
     }
     const std::string vdir = root() + cpu + "vulnerabilities";
     if (std::unique_ptr<DIR, int (*)(DIR *)> d(opendir(vdir.c_str()), closedir); d) {
@@ -158,11 +156,6 @@ MachineState read_machine_state() {
 
 namespace {
 
-std::string env_or(const char *name, const std::string &fallback) {
-    const char *v = std::getenv(name);
-    return (v && *v) ? std::string(v) : fallback;
-}
-
 constexpr bool kBuiltForPower =
 #if defined(__powerpc64__) || defined(__powerpc__)
     true;
@@ -173,9 +166,7 @@ constexpr bool kBuiltForPower =
 } // namespace
 
 std::string proc_crypto_path(const CommonOptions &common) {
-    if (common.proc_crypto)
-        return *common.proc_crypto;
-    return env_or("CRCBENCH_PROC_CRYPTO", "/proc/crypto");
+    return common.proc_crypto.value_or(env_or("CRCBENCH_PROC_CRYPTO", "/proc/crypto"));
 }
 
 SystemInfo gather_system_info(const CommonOptions &common) {

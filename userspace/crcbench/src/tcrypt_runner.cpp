@@ -7,12 +7,13 @@
 #include "text.h"
 #include "user_drivers.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <fcntl.h>
+#include <iterator>
 #include <map>
-#include <optional>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -202,9 +203,8 @@ TcryptRun parse_tcrypt_records(const std::vector<KmsgRecord> &records, const std
 
 std::vector<TcryptRow> digest_rows(const TcryptRun &run) {
     std::vector<TcryptRow> out;
-    for (const TcryptRow &r : run.rows)
-        if (r.block_len == r.update_len)
-            out.push_back(r);
+    std::ranges::copy_if(run.rows, std::back_inserter(out),
+                         [](const TcryptRow &r) { return r.block_len == r.update_len; });
     return out;
 }
 
@@ -255,9 +255,7 @@ class KmsgReader {
                                 "lost): try again on a quieter system");
             throw os_error(errno, "cannot read " + path_);
         }
-        if (!device_)
-            out = parse_kmsg_lines(text);
-        return out;
+        return device_ ? out : parse_kmsg_lines(text);
     }
 
   private:
@@ -315,16 +313,10 @@ std::string first_line(const std::string &s) {
 std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRun &run) {
     std::vector<InKernelRow> out;
     for (const TcryptRow &t : digest_rows(run)) {
-        if (t.ops_per_s == 0)
-            continue; // slower than one per second: no time to report
-        InKernelRow r;
-        r.driver = driver;
-        r.driver_reported = run.reported_driver;
-        r.size = t.block_len;
-        r.ops_per_s = static_cast<double>(t.ops_per_s);
-        r.bytes_per_s = static_cast<double>(t.bytes_per_s);
-        r.ns_per_op = 1e9 / r.ops_per_s;
-        out.push_back(r);
+        const auto ops = static_cast<double>(t.ops_per_s);
+        if (t.ops_per_s != 0) // else slower than one per second: no time to report
+            out.push_back({driver, run.reported_driver, t.block_len, ops,
+                           static_cast<double>(t.bytes_per_s), 1e9 / ops, std::nullopt});
     }
     return out;
 }
@@ -390,9 +382,8 @@ InKernelResults measure_in_kernel(const std::vector<std::string> &measured,
         }
         progress.update(i, measured.size(), "tcrypt: " + d);
         std::string expected = d == alg_info(alg).name && resolves_to ? *resolves_to : d;
-        TcryptRun run = run_tcrypt(d, expected, sec, env);
-        for (InKernelRow &r : inkernel_rows(d, run))
-            out.rows.push_back(std::move(r));
+        std::ranges::move(inkernel_rows(d, run_tcrypt(d, expected, sec, env)),
+                          std::back_inserter(out.rows));
     }
     add_inkernel_ratios(out.rows, alg_info(alg).generic_driver);
     return out;
@@ -405,10 +396,9 @@ void add_inkernel_ratios(std::vector<InKernelRow> &rows, std::string_view baseli
             generic[r.size] = r.ns_per_op;
     for (InKernelRow &r : rows) {
         auto it = generic.find(r.size);
-        if (it != generic.end() && r.ns_per_op > 0)
-            r.ratio_to_generic = it->second / r.ns_per_op;
-        else
-            r.ratio_to_generic.reset();
+        r.ratio_to_generic = it != generic.end() && r.ns_per_op > 0
+                                 ? std::optional(it->second / r.ns_per_op)
+                                 : std::nullopt;
     }
 }
 
@@ -422,10 +412,8 @@ std::vector<BackendFit> make_fits(const std::vector<RunRow> &afalg_rows,
         fits.push_back({driver, b, threads, {}, {}});
         return fits.back();
     };
-    for (const RunRow &r : afalg_rows) {
-        BackendFit &f = slot(r.driver, Backend::afalg, r.threads);
-        f.points.push_back({r.size, r.ns_per_op()});
-    }
+    for (const RunRow &r : afalg_rows)
+        slot(r.driver, Backend::afalg, r.threads).points.push_back({r.size, r.ns_per_op()});
     if (inkernel)
         for (const InKernelRow &r : inkernel->rows)
             slot(r.driver, Backend::tcrypt, 1).points.push_back({r.size, r.ns_per_op});

@@ -62,10 +62,8 @@ std::unique_ptr<Crc32cHasher> make_user_hasher(const std::string &name, CrcAlg a
     check_user_driver(name, alg);
     if (name == kUserSlice8)
         return std::make_unique<UserHasher>();
-    if (name == kUserVmx)
-        return make_user_vmx_hasher();
-    if (name == kUserVmxIsa31)
-        return make_user_vmx_isa31_hasher();
+    if (name == kUserVmx || name == kUserVmxIsa31)
+        return std::make_unique<UserHasher>(user_vmx_update(name == kUserVmxIsa31));
     throw ToolError(ExitCode::runtime, "internal error: no hasher for " + name);
 }
 

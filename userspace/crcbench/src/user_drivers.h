@@ -74,11 +74,11 @@ class UserHasher final : public Crc32cHasher {
 
 // user:vmx and user:vmx-isa31, the project's VMX core built into the tool:
 // only a ppc64le build has them (user_vmx_hasher.cpp, else
-// user_vmx_absent.cpp). unavailable(): why not in this build or on this CPU;
-// make_*() throws ToolError(unknown_driver) then: never a silent fallback.
+// user_vmx_absent.cpp). unavailable(): why not in this build or on this CPU,
+// which check_user_driver() reports: never a silent fallback.
 std::optional<std::string> user_vmx_unavailable();
-std::unique_ptr<Crc32cHasher> make_user_vmx_hasher();
 std::optional<std::string> user_vmx_isa31_unavailable();
-std::unique_ptr<Crc32cHasher> make_user_vmx_isa31_hasher();
+// The core's update; only for an available one.
+UserHasher::Update user_vmx_update(bool isa31);
 
 } // namespace crcbench

@@ -41,13 +41,6 @@ std::uint32_t core_update(std::uint32_t state, std::span<const std::uint8_t> dat
     return core(state, data.data(), data.size());
 }
 
-std::unique_ptr<Crc32cHasher> open_or_throw(const char *name, const std::optional<std::string> &why,
-                                            UserHasher::Update update) {
-    if (why)
-        throw ToolError(ExitCode::unknown_driver, std::string(name) + " is unavailable: " + *why);
-    return std::make_unique<UserHasher>(update);
-}
-
 } // namespace
 
 std::optional<std::string> user_vmx_unavailable() {
@@ -64,13 +57,8 @@ std::optional<std::string> user_vmx_isa31_unavailable() {
     return user_vmx_unavailable();
 }
 
-std::unique_ptr<Crc32cHasher> make_user_vmx_hasher() {
-    return open_or_throw("user:vmx", user_vmx_unavailable(), core_update<crc32c_vmx_core>);
-}
-
-std::unique_ptr<Crc32cHasher> make_user_vmx_isa31_hasher() {
-    return open_or_throw("user:vmx-isa31", user_vmx_isa31_unavailable(),
-                         core_update<crc32c_vmx_core_isa31>);
+UserHasher::Update user_vmx_update(bool isa31) {
+    return isa31 ? core_update<crc32c_vmx_core_isa31> : core_update<crc32c_vmx_core>;
 }
 
 } // namespace crcbench

@@ -14,7 +14,6 @@
 #include <cstring>
 #include <limits>
 #include <memory>
-#include <optional>
 #include <random>
 
 namespace crcbench {
@@ -51,9 +50,7 @@ std::vector<std::size_t> pieces_at(std::size_t len, const std::vector<std::size_
     std::vector<std::size_t> out;
     std::size_t prev = 0;
     for (std::size_t cut : cuts) {
-        cut = std::min(cut, len);
-        if (cut < prev)
-            cut = prev;
+        cut = std::clamp(cut, prev, len);
         out.push_back(cut - prev);
         prev = cut;
     }
@@ -75,22 +72,16 @@ std::uint64_t default_data_key(std::size_t length, std::optional<std::uint32_t> 
 
 void fill_case_data(std::span<std::uint8_t> out, std::uint64_t data_key) {
     Rng rng(data_key);
-    std::size_t i = 0;
-    while (i + 8 <= out.size()) {
+    for (std::size_t i = 0; i < out.size(); i += 8) {
         std::uint64_t v = rng.next();
-        for (int b = 0; b < 8; ++b)
-            out[i++] = static_cast<std::uint8_t>(v >> (8 * b));
+        for (std::size_t b = 0; b < 8 && i + b < out.size(); ++b)
+            out[i + b] = static_cast<std::uint8_t>(v >> (8 * b));
     }
-    std::uint64_t v = rng.next();
-    for (int b = 0; i < out.size(); ++b)
-        out[i++] = static_cast<std::uint8_t>(v >> (8 * b));
 }
 
 std::string format_case(const VerifyCase &c) {
-    std::string s = std::to_string(c.length) + ":" + std::to_string(c.offset) + ":";
-    s += c.seed ? format_hex32(*c.seed) : "default";
-    s += ":";
-    s += split_text(c);
+    std::string s = fmt::format("{}:{}:{}:{}", c.length, c.offset,
+                                c.seed ? format_hex32(*c.seed) : "default", split_text(c));
     if (c.data_key != default_data_key(c.length, c.seed))
         s += fmt::format(":0x{:016x}", c.data_key);
     return s;
@@ -146,15 +137,10 @@ std::vector<VerifyCase> fixed_cases(std::size_t max_length) {
     for (std::size_t len : lengths) {
         if (len > max_length)
             continue;
-        VerifyCase a;
-        a.length = len;
-        a.data_key = default_data_key(len, std::nullopt);
-        defaults.push_back(a);
-
-        VerifyCase b;
-        b.length = len;
-        b.offset = offsets[i % std::size(offsets)];
-        b.seed = seeds[i % std::size(seeds)];
+        defaults.push_back({.length = len, .data_key = default_data_key(len, std::nullopt)});
+        VerifyCase b{.length = len,
+                     .offset = offsets[i % std::size(offsets)],
+                     .seed = seeds[i % std::size(seeds)]};
         switch (i % 5) {
         case 0:
             break; // one-shot

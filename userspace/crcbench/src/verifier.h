@@ -25,9 +25,9 @@ inline constexpr std::size_t kCaseAlignment = 65536;
 struct VerifyCase {
     std::size_t length = 0;
     std::size_t offset = 0;
-    std::optional<std::uint32_t> seed; // nullopt: the tfm's default key
-    std::vector<std::size_t> pieces;   // update sizes; empty: one-shot digest
-    std::uint64_t data_key = 0;        // fill_case_data
+    std::optional<std::uint32_t> seed{}; // nullopt: the tfm's default key
+    std::vector<std::size_t> pieces{};   // update sizes; empty: one-shot digest
+    std::uint64_t data_key = 0;          // fill_case_data
 
     bool operator==(const VerifyCase &) const = default;
 };

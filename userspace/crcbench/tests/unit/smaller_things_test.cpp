@@ -102,7 +102,7 @@ TEST(SmallerThings, HelpFitsEightyColumns) {
     // An option's text continues under itself, not at the margin.
     std::string file = help_text("file");
     EXPECT_TRUE(has(file,
-                    "  --page-size SIZE      one CRC per page of SIZE bytes (e.g. 16K) instead\n"
-                    "                        of one per file;"))
+                    "  --page-size SIZE      one CRC per page of SIZE bytes (e.g. 16K), not per\n"
+                    "                        file;"))
         << file;
 }

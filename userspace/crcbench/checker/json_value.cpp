@@ -55,9 +55,8 @@ namespace {
 
 // RapidJSON's SAX reader (strict RFC 8259: no comments, NaN or trailing
 // commas; UTF-8 validated) calls this for each token; it builds the tree,
-// keeps each number's text (the digits the writer wrote) and
-// rejects what RapidJSON lets through: duplicate keys and numbers that are
-// not finite doubles.
+// keeps each number's text (the digits the writer wrote) and rejects what
+// RapidJSON lets through: duplicate keys and numbers that are not finite.
 class TreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, TreeBuilder> {
   public:
     JsonValue root;

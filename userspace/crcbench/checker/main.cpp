@@ -19,13 +19,12 @@ namespace {
 constexpr const char *kDescription =
     "Validates a crcbench-alg JSON report (crcbench-alg.run.v2, list.v1,\n"
     "verify.v1, file.v1, and run.v1 of crcbench-alg 0.1.0): its syntax, its\n"
-    "structure against its JSON Schema\n"
-    "(RapidJSON's validator; the schemas of userspace/crcbench/schema/ are\n"
-    "compiled in and chosen by the report's $.schema), then the rules across\n"
-    "fields (one result per measured driver and size, min <= median <= max,\n"
-    "bytes/s = ops/s x size, the baseline (the generic driver of $.alg) and its\n"
-    "ratio of 1, verdict vs mismatches, the emulation notice). Prints \"ok\" or\n"
-    "one line per problem.\n";
+    "structure against its JSON Schema (RapidJSON's validator; the schemas of\n"
+    "userspace/crcbench/schema/ compiled in, chosen by the report's $.schema),\n"
+    "then the rules across fields (one result per measured driver and size,\n"
+    "min <= median <= max, bytes/s = ops/s x size, the baseline (the generic\n"
+    "driver of $.alg) and its ratio of 1, verdict vs mismatches, the emulation\n"
+    "notice). Prints \"ok\" or one line per problem.\n";
 
 } // namespace
 

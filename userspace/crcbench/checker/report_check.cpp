@@ -24,15 +24,18 @@
 namespace crcbench::check {
 namespace {
 
-// The rules across fields run only on a report that passed its schema, and
-// read through JsonValue's typed accessors, so a permissive --schema FILE
-// never trips them up.
 struct Problems {
     std::vector<std::string> list;
     void add(const std::string &path, const std::string &what) {
         list.push_back(path + ": " + what);
     }
 };
+
+// f(item, "PATH[i]") for each item of the array at PATH.
+template <typename F> void each(const std::vector<JsonValue> &items, const std::string &path, F f) {
+    for (std::size_t i = 0; i < items.size(); ++i)
+        f(items[i], path + "[" + std::to_string(i) + "]");
+}
 
 template <typename T> bool contains(const std::vector<T> &v, const std::type_identity_t<T> &x) {
     return std::find(v.begin(), v.end(), x) != v.end();
@@ -131,10 +134,7 @@ void check_verify(const JsonValue &doc, Problems &p) {
     // mismatches; the report's verdict from them all and the drivers not run.
     check_partial(doc, p); // the results are of the cases run before a signal
     bool any_bad = !doc.list("not_run").empty();
-    const std::vector<JsonValue> &results = doc.list("results");
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        const JsonValue &row = results[i];
-        const std::string path = "$.results[" + std::to_string(i) + "]";
+    each(doc.list("results"), "$.results", [&](const JsonValue &row, const std::string &path) {
         const double mismatches = row.num("mismatches").value_or(0);
         const std::string verdict = row.str("verdict").value_or("");
         if ((mismatches > 0) != (verdict == "mismatch"))
@@ -142,7 +142,7 @@ void check_verify(const JsonValue &doc, Problems &p) {
         if (static_cast<double>(row.list("reproducers").size()) > mismatches)
             p.add(path + ".reproducers", "more than min(mismatches, 5)");
         any_bad = any_bad || mismatches > 0;
-    }
+    });
     const std::string verdict = doc.str("verdict").value_or("");
     if ((verdict == "mismatch") != any_bad)
         p.add("$.verdict", "\"" + verdict + "\" contradicts the results");
@@ -226,34 +226,32 @@ void check_inkernel(const JsonValue &ik, const JsonValue &cfg,
     std::map<double, double> generic_ns; // size -> ns/op
     std::set<std::string> with_rows;
     std::set<std::pair<std::string, double>> seen;
-    const std::vector<JsonValue> &results = ik.list("results");
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        const JsonValue &row = results[i];
-        const std::string rp = "$.inkernel.results[" + std::to_string(i) + "]";
-        const std::string d = row.str("driver").value_or(""),
-                          rep = row.str("driver_reported").value_or("");
-        const double size = row.num("size").value_or(0), ops = row.num("ops_per_s").value_or(0),
-                     bytes = row.num("bytes_per_s").value_or(0),
-                     ns = row.num("ns_per_op").value_or(0);
-        const std::optional<double> ratio = row.num("ratio_to_generic");
-        if (!contains(measured, d) || is_user_driver(d))
-            p.add(rp + ".driver", "\"" + d + "\" is not a measured kernel driver");
-        if (d != alg && rep != d)
-            p.add(rp + ".driver_reported", "tcrypt measured another driver");
-        if (!seen.insert({d, size}).second)
-            p.add(rp, "duplicate row for this driver and size");
-        with_rows.insert(d);
-        if (std::fabs(ns * ops - 1e9) > 1e-3 * 1e9)
-            p.add(rp + ".ns_per_op", "is not 10^9 / ops_per_s");
-        if (std::fabs(bytes - ops * size) > 1e-3 * bytes + size)
-            p.add(rp + ".bytes_per_s", "is not ops_per_s x size");
-        if (rep == generic) {
-            generic_ns[size] = ns;
-            if (!ratio || std::fabs(*ratio - 1.0) > 1e-3)
-                p.add(rp + ".ratio_to_generic", "the baseline's own ratio must be 1");
-        }
-        rows.push_back({size, ns, ratio, rp});
-    }
+    each(
+        ik.list("results"), "$.inkernel.results", [&](const JsonValue &row, const std::string &rp) {
+            const std::string d = row.str("driver").value_or(""),
+                              rep = row.str("driver_reported").value_or("");
+            const double size = row.num("size").value_or(0), ops = row.num("ops_per_s").value_or(0),
+                         bytes = row.num("bytes_per_s").value_or(0),
+                         ns = row.num("ns_per_op").value_or(0);
+            const std::optional<double> ratio = row.num("ratio_to_generic");
+            if (!contains(measured, d) || is_user_driver(d))
+                p.add(rp + ".driver", "\"" + d + "\" is not a measured kernel driver");
+            if (d != alg && rep != d)
+                p.add(rp + ".driver_reported", "tcrypt measured another driver");
+            if (!seen.insert({d, size}).second)
+                p.add(rp, "duplicate row for this driver and size");
+            with_rows.insert(d);
+            if (std::fabs(ns * ops - 1e9) > 1e-3 * 1e9)
+                p.add(rp + ".ns_per_op", "is not 10^9 / ops_per_s");
+            if (std::fabs(bytes - ops * size) > 1e-3 * bytes + size)
+                p.add(rp + ".bytes_per_s", "is not ops_per_s x size");
+            if (rep == generic) {
+                generic_ns[size] = ns;
+                if (!ratio || std::fabs(*ratio - 1.0) > 1e-3)
+                    p.add(rp + ".ratio_to_generic", "the baseline's own ratio must be 1");
+            }
+            rows.push_back({size, ns, ratio, rp});
+        });
     for (const Row &r : rows) {
         auto it = generic_ns.find(r.size);
         if (it == generic_ns.end() && r.ratio)
@@ -299,10 +297,7 @@ void check_fit(const JsonValue &fit, const std::string &path,
 void check_fits(const JsonValue &doc, const std::vector<std::string> &backends,
                 const std::vector<std::string> &measured, Problems &p) {
     std::set<std::tuple<std::string, std::string, double>> seen;
-    const std::vector<JsonValue> &fits = doc.list("fits");
-    for (std::size_t i = 0; i < fits.size(); ++i) {
-        const JsonValue &f = fits[i];
-        const std::string path = "$.fits[" + std::to_string(i) + "]";
+    each(doc.list("fits"), "$.fits", [&](const JsonValue &f, const std::string &path) {
         const std::string d = f.str("driver").value_or(""), b = f.str("backend").value_or("");
         if (!contains(measured, d))
             p.add(path + ".driver", "\"" + d + "\" is not in $.measured");
@@ -320,7 +315,7 @@ void check_fits(const JsonValue &doc, const std::vector<std::string> &backends,
                 xy.push_back({*size, *ns});
         if (const JsonValue *fit = f.obj("fit"))
             check_fit(*fit, path + ".fit", xy, p);
-    }
+    });
     for (const std::string &d : measured) {
         const std::string own = is_user_driver(d) ? "user" : "afalg";
         auto has = [&](const std::string &backend) {
@@ -396,9 +391,7 @@ void check_run(const JsonValue &doc, const std::vector<std::string> &listed,
     const std::vector<JsonValue> &results = doc.list("results");
     std::set<std::tuple<std::string, double, double>> seen;
     bool any_mismatch = false;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        const JsonValue &row = results[i];
-        const std::string path = "$.results[" + std::to_string(i) + "]";
+    each(results, "$.results", [&](const JsonValue &row, const std::string &path) {
         const std::string driver = row.str("driver").value_or("");
         const double size = row.num("size").value_or(0), n = row.num("trials").value_or(0);
         const double th = row.num("threads").value_or(one_count.value_or(0));
@@ -441,12 +434,12 @@ void check_run(const JsonValue &doc, const std::vector<std::string> &listed,
         if (ratio && driver == baseline && std::fabs(*ratio - 1.0) > 1e-3)
             p.add(path + ".ratio_to_generic", "the baseline's own ratio must be 1");
         if (!row.get("ratio_trials")) // run.v1: ratios without their trials
-            continue;
+            return;
         if (ratio.has_value() != (row.obj("ratio_trials") != nullptr))
             p.add(path + ".ratio_trials", "must be null exactly when ratio_to_generic is");
         else if (ratio && std::fabs(median_of(row, "ratio_trials") - *ratio) > 1e-3 * *ratio)
             p.add(path + ".ratio_to_generic", "is not the median of ratio_trials");
-    }
+    });
     // --backend tcrypt alone measures nothing through AF_ALG: no rows.
     const bool afalg = !cfg.get("backends") ||
                        std::ranges::any_of(cfg.list("backends"),
@@ -486,10 +479,7 @@ void check_file(const JsonValue &doc, const std::vector<std::string> &listed,
     const JsonValue *cfg = doc.obj("config");
     const double repeat = cfg ? cfg->num("repeat").value_or(1) : 1;
     bool any_mismatch = false, any_invalid = false;
-    const std::vector<JsonValue> &files = doc.list("files");
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        const JsonValue &f = files[i];
-        const std::string path = "$.files[" + std::to_string(i) + "]";
+    each(doc.list("files"), "$.files", [&](const JsonValue &f, const std::string &path) {
         const std::optional<double> page_size = f.num("page_size"), pages = f.num("pages");
         if (page_size.has_value() != pages.has_value())
             p.add(path + ".pages", "must be null exactly when page_size is");
@@ -507,10 +497,7 @@ void check_file(const JsonValue &doc, const std::vector<std::string> &listed,
         // One result per measured driver; an agreeing driver's CRC is the file's.
         std::set<std::string> drivers;
         const std::optional<std::string> crc = f.str("crc");
-        const std::vector<JsonValue> &results = f.list("results");
-        for (std::size_t k = 0; k < results.size(); ++k) {
-            const JsonValue &r = results[k];
-            const std::string rp = path + ".results[" + std::to_string(k) + "]";
+        each(f.list("results"), path + ".results", [&](const JsonValue &r, const std::string &rp) {
             const std::string d = r.str("driver").value_or("");
             if (!contains(measured, d))
                 p.add(rp + ".driver", "\"" + d + "\" is not in $.measured");
@@ -531,10 +518,10 @@ void check_file(const JsonValue &doc, const std::vector<std::string> &listed,
                     p.add(rp + ".pass_seconds", partial ? "more passes than $.config.repeat"
                                                         : "must hold $.config.repeat passes");
             }
-        }
+        });
         if (partial ? drivers.size() > measured.size() : drivers.size() != measured.size())
             p.add(path + ".results", "must hold one result per measured driver");
-    }
+    });
     // A wrong CRC outranks invalid pages.
     const std::string want = any_mismatch ? "mismatch" : any_invalid ? "invalid_pages" : "ok";
     const std::string verdict = doc.str("verdict").value_or("");

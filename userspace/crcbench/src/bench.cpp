@@ -27,6 +27,18 @@ std::unique_ptr<cpu_set_t, void (*)(cpu_set_t *)> empty_cpu_set(unsigned n) {
     return set;
 }
 
+void pin_to(unsigned cpu) {
+    auto set = empty_cpu_set(cpu + 1);
+    const std::size_t bytes = CPU_ALLOC_SIZE(cpu + 1);
+    CPU_SET_S(cpu, bytes, set.get());
+    int e = pthread_setaffinity_np(pthread_self(), bytes, set.get());
+    if (e != 0)
+        throw ToolError(ExitCode::runtime,
+                        "cannot pin a thread to CPU " + std::to_string(cpu) + ": " + errno_text(e) +
+                            " (offline, or not in this process's CPU set: " +
+                            "see taskset -p $$ and /sys/devices/system/cpu/online)");
+}
+
 } // namespace
 
 std::vector<unsigned> allowed_cpus() {
@@ -63,18 +75,6 @@ std::vector<unsigned> occupied_cpus(const std::vector<unsigned> &pool, unsigned 
         out.push_back(worker_cpu(pool, t));
     std::sort(out.begin(), out.end());
     return out;
-}
-
-void pin_to(unsigned cpu) {
-    auto set = empty_cpu_set(cpu + 1);
-    const std::size_t bytes = CPU_ALLOC_SIZE(cpu + 1);
-    CPU_SET_S(cpu, bytes, set.get());
-    int e = pthread_setaffinity_np(pthread_self(), bytes, set.get());
-    if (e != 0)
-        throw ToolError(ExitCode::runtime,
-                        "cannot pin a thread to CPU " + std::to_string(cpu) + ": " + errno_text(e) +
-                            " (offline, or not in this process's CPU set: " +
-                            "see taskset -p $$ and /sys/devices/system/cpu/online)");
 }
 
 WorkerPool::WorkerPool(std::size_t count, const std::vector<unsigned> &cpus,
@@ -127,8 +127,7 @@ void WorkerPool::start(Job job) {
         std::lock_guard lock(m_);
         job_ = std::move(job);
         busy_ = count_;
-        for (std::exception_ptr &e : errors_)
-            e = nullptr;
+        std::ranges::fill(errors_, nullptr);
         ++generation_;
     }
     wake_.notify_all();
@@ -302,11 +301,9 @@ class Runner {
             cell.checked_ops += tt.ops;
             cell.mismatches += tt.mismatches;
             if (tt.mismatches && !cell.first_mismatch) {
-                VerifyCase c;
-                c.length = size_;
-                c.pieces = pieces_;
                 const Worker &w = workers_[t];
-                c.data_key = w.key(tt.first_buffer);
+                VerifyCase c{
+                    .length = size_, .pieces = pieces_, .data_key = w.key(tt.first_buffer)};
                 cell.first_mismatch =
                     Mismatch{drivers_[d], c, w.expected[tt.first_buffer], tt.first_got, s_.alg};
             }

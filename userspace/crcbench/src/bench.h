@@ -33,9 +33,8 @@ class AlignedBuffer {
   public:
     AlignedBuffer() = default;
     AlignedBuffer(std::size_t size, std::size_t alignment) : size_(size) {
-        std::size_t rounded = (size + alignment - 1) / alignment * alignment;
-        if (rounded == 0)
-            rounded = alignment;
+        const std::size_t rounded =
+            std::max(alignment, (size + alignment - 1) / alignment * alignment);
         void *p = std::aligned_alloc(alignment, rounded);
         if (p == nullptr)
             throw std::bad_alloc();
@@ -67,8 +66,6 @@ std::vector<unsigned> pool_cpus(const std::vector<unsigned> &requested);
 
 // The CPUs `threads` workers occupy, ascending.
 std::vector<unsigned> occupied_cpus(const std::vector<unsigned> &pool, unsigned threads);
-
-void pin_to(unsigned cpu);
 
 // Created once per run and each worker pinned as its first act, so the
 // thread that first touches a buffer hashes it in every later job.

@@ -41,32 +41,29 @@ constexpr std::string_view kGeneral =
     "\n"
     "--alg: crc32c (default); crct10dif (CRC-T10DIF, polynomial 0x8BB7, MSB first,\n"
     "init 0, 2-byte digest in the CPU's byte order); crc64-rocksoft (CRC-64/NVME,\n"
-    "reflected 0x9A6C9329AC4BC9B5, init and xorout ~0, 8-byte digest little-endian).\n"
-    "These two have no key (no seeds in verify) and no userspace baselines; their\n"
-    "ratios are to their generic drivers. Their crypto API drivers exist up to\n"
-    "Linux 6.14 (Debian's 6.1 and 6.12).\n";
+    "reflected 0x9A6C9329AC4BC9B5, init and xorout ~0, 8-byte digest little-endian):\n"
+    "no key, no userspace baselines, ratios to their generic drivers; the kernel\n"
+    "has their crypto API drivers up to 6.14 (Debian's 6.1 and 6.12).\n";
 
 constexpr std::string_view kList =
     "Prints every crc32c driver in /proc/crypto that user space can reach (not\n"
     "internal): driver, module, priority and self-test status, highest priority\n"
-    "first, and marks with '*' the one \"crc32c\" resolves to: the highest-priority\n"
-    "driver whose self-test passed. Reads /proc/crypto only (no AF_ALG needed).\n";
+    "first, with '*' on the one \"crc32c\" resolves to: the highest-priority driver\n"
+    "whose self-test passed. Reads /proc/crypto only (no AF_ALG needed).\n";
 
 constexpr std::string_view kVerify =
     "Runs each driver over fixed cases (lengths around 16, 256, 512, 4K, 32K and\n"
     "64K, up to several MiB; odd offsets, page-crossing buffers, seeds, streaming\n"
-    "splits with empty updates) and random ones, and compares every digest with\n"
-    "the tool's own software CRC (keys only for crc32c). A mismatch prints a\n"
-    "reproducer (driver, length, offset, seed, split, expected, got, and the\n"
-    "--case that repeats it) and the exit code is 1.\n";
+    "splits with empty updates) and random ones against the tool's own software\n"
+    "CRC. A mismatch prints a reproducer (driver, length, offset, seed, split,\n"
+    "expected, got, and the --case that repeats it); the exit code is 1.\n";
 
 constexpr std::string_view kRun =
     "Measures each driver at each size, drivers interleaved trial by trial so\n"
-    "they share the conditions. Each thread reuses one AF_ALG handle per driver\n"
-    "and one buffer, whose content changes each trial; every result is checked\n"
-    "against the reference. Reports bytes/s and operations/s (min/median/max over\n"
-    "the trials) and each driver's median relative to the generic driver of\n"
-    "--alg (crc32c-generic). A wrong result exits with 1.\n";
+    "they share the conditions, each thread with one AF_ALG handle per driver\n"
+    "and one buffer (new content each trial), every result checked. Reports\n"
+    "bytes/s and operations/s (min/median/max over the trials) and each driver's\n"
+    "median relative to the generic driver of --alg. A wrong result: exit 1.\n";
 
 constexpr std::string_view kFile =
     "Computes the CRC of each PATH through each driver, timed: bytes, seconds and\n"
@@ -82,12 +79,11 @@ constexpr std::string_view kFile =
     "and every driver (so no --repeat above 1, --drop-cache or --innodb).\n"
     "--format sum prints 'CRC  PATH' lines as sha256sum does (--tag, -z alike),\n"
     "each as its file is done; an unreadable file is reported, the rest hashed,\n"
-    "and the exit code is 1. --check LIST reads such lines and prints 'PATH: OK'\n"
-    "or 'PATH: FAILED' ('FAILED open or read', the cause on stderr) and WARNING\n"
-    "summaries on stderr; exit 1 if a CRC did not match, a file could not be read\n"
-    "or a driver disagreed. -q, --status, --strict, --ignore-missing and -w act as\n"
-    "for sha256sum -c. Both read each file once, as standard input, unless\n"
-    "--repeat or --drop-cache ask for timed passes per driver.\n"
+    "exit 1. --check LIST reads such lines, prints 'PATH: OK', 'PATH: FAILED' or\n"
+    "'PATH: FAILED open or read' (the cause on stderr) and WARNING summaries on\n"
+    "stderr; exit 1 if a CRC did not match, a file could not be read or a driver\n"
+    "disagreed; -q, --status, --strict, --ignore-missing and -w as sha256sum -c.\n"
+    "Both read each file once, unless --repeat or --drop-cache ask for passes.\n"
     "\n"
     "--innodb checks MariaDB InnoDB full_crc32 tablespaces: each page's last 4\n"
     "bytes (big-endian) must be the crc32c of the rest; all-zero pages are empty\n"
@@ -218,6 +214,13 @@ CLI::Option *size(CLI::App &app, const std::string &name, T &field, std::size_t 
         ->type_name("SIZE");
 }
 
+// --json, --csv, --runs-csv: a copy of the report, its path checked first.
+void report_file(CLI::App &app, const std::string &name, std::optional<std::string> &field,
+                 std::string_view what) {
+    app.add_option(name, field, fmt::format("also write {} to FILE (checked first)", what))
+        ->type_name("FILE");
+}
+
 // -d a,b -d c: every occurrence adds (CLI11's delimiter would drop the
 // empty name of "a,,b" silently); --user-baselines beside it. verify takes
 // every driver by default, run and file those whose self-test passed.
@@ -282,10 +285,7 @@ void add_verify(CLI::App &app, Options &o) {
                    "(one-shot) or update sizes joined by '+', e.g. 4096:3:0x12345678:1000+3096")
         ->allow_extra_args(false)
         ->type_name("SPEC");
-    app.add_option("--json", v.json_file,
-                   "also write the JSON report (crcbench-alg.verify.v1) to FILE (checked before "
-                   "the cases run)")
-        ->type_name("FILE");
+    report_file(app, "--json", v.json_file, "the JSON report (crcbench-alg.verify.v1)");
 }
 
 void add_run(CLI::App &app, Options &o) {
@@ -356,14 +356,10 @@ void add_run(CLI::App &app, Options &o) {
     app.add_option("-f,--format", r.format, "stdout format: table (default), json or csv")
         ->transform(one_of(kFormats))
         ->type_name("F");
-    app.add_option("--json", r.json_file, "also write the JSON report to FILE (checked first)")
-        ->type_name("FILE");
-    app.add_option("--csv", r.csv_file, "also write the CSV report to FILE (checked first)")
-        ->type_name("FILE");
-    app.add_option("--runs-csv", r.runs_csv_file,
-                   "also write every trial to FILE as CSV, a row each (as hyperfine's export; "
-                   "checked first)")
-        ->type_name("FILE");
+    report_file(app, "--json", r.json_file, "the JSON report");
+    report_file(app, "--csv", r.csv_file, "the CSV report");
+    report_file(app, "--runs-csv", r.runs_csv_file,
+                "every trial as CSV, a row each (as hyperfine's export),");
     count(app, "--seed", r.seed, 0, UINT64_MAX,
           "seed of the buffer contents (default: chosen, in the JSON)");
     BackendOptions &b = r.backend;
@@ -423,10 +419,8 @@ void add_file(CLI::App &app, Options &o, std::string &format) {
                  "with --check: skip listed files that do not exist (exit 1 if none was verified)");
     app.add_flag("-w,--warn", f.warn, "with --check: name each improperly formatted line");
     size(app, "--testing-read-window", f.read_window, 1, std::size_t{64} << 20)->group("");
-    app.add_option("--json", f.json_file, "also write the JSON report to FILE (checked first)")
-        ->type_name("FILE");
-    app.add_option("--csv", f.csv_file, "also write the CSV report to FILE (checked first)")
-        ->type_name("FILE");
+    report_file(app, "--json", f.json_file, "the JSON report");
+    report_file(app, "--csv", f.csv_file, "the CSV report");
     app.add_option("PATH", f.paths)->group("");
 }
 

@@ -64,9 +64,8 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
         require_tcrypt_root(tcrypt); // before anything is measured
     if (afalg) {
         // Pre-flight: the buffers of the largest thread count must fit.
-        std::string what = "the buffers of --sizes";
-        if (report.settings.working_set)
-            what = "--working-set " + format_size(*report.settings.working_set);
+        const auto &ws = report.settings.working_set;
+        std::string what = ws ? "--working-set " + format_size(*ws) : "the buffers of --sizes";
         what += " with " + std::to_string(most) + (most == 1 ? " thread" : " threads");
         check_bench_memory(bench_memory(report.sizes, report.settings, most), read_mem_available(),
                            what);

@@ -14,14 +14,6 @@
 #include <fmt/format.h>
 
 namespace crcbench {
-namespace {
-
-std::string mib(std::uint64_t bytes) {
-    return format_fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), 1) + " MiB";
-}
-
-} // namespace
-
 int cmd_verify(const Options &o, const HasherFactory &factory) {
     const VerifyOptions &v = o.verify;
     VerifyReport report;
@@ -108,8 +100,8 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
 
     for (const DriverVerdict &dv : verdicts) {
         if (dv.ok()) {
-            fmt::print("PASS {}: {} cases, {}, all match the {}\n", dv.driver, dv.cases,
-                       mib(dv.bytes), judge_name(dv.judge));
+            fmt::print("PASS {}: {} cases, {:.1f} MiB, all match the {}\n", dv.driver, dv.cases,
+                       static_cast<double>(dv.bytes) / (1024.0 * 1024.0), judge_name(dv.judge));
             continue;
         }
         ++failed;

@@ -199,15 +199,11 @@ constexpr auto kRocksoftTable = make_rocksoft_table();
 } // namespace
 
 std::uint16_t t10dif_bitwise(std::uint16_t crc, std::span<const std::uint8_t> data) {
-    for (std::uint8_t byte : data) {
-        for (int bit = 7; bit >= 0; --bit) {
-            bool in = ((byte >> bit) & 1u) != 0;
-            bool top = (crc & 0x8000u) != 0;
-            crc = static_cast<std::uint16_t>(crc << 1);
-            if (in != top)
-                crc ^= kT10difPoly;
+    for (std::uint8_t byte : data)
+        for (int bit = 7; bit >= 0; --bit) { // MSB first
+            const bool flip = ((byte >> bit) & 1u) != ((crc >> 15) & 1u);
+            crc = static_cast<std::uint16_t>((crc << 1) ^ (flip ? kT10difPoly : 0u));
         }
-    }
     return crc;
 }
 
@@ -219,15 +215,11 @@ std::uint16_t t10dif_table(std::uint16_t crc, std::span<const std::uint8_t> data
 
 std::uint64_t rocksoft_bitwise(std::uint64_t crc, std::span<const std::uint8_t> data) {
     crc = ~crc;
-    for (std::uint8_t byte : data) {
-        for (int bit = 0; bit < 8; ++bit) {
-            bool in = ((byte >> bit) & 1u) != 0;
-            bool low = (crc & 1u) != 0;
-            crc >>= 1;
-            if (in != low)
-                crc ^= kRocksoftPoly;
+    for (std::uint8_t byte : data)
+        for (int bit = 0; bit < 8; ++bit) { // LSB first
+            const bool flip = ((byte >> bit) & 1u) != (crc & 1u);
+            crc = (crc >> 1) ^ (flip ? kRocksoftPoly : 0u);
         }
-    }
     return ~crc;
 }
 

@@ -7,35 +7,30 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <tuple>
 
 namespace crcbench {
 namespace {
 
-int to_int(std::string_view s) {
-    return std::atoi(std::string(s).c_str());
-}
-
 void assign(AlgEntry &e, std::string_view key, std::string_view value) {
-    if (key == "name")
-        e.name = value;
-    else if (key == "driver")
-        e.driver = value;
-    else if (key == "module")
-        e.module = value;
-    else if (key == "priority")
-        e.priority = to_int(value);
-    else if (key == "refcnt")
-        e.refcnt = to_int(value);
-    else if (key == "selftest")
-        e.selftest = value;
+    static const std::map<std::string_view, std::string AlgEntry::*> kText = {
+        {"name", &AlgEntry::name},
+        {"driver", &AlgEntry::driver},
+        {"module", &AlgEntry::module},
+        {"selftest", &AlgEntry::selftest},
+        {"type", &AlgEntry::type}};
+    static const std::map<std::string_view, int AlgEntry::*> kNumbers = {
+        {"priority", &AlgEntry::priority},
+        {"refcnt", &AlgEntry::refcnt},
+        {"digestsize", &AlgEntry::digestsize}};
+    if (auto t = kText.find(key); t != kText.end())
+        e.*t->second = value;
+    else if (auto n = kNumbers.find(key); n != kNumbers.end())
+        e.*n->second = std::atoi(std::string(value).c_str());
     else if (key == "internal")
-        e.internal = (value == "yes");
-    else if (key == "type")
-        e.type = value;
-    else if (key == "digestsize")
-        e.digestsize = to_int(value);
+        e.internal = value == "yes";
 }
 
 bool usable(const AlgEntry &e, std::string_view name) {

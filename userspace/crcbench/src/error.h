@@ -18,9 +18,7 @@ enum class ExitCode : int {
     usage = 2,          // bad arguments
     no_af_alg = 3,      // AF_ALG (or its hash interface, algif_hash) is unavailable
     no_crypto_user = 4, // NETLINK_CRYPTO unavailable: crypto_user not loaded
-    unknown_driver = 5, // a requested driver is not a driver of the --alg algorithm
-                        // here (or there is none), or a user: baseline unknown or
-                        // unavailable here
+    unknown_driver = 5, // no such driver of --alg here, or user: baseline unknown or unavailable
     permission = 6,     // permission denied (EACCES/EPERM)
     runtime = 7,        // any other runtime error
     file_changed = 8,   // file: a file changed size while it was being hashed
@@ -38,9 +36,8 @@ inline constexpr std::string_view kExitCodeHelp =
     "  2  bad arguments, or no command (the usage is printed on stderr)\n"
     "  3  AF_ALG unavailable (no AF_ALG socket family, or algif_hash missing)\n"
     "  4  crypto_user not loaded (NETLINK_CRYPTO unavailable): modprobe crypto_user\n"
-    "  5  unknown driver (the drivers that exist are listed), a user:\n"
-    "     baseline this build, CPU or --alg cannot run (the cause is printed),\n"
-    "     or no driver of the --alg algorithm (the kernels that have them named)\n"
+    "  5  unknown driver (those that exist are listed), a user: baseline this\n"
+    "     build, CPU or --alg cannot run, or no driver of the --alg algorithm\n"
     "  6  permission denied\n"
     "  7  other runtime error (a failed write to stdout or a report file too)\n"
     "  8  file: a file changed size while it was being hashed (written to,\n"

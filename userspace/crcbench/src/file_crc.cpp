@@ -262,7 +262,7 @@ class UnitCutter {
                 f.stored = (f.stored << 8) | b[i];
         }
         if (f.all_zero)
-            f.all_zero = innodb::all_zero(b);
+            f.all_zero = std::ranges::all_of(b, [](std::uint8_t x) { return x == 0; });
     }
     UnitLayout layout_;
     std::vector<PageFacts> *facts_;
@@ -481,19 +481,13 @@ TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &bu
 } // namespace crcbench
 
 namespace crcbench::innodb {
-namespace {
-
-std::uint32_t load_be32(const std::uint8_t *p) {
-    return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) |
-           std::uint32_t{p[3]};
-}
-
-} // namespace
 
 std::uint32_t read_space_flags(std::span<const std::uint8_t> page0) {
     if (page0.size() < kFlagsOffset + 4)
         return 0;
-    return load_be32(page0.data() + kFlagsOffset);
+    const std::uint8_t *p = page0.data() + kFlagsOffset; // big-endian
+    return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) |
+           p[3];
 }
 
 SpaceFlags parse_space_flags(std::uint32_t raw) {
@@ -523,10 +517,6 @@ SpaceFlags parse_space_flags(std::uint32_t raw) {
     }
     f.page_size = std::size_t{512} << ssize;
     return f;
-}
-
-bool all_zero(std::span<const std::uint8_t> bytes) {
-    return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
 }
 
 } // namespace crcbench::innodb

@@ -159,7 +159,6 @@ inline constexpr std::uint32_t kSsizeMask = 0xfu;   // FSP_FLAGS_FCRC32_MASK_PAG
 inline constexpr std::uint32_t kMarker = 1u << 4;   // FSP_FLAGS_FCRC32_MASK_MARKER
 inline constexpr unsigned kCompressedAlgoShift = 5; // FSP_FLAGS_FCRC32_POS_COMPRESSED_ALGO
 inline constexpr std::size_t kMinPageSize = 4096;   // ssize 3
-inline constexpr std::size_t kMaxPageSize = 65536;  // ssize 7
 
 // refusal: why the tool refuses the file (the flag, its value, what to do).
 struct SpaceFlags {
@@ -170,7 +169,5 @@ struct SpaceFlags {
 
 std::uint32_t read_space_flags(std::span<const std::uint8_t> page0);
 SpaceFlags parse_space_flags(std::uint32_t raw);
-
-bool all_zero(std::span<const std::uint8_t> bytes);
 
 } // namespace crcbench::innodb

@@ -41,18 +41,11 @@ std::optional<std::string> try_read_text_file(const std::string &path) {
 
 namespace {
 
-// "DIR/.NAME.XXXXXX": a temporary file beside path (same filesystem, so the
-// rename is atomic).
-std::string temp_template(const std::string &path) {
-    std::size_t slash = path.rfind('/');
-    std::string dir = slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
-    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-    return dir + "." + name + ".XXXXXX";
-}
-
-// Creates the temporary file; throws ToolError naming path.
+// Creates "DIR/.NAME.XXXXXX", a temporary file beside path (same filesystem,
+// so the rename is atomic); throws ToolError naming path.
 int make_temp(const std::string &path, std::string &temp) {
-    temp = temp_template(path);
+    const std::size_t slash = path.rfind('/'); // npos: + 1 wraps to 0
+    temp = path.substr(0, slash + 1) + "." + path.substr(slash + 1) + ".XXXXXX";
     int fd = ::mkstemp(temp.data());
     if (fd < 0)
         throw_file_error("write", path, errno);
@@ -175,9 +168,7 @@ int finish_stdout(int rc) {
 }
 
 std::optional<OutputFile> open_report(const std::optional<std::string> &path) {
-    if (!path)
-        return std::nullopt;
-    return OutputFile(*path);
+    return path ? std::make_optional<OutputFile>(*path) : std::nullopt;
 }
 
 void save_report(std::optional<OutputFile> &file, const std::string &content, ExitCode &rc) {

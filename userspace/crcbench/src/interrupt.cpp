@@ -46,10 +46,8 @@ void install_interrupt_handlers() {
         // A signal the parent ignores stays ignored (nohup, a shell's
         // background job): the user asked for the run not to be stopped.
         struct sigaction old {};
-        if (sigaction(kSignals[i], nullptr, &old) == 0 && old.sa_handler == SIG_IGN &&
-            !g_handled[i])
-            continue;
-        g_handled[i] = true;
+        g_handled[i] =
+            g_handled[i] || sigaction(kSignals[i], nullptr, &old) != 0 || old.sa_handler != SIG_IGN;
     }
     // SA_RESTART: a write to stdout or a report that the signal catches
     // half-way goes on instead of failing with EINTR.
@@ -89,9 +87,7 @@ void note_interrupted(int sig, const std::string &what) {
 }
 
 int exit_code_after(ExitCode rc, int interrupted_by) {
-    if (rc == ExitCode::ok && interrupted_by)
-        return 128 + interrupted_by;
-    return to_int(rc);
+    return rc == ExitCode::ok && interrupted_by ? 128 + interrupted_by : to_int(rc);
 }
 
 namespace {

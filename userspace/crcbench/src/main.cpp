@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
 // crcbench-alg: list, verify and benchmark the kernel's CRC drivers (crc32c,
-// crct10dif, crc64-rocksoft: --alg) over
-// AF_ALG. main() dispatches and turns errors into one line + exit code.
+// crct10dif, crc64-rocksoft: --alg) over AF_ALG. main() dispatches and turns
+// errors into one line + exit code.
 #include "cli.h"
 #include "error.h"
 #include "file_io.h"

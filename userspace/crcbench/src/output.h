@@ -25,10 +25,7 @@
 namespace nlohmann {
 template <typename T> struct adl_serializer<std::optional<T>> {
     template <typename J> static void to_json(J &j, const std::optional<T> &v) {
-        if (v)
-            j = *v;
-        else
-            j = nullptr;
+        j = v ? J(*v) : J(nullptr);
     }
 };
 } // namespace nlohmann

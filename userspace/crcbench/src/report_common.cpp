@@ -152,10 +152,9 @@ std::string system_lines(const SystemInfo &s) {
     if (!s.machine_state.vulnerabilities) {
         out += " absent\n";
     } else {
-        std::size_t affected = 0;
-        for (const auto &[name, text] : *s.machine_state.vulnerabilities)
-            if (text != "Not affected")
-                ++affected;
+        const auto affected =
+            std::ranges::count_if(*s.machine_state.vulnerabilities,
+                                  [](const auto &v) { return v.second != "Not affected"; });
         out += " " + std::to_string(affected) + " of " +
                std::to_string(s.machine_state.vulnerabilities->size()) +
                " not \"Not affected\" (the texts are in the JSON report)\n";

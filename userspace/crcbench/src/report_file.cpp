@@ -117,10 +117,7 @@ std::string file_table(const FileReport &r) {
         const bool spread = r.repeat > 1;
         if (spread)
             head.push_back("GB/s min-max");
-        if (paged)
-            head.push_back("kpages/s");
-        else
-            head.push_back(alg_tag(r.alg));
+        head.push_back(paged ? "kpages/s" : alg_tag(r.alg));
         head.push_back("CHECK");
         Table t(head, spread ? "lllrrrrrl" : "lllrrrrl");
         for (const FileDriverResult &d : f.results) {
@@ -136,12 +133,9 @@ std::string file_table(const FileReport &r) {
                                             format_fixed(bytes_per_s(d) / 1e9, 3)};
             if (spread)
                 row.push_back(pass_spread(d));
-            if (paged) {
-                auto pps = pages_per_s(f, d);
-                row.push_back(pps ? format_fixed(*pps / 1e3, 1) : "-");
-            } else {
-                row.push_back(d.crc ? format_digest(r.alg, *d.crc) : "");
-            }
+            const auto pps = pages_per_s(f, d);
+            row.push_back(paged ? (pps ? format_fixed(*pps / 1e3, 1) : "-")
+                                : (d.crc ? format_digest(r.alg, *d.crc) : ""));
             row.push_back(check);
             t.add(row);
         }

@@ -61,9 +61,7 @@ std::string list_csv(const ListReport &r) {
     // selftest cells: they have neither. resolves_crc32c keeps its name and
     // means "the algorithm's name resolves to this driver".
     Json j = list_document(r);
-    std::vector<Json> rows;
-    for (Json &d : j["drivers"])
-        rows.push_back(d);
+    std::vector<Json> rows(j["drivers"].begin(), j["drivers"].end());
     for (const Json &u : j["user_drivers"])
         rows.push_back(
             {{"driver", u.at("driver")},

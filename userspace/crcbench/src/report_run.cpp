@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <map>
 
 namespace crcbench {
@@ -574,9 +575,9 @@ std::vector<std::string> run_warnings(const RunReport &r) {
                                   "during the run (cpupower frequency-set -g performance)",
                                   *m.cpufreq_governor));
     std::vector<unsigned> siblings = sysfs_cpus(m.thread_siblings), shared;
-    for (unsigned c : pinned)
-        if (std::ranges::find(siblings, c) != siblings.end())
-            shared.push_back(c);
+    std::ranges::copy_if(pinned, std::back_inserter(shared), [&](unsigned c) {
+        return std::ranges::find(siblings, c) != siblings.end();
+    });
     if (shared.size() > 1)
         out.push_back(fmt::format("pinned CPUs {} are SMT siblings (one core): their threads "
                                   "share its pipelines",

@@ -9,8 +9,7 @@
 namespace crcbench {
 
 bool VerifyReport::ok() const {
-    return not_run.empty() && std::all_of(verdicts.begin(), verdicts.end(),
-                                          [](const DriverVerdict &v) { return v.ok(); });
+    return not_run.empty() && std::ranges::all_of(verdicts, &DriverVerdict::ok);
 }
 
 void to_json(Json &j, const Mismatch &m) {

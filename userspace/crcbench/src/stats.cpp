@@ -39,17 +39,13 @@ Summary summarize(std::span<const double> values) {
     s.max = v.back();
     s.median = median_of_sorted(v);
     s.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(n);
-    if (n > 1) {
-        double squares = 0;
-        for (double x : v)
-            squares += (x - s.mean) * (x - s.mean);
-        s.stddev = std::sqrt(squares / static_cast<double>(n - 1));
-    }
-    std::vector<double> dev;
-    dev.reserve(n);
+    double squares = 0;
     for (double x : v)
-        dev.push_back(std::fabs(x - s.median));
-    std::sort(dev.begin(), dev.end());
+        squares += (x - s.mean) * (x - s.mean);
+    s.stddev = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
+    std::vector<double> dev(n);
+    std::ranges::transform(v, dev.begin(), [&](double x) { return std::fabs(x - s.median); });
+    std::ranges::sort(dev);
     s.mad = median_of_sorted(dev);
     // The widest-k interval [x(k), x(n+1-k)] (1-based) that still covers the
     // median with kCiTarget: its miss probability is 2 P(B < k) = 2 P(B <= k-1).
@@ -63,19 +59,14 @@ Summary summarize(std::span<const double> values) {
 }
 
 LineFitResult fit_line(const std::vector<SizeTime> &points) {
-    LineFitResult out;
     std::set<std::size_t> sizes;
     for (const SizeTime &p : points) {
-        if (!(p.ns_per_op > 0) || !std::isfinite(p.ns_per_op)) {
-            out.no_fit_reason = "a time per operation is not positive";
-            return out;
-        }
+        if (!(p.ns_per_op > 0) || !std::isfinite(p.ns_per_op))
+            return {std::nullopt, "a time per operation is not positive"};
         sizes.insert(p.size);
     }
-    if (sizes.size() < kMinFitPoints) {
-        out.no_fit_reason = "fewer than " + std::to_string(kMinFitPoints) + " sizes measured";
-        return out;
-    }
+    if (sizes.size() < kMinFitPoints)
+        return {std::nullopt, "fewer than " + std::to_string(kMinFitPoints) + " sizes measured"};
     // Weighted normal equations: minimise sum w (a + b x - y)^2, w = 1/y^2.
     double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
     for (const SizeTime &p : points) {
@@ -87,10 +78,8 @@ LineFitResult fit_line(const std::vector<SizeTime> &points) {
         sxy += w * x * y;
     }
     double det = sw * sxx - sx * sx;
-    if (!(det > 0)) {
-        out.no_fit_reason = "the sizes do not determine a line";
-        return out;
-    }
+    if (!(det > 0))
+        return {std::nullopt, "the sizes do not determine a line"};
     LineFit f;
     f.b_ns_per_byte = (sw * sxy - sx * sy) / det;
     f.a_ns = (sy - f.b_ns_per_byte * sx) / sw;
@@ -112,8 +101,7 @@ LineFitResult fit_line(const std::vector<SizeTime> &points) {
     const double s2 = ss_res / static_cast<double>(points.size() - 2);
     f.a_se_ns = std::sqrt(s2 * sxx / det);
     f.b_se_ns_per_byte = std::sqrt(s2 * sw / det);
-    out.fit = f;
-    return out;
+    return {f, ""};
 }
 
 } // namespace crcbench

@@ -114,7 +114,6 @@ TcryptEnv tcrypt_env(const std::optional<std::string> &kmsg_path,
 TcryptRun run_tcrypt(const std::string &requested, const std::string &expected_driver, unsigned sec,
                      const TcryptEnv &env);
 
-// Before anything is measured.
 void require_tcrypt_root(const TcryptEnv &env);
 
 // Every measured kernel driver through tcrypt, one after the other.

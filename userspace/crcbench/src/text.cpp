@@ -10,16 +10,13 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <map>
 
 namespace crcbench {
 
 std::string_view trim(std::string_view s) {
-    const char *ws = " \t\r";
-    std::size_t b = s.find_first_not_of(ws);
-    if (b == std::string_view::npos)
-        return {};
-    std::size_t e = s.find_last_not_of(ws);
-    return s.substr(b, e - b + 1);
+    s.remove_prefix(std::min(s.find_first_not_of(" \t\r"), s.size()));
+    return s.substr(0, s.find_last_not_of(" \t\r") + 1);
 }
 
 std::optional<std::string> keyed_value(std::string_view text, std::string_view key, char sep) {
@@ -33,14 +30,11 @@ std::optional<std::string> keyed_value(std::string_view text, std::string_view k
 
 std::vector<std::string_view> split(std::string_view text, char sep) {
     std::vector<std::string_view> parts;
-    std::size_t start = 0;
-    while (true) {
-        std::size_t end = text.find(sep, start);
+    for (std::size_t start = 0, end = 0; end != std::string_view::npos; start = end + 1) {
+        end = text.find(sep, start);
         parts.push_back(text.substr(start, end - start));
-        if (end == std::string_view::npos)
-            return parts;
-        start = end + 1;
     }
+    return parts;
 }
 
 namespace {
@@ -88,33 +82,21 @@ std::string quote_name(std::string_view name) {
     }
     if (is_plain)
         return std::string(name);
-    std::string out;
-    if (printable) {
-        out = "'";
-        for (char ch : name)
-            out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-        return out + "'";
-    }
-    static constexpr char hex[] = "0123456789abcdef";
-    out = "$'";
+    std::string out = printable ? "'" : "$'";
     for (std::size_t i = 0; i < name.size(); ++i) {
         const auto c = static_cast<unsigned char>(name[i]);
-        std::size_t n = c >= 0x80 ? utf8_length(name, i) : 1;
-        if (c == '\n') {
-            out += "\\n";
-        } else if (c == '\t') {
-            out += "\\t";
-        } else if (c == '\\' || c == '\'') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c < 0x20 || c == 0x7F || n == 0) {
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        } else {
+        const std::size_t n = printable || c < 0x80 ? 1 : utf8_length(name, i);
+        if (printable)
+            out += c == '\'' ? std::string("'\\''") : std::string(1, name[i]);
+        else if (c == '\n' || c == '\t')
+            out += c == '\n' ? "\\n" : "\\t";
+        else if (c == '\\' || c == '\'')
+            out += std::string{'\\', name[i]};
+        else if (c < 0x20 || c == 0x7F || n == 0)
+            out += fmt::format("\\x{:02x}", c);
+        else
             out.append(name.substr(i, n));
-            i += n - 1;
-        }
+        i += n ? n - 1 : 0;
     }
     return out + "'";
 }
@@ -130,7 +112,6 @@ bool all_digits(std::string_view text) {
            std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// Splits "123KiB" into the number and the suffix.
 std::pair<std::string_view, std::string_view> split_suffix(std::string_view text) {
     std::size_t pos = 0;
     while (pos < text.size() && ((text[pos] >= '0' && text[pos] <= '9') || text[pos] == '.'))
@@ -167,17 +148,19 @@ std::size_t parse_size(std::string_view text) {
     auto [number, suffix] = split_suffix(text);
     if (!all_digits(number))
         throw UsageError("size " + quoted(text) + " is not a byte count (e.g. 4096, 64K, 1M)");
-    std::uint64_t mult = 1;
-    if (suffix.empty() || suffix == "B")
-        mult = 1;
-    else if (suffix == "K" || suffix == "k" || suffix == "KiB")
-        mult = 1ull << 10;
-    else if (suffix == "M" || suffix == "MiB")
-        mult = 1ull << 20;
-    else if (suffix == "G" || suffix == "GiB")
-        mult = 1ull << 30;
-    else
+    static const std::map<std::string_view, std::uint64_t> kUnits = {{"", 1},
+                                                                     {"B", 1},
+                                                                     {"K", 1ull << 10},
+                                                                     {"k", 1ull << 10},
+                                                                     {"KiB", 1ull << 10},
+                                                                     {"M", 1ull << 20},
+                                                                     {"MiB", 1ull << 20},
+                                                                     {"G", 1ull << 30},
+                                                                     {"GiB", 1ull << 30}};
+    const auto unit = kUnits.find(suffix);
+    if (unit == kUnits.end())
         throw UsageError("size " + quoted(text) + ": unknown unit (use K, M or G)");
+    const std::uint64_t mult = unit->second;
     constexpr std::uint64_t kMax = 1ull << 40; // 1024G
     std::uint64_t value = 0;
     if (std::from_chars(number.data(), number.data() + number.size(), value).ec != std::errc() ||
@@ -272,18 +255,13 @@ std::chrono::nanoseconds parse_duration(std::string_view text) {
     if (text.starts_with("-"))
         throw UsageError(fmt::format("duration {} must not be negative", quoted(text)));
     auto [number, suffix] = split_suffix(text);
-    double scale = 1.0;
-    if (suffix.empty() || suffix == "s")
-        scale = 1.0;
-    else if (suffix == "ms")
-        scale = 1e-3;
-    else if (suffix == "us")
-        scale = 1e-6;
-    else if (suffix == "m" || suffix == "min")
-        scale = 60.0;
-    else
+    static const std::map<std::string_view, double> kUnits = {
+        {"", 1.0}, {"s", 1.0}, {"ms", 1e-3}, {"us", 1e-6}, {"m", 60.0}, {"min", 60.0}};
+    const auto unit = kUnits.find(suffix);
+    if (unit == kUnits.end())
         throw UsageError(
             fmt::format("duration {}: unknown unit (use us, ms, s or m)", quoted(text)));
+    const double scale = unit->second;
     if (number.empty() || std::count(number.begin(), number.end(), '.') > 1)
         throw UsageError("duration " + quoted(text) + " is not a number");
     double value = std::strtod(std::string(number).c_str(), nullptr);
@@ -294,19 +272,13 @@ std::chrono::nanoseconds parse_duration(std::string_view text) {
 }
 
 std::string format_size(std::size_t bytes) {
-    struct Unit {
-        std::size_t factor;
-        const char *name;
-    };
-    static constexpr Unit units[] = {{1ull << 30, "G"}, {1ull << 20, "M"}, {1ull << 10, "K"}};
-    for (const Unit &u : units) {
-        if (bytes >= u.factor) {
-            // Only exact multiples get a unit, so every printed size is one
-            // --sizes accepts and means the same bytes (1536, not 1.50K).
-            if (bytes % u.factor == 0)
-                return std::to_string(bytes / u.factor) + u.name;
-        }
-    }
+    static constexpr std::pair<std::size_t, const char *> kUnits[] = {
+        {1ull << 30, "G"}, {1ull << 20, "M"}, {1ull << 10, "K"}};
+    // Only exact multiples get a unit, so every printed size is one --sizes
+    // accepts and means the same bytes (1536, not 1.50K).
+    for (const auto &[factor, name] : kUnits)
+        if (bytes >= factor && bytes % factor == 0)
+            return std::to_string(bytes / factor) + name;
     return std::to_string(bytes);
 }
 

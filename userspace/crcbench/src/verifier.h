@@ -46,7 +46,6 @@ std::vector<VerifyCase> fixed_cases(std::size_t max_length);
 
 std::vector<VerifyCase> random_cases(std::size_t n, std::uint64_t seed, std::size_t max_length);
 
-// For an algorithm without a key.
 std::vector<VerifyCase> without_keys(std::vector<VerifyCase> cases);
 
 std::uint64_t fresh_seed();

@@ -69,17 +69,16 @@ std::vector<std::string> check_header(const JsonValue &doc, const Expectations &
     std::vector<std::string> names;
     std::optional<std::string> resolving;
     int resolvers = 0;
-    const std::vector<JsonValue> &drivers = doc.list("drivers");
-    for (std::size_t i = 0; i < drivers.size(); ++i) {
-        std::string name = drivers[i].str("driver").value_or("");
+    each(doc.list("drivers"), "$.drivers", [&](const JsonValue &d, const std::string &path) {
+        std::string name = d.str("driver").value_or("");
         if (contains(names, name))
-            p.add("$.drivers[" + std::to_string(i) + "]", "driver \"" + name + "\" listed twice");
+            p.add(path, "driver \"" + name + "\" listed twice");
         names.push_back(name);
-        if (drivers[i].flag("resolves_crc32c").value_or(false)) {
+        if (d.flag("resolves_crc32c").value_or(false)) {
             ++resolvers;
             resolving = name;
         }
-    }
+    });
     if (resolvers > 1)
         p.add("$.drivers", "more than one driver marked resolves_crc32c");
     std::optional<std::string> resolves = doc.str("crc32c_resolves_to");
@@ -89,15 +88,14 @@ std::vector<std::string> check_header(const JsonValue &doc, const Expectations &
         p.add("$.crc32c_resolves_to",
               "\"" + *resolves + "\" is not the driver marked resolves_crc32c");
     // A user: baseline has a reason exactly when it is unavailable.
-    const std::vector<JsonValue> &users = doc.list("user_drivers");
-    for (std::size_t i = 0; i < users.size(); ++i) {
-        bool available = users[i].flag("available").value_or(false);
-        if (available == users[i].str("unavailable_reason").has_value())
-            p.add("$.user_drivers[" + std::to_string(i) + "].unavailable_reason",
-                  "must be null exactly when available");
-        if (available)
-            names.push_back(users[i].str("driver").value_or(""));
-    }
+    each(doc.list("user_drivers"), "$.user_drivers",
+         [&](const JsonValue &u, const std::string &path) {
+             bool available = u.flag("available").value_or(false);
+             if (available == u.str("unavailable_reason").has_value())
+                 p.add(path + ".unavailable_reason", "must be null exactly when available");
+             if (available)
+                 names.push_back(u.str("driver").value_or(""));
+         });
     for (const std::string &d : expect.drivers)
         if (!contains(names, d))
             p.add("$.drivers", "expected driver \"" + d + "\" is not listed");
@@ -108,13 +106,11 @@ std::vector<std::string> check_measured(const JsonValue &doc,
                                         const std::vector<std::string> &listed,
                                         const Expectations &expect, Problems &p) {
     std::vector<std::string> measured;
-    const std::vector<JsonValue> &m = doc.list("measured");
-    for (std::size_t i = 0; i < m.size(); ++i) {
-        if (m[i].text != report_alg(doc) && !contains(listed, m[i].text))
-            p.add("$.measured[" + std::to_string(i) + "]",
-                  "\"" + m[i].text + "\" is not among $.drivers");
-        measured.push_back(m[i].text);
-    }
+    each(doc.list("measured"), "$.measured", [&](const JsonValue &m, const std::string &path) {
+        if (m.text != report_alg(doc) && !contains(listed, m.text))
+            p.add(path, "\"" + m.text + "\" is not among $.drivers");
+        measured.push_back(m.text);
+    });
     for (const std::string &d : expect.drivers)
         if (!contains(measured, d))
             p.add("$.measured", "expected driver \"" + d + "\" was not measured");

@@ -396,9 +396,8 @@ std::size_t ring_stride(std::size_t size) {
 }
 
 std::size_t ring_count(std::size_t size, const BenchSettings &settings) {
-    if (!settings.working_set || *settings.working_set <= size)
-        return 1;
-    return std::max<std::size_t>(1, *settings.working_set / ring_stride(size));
+    const std::optional<std::size_t> &ws = settings.working_set;
+    return !ws || *ws <= size ? 1 : std::max<std::size_t>(1, *ws / ring_stride(size));
 }
 
 std::uint64_t bench_memory(const std::vector<std::size_t> &sizes, const BenchSettings &settings,

@@ -6,8 +6,8 @@
 // touches and hashes; the loop allocates nothing and checks every result.
 #pragma once
 
+#include "cli.h"
 #include "hasher.h"
-#include "options.h"
 #include "verifier.h"
 
 #include <algorithm>

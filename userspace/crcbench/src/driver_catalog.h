@@ -5,7 +5,7 @@
 // against them.
 #pragma once
 
-#include "options.h"
+#include "cli.h"
 #include "system_info.h"
 #include "user_drivers.h"
 

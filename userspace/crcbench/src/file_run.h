@@ -5,12 +5,12 @@
 // check mode.
 #pragma once
 
+#include "cli.h"
 #include "crc_alg.h"
 #include "driver_catalog.h"
 #include "error.h"
 #include "file_crc.h"
 #include "hasher.h"
-#include "options.h"
 #include "system_info.h"
 #include "user_drivers.h"
 

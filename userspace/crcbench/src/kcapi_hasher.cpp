@@ -54,9 +54,8 @@ void KcapiHasher::open() {
 }
 
 void KcapiHasher::set_seed(std::uint32_t seed) {
-    const std::uint8_t key[4] = {
-        static_cast<std::uint8_t>(seed), static_cast<std::uint8_t>(seed >> 8),
-        static_cast<std::uint8_t>(seed >> 16), static_cast<std::uint8_t>(seed >> 24)};
+    std::uint8_t key[4]; // little-endian, as crc32c's digest
+    encode_digest(CrcAlg::crc32c, seed, key);
     if (used_)
         open();
     int rc = kcapi_md_setkey(handle_.get(), key, sizeof key);

@@ -6,9 +6,9 @@
 #pragma once
 
 #include "bench.h"
+#include "cli.h"
 #include "crc_alg.h"
 #include "driver_catalog.h"
-#include "options.h"
 #include "stats.h"
 #include "system_info.h"
 #include "tcrypt_runner.h"

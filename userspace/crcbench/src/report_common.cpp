@@ -172,9 +172,9 @@ std::string alg_line(CrcAlg alg) {
 }
 
 std::string partial_line(int interrupted_by, const std::string &what) {
-    if (!interrupted_by)
-        return "";
-    return "PARTIAL: interrupted by " + signal_name(interrupted_by) + "; " + what + "\n";
+    return interrupted_by
+               ? "PARTIAL: interrupted by " + signal_name(interrupted_by) + "; " + what + "\n"
+               : "";
 }
 
 std::string resolve_line(const std::optional<std::string> &to, bool ambiguous, CrcAlg alg) {

@@ -19,9 +19,8 @@ double bytes_per_s(const FileDriverResult &d) {
 }
 
 std::optional<double> pages_per_s(const FileResult &f, const FileDriverResult &d) {
-    if (!f.page_size || d.seconds <= 0)
-        return std::nullopt;
-    return static_cast<double>(f.pages) / d.seconds;
+    return f.page_size && d.seconds > 0 ? std::optional(static_cast<double>(f.pages) / d.seconds)
+                                        : std::nullopt;
 }
 
 std::string file_heading(const FileResult &f, CrcAlg alg) {
@@ -83,9 +82,7 @@ bool FileReport::pages_valid() const {
 }
 
 std::string_view FileReport::verdict() const {
-    if (!agree())
-        return "mismatch";
-    return pages_valid() ? "ok" : "invalid_pages";
+    return !agree() ? "mismatch" : pages_valid() ? "ok" : "invalid_pages";
 }
 
 std::string format_file_reproducer(const FileMismatch &m, const FileReport &r) {

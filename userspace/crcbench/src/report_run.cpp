@@ -161,12 +161,15 @@ std::string pinning_text(const RunReport &r) {
 
 std::string describe_settings(const RunReport &r) {
     const BenchSettings &s = r.settings;
-    std::string out = "mode " + std::string(mode_name(s.mode));
-    if (s.mode == OpMode::digest)
-        out += " (one kcapi_md_digest per operation)";
-    else
-        out += " (kcapi_md_update per " + (s.chunk ? format_size(*s.chunk) : "whole buffer") +
-               " + kcapi_md_final)";
+    auto ms = [](std::chrono::nanoseconds d) {
+        return format_fixed(std::chrono::duration<double>(d).count() * 1e3, 0) + " ms";
+    };
+    std::string out =
+        "mode " + std::string(mode_name(s.mode)) +
+        (s.mode == OpMode::digest
+             ? " (one kcapi_md_digest per operation)"
+             : " (kcapi_md_update per " + (s.chunk ? format_size(*s.chunk) : "whole buffer") +
+                   " + kcapi_md_final)");
     out += s.splice ? ", libkcapi splice path on" : "";
     out += (r.thread_counts.size() > 1 ? ", threads sweep " : ", threads ") +
            fmt::format("{}", fmt::join(r.thread_counts, ",")) + pinning_text(r) +
@@ -178,17 +181,10 @@ std::string describe_settings(const RunReport &r) {
                                        s.run_bounds->min, s.run_bounds->max, kRunBudget.count())
                          : std::to_string(s.trials) + " trials") +
            " of ";
-    if (s.iterations)
-        out += std::to_string(*s.iterations) + " operations per thread";
-    else
-        out += format_fixed(std::chrono::duration<double>(s.duration).count() * 1e3, 0) + " ms";
-    if (s.warmup_runs)
-        out += fmt::format(", warm-up {} untimed trial{}\n", *s.warmup_runs,
-                           *s.warmup_runs == 1 ? "" : "s");
-    else
-        out += ", warm-up " +
-               format_fixed(std::chrono::duration<double>(s.warmup).count() * 1e3, 0) + " ms\n";
-    return out;
+    out += s.iterations ? std::to_string(*s.iterations) + " operations per thread" : ms(s.duration);
+    return out + (s.warmup_runs ? fmt::format(", warm-up {} untimed trial{}\n", *s.warmup_runs,
+                                              *s.warmup_runs == 1 ? "" : "s")
+                                : ", warm-up " + ms(s.warmup) + "\n");
 }
 
 // "93.8% with 5 trials": the interval's coverage at this run's trial count.

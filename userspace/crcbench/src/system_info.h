@@ -6,7 +6,7 @@
 // CRCBENCH_EMULATED=auto|yes|no overrides emulator detection (as --emulated).
 #pragma once
 
-#include "options.h"
+#include "cli.h"
 
 #include <cstdint>
 #include <map>

@@ -6,9 +6,9 @@
 // failure of modprobe is the normal end. Also both backends' cost fits.
 #pragma once
 
+#include "cli.h"
 #include "crc_alg.h"
 #include "interrupt.h"
-#include "options.h"
 #include "stats.h"
 
 #include <cstddef>

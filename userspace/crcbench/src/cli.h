@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// The command line: what it asks for, as plain data with the documented
-// defaults (Options), and its parsing, argv -> Options. Pure (no I/O, no
-// environment), so every accepted and rejected form is unit-tested. Throws
-// UsageError.
+// The command line: what it asks for (Options, with the documented defaults)
+// and its parsing, argv -> Options: pure (no I/O, no environment), so every
+// accepted and rejected form is unit-tested. Throws UsageError.
 #pragma once
 
 #include "crc_alg.h"

@@ -29,7 +29,6 @@ class Crc32cHasher {
     // kernel), 0xffffffff by default. Only where AlgInfo::keyed.
     virtual void set_seed(std::uint32_t seed) = 0;
 
-    // The digest bytes as decode_digest reads them.
     virtual Digest digest(std::span<const std::uint8_t> data) = 0;
     virtual void update(std::span<const std::uint8_t> data) = 0;
     virtual Digest final() = 0;

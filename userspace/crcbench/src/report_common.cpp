@@ -130,12 +130,9 @@ std::string csv_table(const std::vector<std::string> &columns, const std::vector
 }
 
 std::string system_lines(const SystemInfo &s) {
-    std::string out =
-        "kernel " + s.kernel_release + " (" + s.machine + "), cpu: " + s.cpu_model + "\n";
-    out += "machine: " + s.emulation.description;
-    if (s.libkcapi != "unknown")
-        out += "; " + s.libkcapi;
-    out += "\n";
+    std::string out = fmt::format("kernel {} ({}), cpu: {}\nmachine: {}{}\n", s.kernel_release,
+                                  s.machine, s.cpu_model, s.emulation.description,
+                                  s.libkcapi != "unknown" ? "; " + s.libkcapi : "");
     // The performance state, every item by its JSON name; "absent" where
     // this machine has no such file.
     std::string line = "state:";
@@ -148,17 +145,13 @@ std::string system_lines(const SystemInfo &s) {
         line += item;
     }
     out += line + "\n";
-    out += "vulnerabilities:";
-    if (!s.machine_state.vulnerabilities) {
-        out += " absent\n";
-    } else {
-        const auto affected =
-            std::ranges::count_if(*s.machine_state.vulnerabilities,
-                                  [](const auto &v) { return v.second != "Not affected"; });
-        out += " " + std::to_string(affected) + " of " +
-               std::to_string(s.machine_state.vulnerabilities->size()) +
-               " not \"Not affected\" (the texts are in the JSON report)\n";
-    }
+    if (const auto &v = s.machine_state.vulnerabilities)
+        out += fmt::format(
+            "vulnerabilities: {} of {} not \"Not affected\" (the texts are in the JSON report)\n",
+            std::ranges::count_if(*v, [](const auto &e) { return e.second != "Not affected"; }),
+            v->size());
+    else
+        out += "vulnerabilities: absent\n";
     if (s.emulation.emulated())
         out += "*** " + std::string(kEmulationNotice) + " ***\n";
     return out;
@@ -166,9 +159,8 @@ std::string system_lines(const SystemInfo &s) {
 
 std::string alg_line(CrcAlg alg) {
     const AlgInfo &a = alg_info(alg);
-    return "algorithm: " + std::string(a.name) + " (" + std::string(a.parameters) +
-           "); digest: " + std::string(a.digest_format) + "; key: " + std::string(a.key_rule) +
-           "\n";
+    return fmt::format("algorithm: {} ({}); digest: {}; key: {}\n", a.name, a.parameters,
+                       a.digest_format, a.key_rule);
 }
 
 std::string partial_line(int interrupted_by, const std::string &what) {

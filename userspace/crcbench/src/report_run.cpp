@@ -198,11 +198,9 @@ std::string ci_level_text(const RunReport &r) {
 } // namespace
 
 std::string run_table(const RunReport &r) {
-    std::string out = std::string(kToolName) + " " + std::string(kToolVersion) + " run\n";
-    out += system_lines(r.system);
-    out += alg_line(r.alg);
-    out += describe_settings(r);
-    out += resolve_line(r.resolves_to, false, r.alg);
+    std::string out = fmt::format("{} {} run\n", kToolName, kToolVersion) + system_lines(r.system) +
+                      alg_line(r.alg) + describe_settings(r) +
+                      resolve_line(r.resolves_to, false, r.alg);
     for (const std::string &w : r.warnings)
         out += fmt::format("warning: {}\n", w);
     if (std::find(r.backends.begin(), r.backends.end(), Backend::afalg) == r.backends.end())
@@ -210,15 +208,13 @@ std::string run_table(const RunReport &r) {
                backends_table(r) +
                (r.system.emulation.emulated() ? "*** " + std::string(kEmulationNotice) + " ***\n"
                                               : std::string());
-    out += "throughput in MB/s (10^6 bytes/s) over the trials: min, median, max, mean +- the "
-           "standard deviation; kops/s median; ratio = median "
-           "over the trials of (this driver / " +
-           std::string(r.baseline_name()) +
-           " in the same trial, same size); ratio CI: the distribution-free confidence interval "
-           "of that median (" +
-           ci_level_text(r) +
-           "); ~ = noisy: on the ratio, that interval wider than 10% of it; on the median MB/s "
-           "(the baseline's row, a row without a ratio), the throughput's\n";
+    out += fmt::format(
+        "throughput in MB/s (10^6 bytes/s) over the trials: min, median, max, mean +- the standard "
+        "deviation; kops/s median; ratio = median over the trials of (this driver / {} in the same "
+        "trial, same size); ratio CI: the distribution-free confidence interval of that median "
+        "({}); ~ = noisy: on the ratio, that interval wider than 10% of it; on the median MB/s "
+        "(the baseline's row, a row without a ratio), the throughput's\n",
+        r.baseline_name(), ci_level_text(r));
     if (std::string why = r.no_ratio_reason(); !why.empty())
         out += "ratios: - (" + why + ")\n";
     const bool sweep = r.thread_counts.size() > 1; // then a THREADS column
@@ -236,9 +232,8 @@ std::string run_table(const RunReport &r) {
     for (const RunRow &row : r.rows) {
         std::string ratio_cell =
             ratio(row.ratio_to_generic) + (row.noisy_ratio() && row.noisy ? "~" : "");
-        std::string median = mb(row.bytes_per_s.median);
-        if (row.noisy && !row.noisy_ratio())
-            median += "~";
+        const std::string median =
+            mb(row.bytes_per_s.median) + (row.noisy && !row.noisy_ratio() ? "~" : "");
         std::string check = row.mismatches ? "WRONG " + std::to_string(row.mismatches) + "/" +
                                                  std::to_string(row.checked_ops)
                                            : "ok";

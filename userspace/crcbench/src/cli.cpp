@@ -41,9 +41,9 @@ constexpr std::string_view kGeneral =
     "\n"
     "--alg: crc32c (default); crct10dif (CRC-T10DIF, polynomial 0x8BB7, MSB first,\n"
     "init 0, 2-byte digest in the CPU's byte order); crc64-rocksoft (CRC-64/NVME,\n"
-    "reflected 0x9A6C9329AC4BC9B5, init and xorout ~0, 8-byte digest little-endian):\n"
-    "no key, no userspace baselines, ratios to their generic drivers; the kernel\n"
-    "has their crypto API drivers up to 6.14 (Debian's 6.1 and 6.12).\n";
+    "reflected 0x9A6C9329AC4BC9B5, init and xorout ~0, 8-byte digest little-endian).\n"
+    "Both have no key, no userspace baselines, ratios to their generic drivers, and\n"
+    "crypto API drivers only up to Linux 6.14 (Debian's 6.1 and 6.12).\n";
 
 constexpr std::string_view kList =
     "Prints every crc32c driver in /proc/crypto that user space can reach (not\n"

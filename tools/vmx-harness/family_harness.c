@@ -410,6 +410,8 @@ int main(int argc, char **argv)
 	size_t i;
 	int a;
 
+	/* line by line: a run its test's timeout stops still shows what it finished */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	memset(&r, 0, sizeof(r));
 	r.seed = 1;
 	for (a = 1; a < argc; a++) {

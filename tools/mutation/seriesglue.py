@@ -31,9 +31,9 @@ repository path. Each one goes, cheapest first, through:
    taken once for the batch. A case that is not PASS kills the mutant, and
    so does a kernel report (a warning, BUG:, a task that exits atomic); a
    boot that ends without every case's result is `crashed` (the oops line
-   and function in the detail) or `timeout`. A kernel that prints nothing
-   at all is `crashed` where QEMU's interrupt log shows it run an illegal
-   instruction (the function in the detail), and gets no verdict otherwise.
+   and function in the detail) or `timeout`; without a kernel report, it
+   is `crashed` where QEMU's interrupt log shows the kernel run an illegal
+   instruction (the function in the detail).
 """
 import bisect
 import glob
@@ -77,11 +77,13 @@ OOPS = re.compile(r"(Oops: .*|BUG: Unable to handle .*|kernel BUG at .*|Kernel p
 REPORT = re.compile(r"((?:BUG|WARNING): .*|note: .* exited with (?:irqs disabled|preempt_count).*)")
 NIP = re.compile(r"NIP \[[0-9a-f]+\] (\w+)\+")
 # QEMU's interrupt log (-d int, series-build.sh's boots), one line per
-# interrupt: "Raise exception at c000000000123450 => PROGRAM (6) error=21".
-# A program check with an error code of 0x2X is an illegal instruction;
-# 0x4X is a trap, which every WARN_ON() and BUG() raises.
-QEMU_ILLEGAL = re.compile(r"^Raise exception at ([0-9a-f]+) => PROGRAM \(\d+\) error=2[0-9a-f]$",
-                          re.M)
+# interrupt: "Raise exception at c0000000003e6960 => HV_EMU (96) error=21".
+# An error code of 0x2X is an illegal instruction: QEMU raises it as the
+# hypervisor emulation assistance interrupt on POWER7 and later, as a
+# program check before; a program check of 0x4X is a trap, which every
+# WARN_ON() and BUG() raises.
+QEMU_ILLEGAL = re.compile(r"^Raise exception at ([0-9a-f]+) => (PROGRAM|HV_EMU) \(\d+\) "
+                          r"error=2[0-9a-f]$", re.M)
 KERNEL_BASE = 0xc000000000000000
 
 
@@ -297,16 +299,15 @@ def text_symbols(vmlinux, cross):
 
 
 def qemu_illegal(int_log, symbols):
-    """(address, function) of the first illegal instruction that QEMU's
-    interrupt log shows the kernel run, or None: a kernel that faults
-    before its console is up prints nothing, but QEMU saw the program
-    check."""
+    """(address, function, interrupt) of the first illegal instruction that
+    QEMU's interrupt log shows the kernel run, or None: a kernel that
+    faults before its console is up prints nothing, but QEMU saw it."""
     addresses = [a for a, _ in symbols]
     for m in QEMU_ILLEGAL.finditer(int_log):
         address = int(m.group(1), 16)
         i = bisect.bisect_right(addresses, address) - 1
         if address >= KERNEL_BASE and i >= 0:
-            return address, symbols[i][1]
+            return address, symbols[i][1], m.group(2)
     return None
 
 
@@ -315,16 +316,19 @@ def boot_verdict(cases, log_text, seconds, timeout=BOOT_TIMEOUT, illegal=None):
     (kunit_cases(), empty if there was no json), log_text the kernel's
     output (kunit.py's test.log), seconds how long the boot took, illegal
     qemu_illegal()'s finding in the boot's interrupt log. (None, why) where
-    the kernel never started (kunit.py or QEMU failed): no verdict. A kernel
-    that printed nothing, but ran an illegal instruction, crashed there."""
+    the kernel never started (kunit.py or QEMU failed): no verdict. A boot
+    that ends without every result and without a kernel report, but where
+    the kernel ran an illegal instruction, crashed there (a fault before
+    the console is up: prom_init's "Preparing to boot Linux version" may be
+    all it printed)."""
     oops = OOPS.search(log_text)
     nip = NIP.search(log_text[oops.start():]) if oops else None
     where = oops.group(1).strip() + (" in " + nip.group(1) if nip else "") if oops else ""
     missing = [c for c in TEST_CASES if c not in cases]
+    if missing and not where and illegal:
+        return "crashed", ("illegal instruction, seen by QEMU with no kernel report, in %s "
+                           "(%s at %x)" % (illegal[1], illegal[2], illegal[0]))
     if missing and not where and not re.search(r"Linux version|K?TAP version", log_text):
-        if illegal:
-            return "crashed", ("program check: illegal instruction in %s (QEMU -d int: at %x, "
-                               "before the kernel printed anything)" % (illegal[1], illegal[0]))
         return None, "the kernel did not start (see kunit.py's log)"
     if where:
         # a case that failed because its thread faulted is a crash, not a catch

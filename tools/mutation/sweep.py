@@ -187,7 +187,7 @@ LIVE = ("killed", "survived", "timeout", "crashed", "setup-failed", "needs-lane"
 # unavailable instruction, a failed list check. A stall the watchdog
 # reports (soft lockup, hung task, RCU stall) is a hang, not a fault.
 FAULT = re.compile(r"(Oops: |BUG: Unable to handle|BUG: Kernel NULL pointer|kernel BUG at"
-                   r"|program check: illegal instruction)"
+                   r"|illegal instruction, seen by QEMU with no kernel report)"
                    r".* in \w+(?: \([^)]*\))?$")
 HANG = re.compile(r"soft lockup|hung task|rcu_sched|RCU stall|stuck for", re.I)
 

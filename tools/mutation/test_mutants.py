@@ -714,24 +714,32 @@ class SeriesVerdicts(unittest.TestCase):
                 self.assertEqual([n for _, n in syms], ["g", "f"], b)
                 self.assertLess(syms[0][0], syms[1][0])
 
-    def test_a_kernel_that_prints_nothing_crashed_where_qemu_saw_an_illegal_instruction(self):
+    def test_a_boot_without_results_or_report_crashed_where_qemu_saw_an_illegal_instruction(self):
         symbols = [(0xc000000000010000, "early_init_dt_verify"),
                    (0xc000000000020000, "crc32_be_vpmsum"), (0xc000000000020400, "crc32_be_base")]
+        # as QEMU 7.2 logged a POWER7 boot of series_crc32_h-andor-cd0aa43f:
+        # mtvrd, an ISA 2.07 instruction, raised HV_EMU, then the oops a trap
         interrupts = ("Raise exception at 0000000000010100 => PROGRAM (6) error=21\n"
                       "Raise exception at c000000000010040 => DECR (10) error=00\n"
                       "Raise exception at c000000000010080 => PROGRAM (6) error=40\n"
-                      "Raise exception at c000000000020094 => PROGRAM (6) error=21\n"
+                      "Raise exception at c000000000020094 => HV_EMU (96) error=21\n"
                       "Raise exception at c000000000020500 => PROGRAM (6) error=21\n")
         # a trap (WARN_ON, error 0x4X) and an address outside the kernel are
         # no illegal instruction of the kernel's
         illegal = seriesglue.qemu_illegal(interrupts, symbols)
-        self.assertEqual(illegal, (0xc000000000020094, "crc32_be_vpmsum"))
+        self.assertEqual(illegal, (0xc000000000020094, "crc32_be_vpmsum", "HV_EMU"))
+        self.assertEqual(seriesglue.qemu_illegal(interrupts.replace("HV_EMU (96)", "DECR (10)"),
+                                                 symbols),
+                         (0xc000000000020500, "crc32_be_base", "PROGRAM"))
         self.assertIsNone(seriesglue.qemu_illegal(interrupts.replace("error=21", "error=40"),
                                                   symbols))
-        v = seriesglue.boot_verdict({}, "", 300, illegal=illegal)
-        self.assertEqual(v, ("crashed", "program check: illegal instruction in crc32_be_vpmsum "
-                             "(QEMU -d int: at c000000000020094, before the kernel printed "
-                             "anything)"))
+        # prom_init's line is all that kernel printed
+        prom = "Preparing to boot Linux version 7.2.12 (root@vm)\n"
+        v = seriesglue.boot_verdict({}, prom, 300, illegal=illegal)
+        self.assertEqual(v, ("crashed", "illegal instruction, seen by QEMU with no kernel "
+                             "report, in crc32_be_vpmsum (HV_EMU at c000000000020094)"))
+        self.assertEqual(seriesglue.boot_verdict({}, "", 300, illegal=illegal), v)
+        self.assertEqual(seriesglue.boot_verdict({}, prom, 300)[0], "timeout")
         self.assertTrue(sweep.faulted({"verdict": v[0], "detail": v[1]}))
         # the kernel's own report comes first where it printed one
         oops = "[ 1.0] Oops: Exception in kernel mode, sig: 4 [#1]\n[ 1.0] NIP [c00] f+0x4/0x8\n"
@@ -739,6 +747,9 @@ class SeriesVerdicts(unittest.TestCase):
                          ("crashed", "Oops: Exception in kernel mode, sig: 4 [#1] in f"))
         # a kernel that printed nothing and ran no illegal instruction: no verdict
         self.assertIsNone(seriesglue.boot_verdict({}, "", 300, illegal=None)[0])
+        # every case's result: the interrupt log is not read
+        passed = {c: "PASS" for c in seriesglue.TEST_CASES}
+        self.assertEqual(seriesglue.boot_verdict(passed, "", 10, illegal=illegal)[0], "survived")
 
     def test_kunit_built_needs_the_current_key(self):
         with tempfile.TemporaryDirectory() as item:

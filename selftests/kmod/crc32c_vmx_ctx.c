@@ -45,9 +45,8 @@
  * in read-only parameters: "result" is 0 if all digests matched, -EBADMSG
  * after a mismatch (each is logged with context, length, offset, expected
  * and got), -EPROTO if a callback ran in the wrong context or a call of
- * the driver returned with another preemption count, page-fault-disable
- * depth or MSR FP/VMX/VSX enables than it was called with (a section left
- * open, or closed with the wrong disable_kernel_*()), -ETIMEDOUT if
+ * the driver returned with another preemption count or page-fault-disable
+ * depth than it was called with (a section left open), -ETIMEDOUT if
  * one never ran, -EAGAIN if no interrupt hit a call of the driver. The byte
  * counts tell the test script how much went to the driver from interrupt
  * context (which must take the fallback) and from process context in pieces
@@ -73,8 +72,6 @@
 #include <linux/timer.h>
 #include <linux/uaccess.h>
 #include <linux/workqueue.h>
-
-#include <asm/reg.h>
 
 #include "crc_vmx_test_compat.h"
 
@@ -267,48 +264,24 @@ static bool mismatch(const char *ctx, const char *how, u32 len, u32 off, const u
 	return true;
 }
 
-/*
- * What a call of the driver leaves as it found it: the preemption count,
- * the page-fault-disable depth and the MSR's FP, VMX and VSX enables (a
- * section closed with the wrong disable_kernel_*() leaves one on).
- */
-struct call_state {
-	int preempt;
-	int pagefault;
-	unsigned long math;
-};
-
-#define MSR_MATH	(MSR_FP | MSR_VEC | MSR_VSX)
-
-static void state_save(struct call_state *s)
+/* A call of the driver leaves its caller's preemption count and page-fault depth as they were. */
+static int state_kept(const char *ctx, u32 len, int preempt, int pagefault)
 {
-	s->preempt = preempt_count();
-	s->pagefault = pagefault_disabled();
-	s->math = mfmsr() & MSR_MATH;
-}
-
-static int state_kept(const char *ctx, u32 len, const struct call_state *s)
-{
-	struct call_state now;
-
-	state_save(&now);
-	if (now.preempt == s->preempt && now.pagefault == s->pagefault && now.math == s->math)
+	if (preempt_count() == preempt && pagefault_disabled() == pagefault)
 		return 0;
-	pr_err("context=%s len=%u: %s returned with preempt_count 0x%x, pagefault_disabled %d, MSR FP/VMX/VSX 0x%lx; called with 0x%x, %d, 0x%lx\n",
-	       ctx, len, driver, now.preempt, now.pagefault, now.math,
-	       s->preempt, s->pagefault, s->math);
+	pr_err("context=%s len=%u: %s returned with preempt_count 0x%x, pagefault_disabled %d; called with 0x%x, %d\n",
+	       ctx, len, driver, preempt_count(), pagefault_disabled(), preempt, pagefault);
 	return -EPROTO;
 }
 
 static int check_case(struct ctx_run *r, unsigned int i)
 {
+	int preempt = preempt_count(), pagefault = pagefault_disabled();
 	u8 want[MAX_DIGEST], got[MAX_DIGEST];
-	struct call_state before;
 	u32 len, off;
 	const u8 *p;
 	int err;
 
-	state_save(&before);
 	case_at(i, &len, &off);
 	r->checked++;
 	p = buf + off;
@@ -319,7 +292,7 @@ static int check_case(struct ctx_run *r, unsigned int i)
 	err = one_shot(vmx_tfm, p, len, got);
 	WRITE_ONCE(hrt.in_vmx_call, false);
 	if (!err)
-		err = state_kept(ctx_name[r->ctx], len, &before);
+		err = state_kept(ctx_name[r->ctx], len, preempt, pagefault);
 	if (err)
 		return err;
 	count_vmx(r, len);
@@ -331,7 +304,7 @@ static int check_case(struct ctx_run *r, unsigned int i)
 	err = in_two_updates(vmx_tfm, p, len, got);
 	WRITE_ONCE(hrt.in_vmx_call, false);
 	if (!err)
-		err = state_kept(ctx_name[r->ctx], len, &before);
+		err = state_kept(ctx_name[r->ctx], len, preempt, pagefault);
 	if (err)
 		return err;
 	count_vmx(r, len / 3);

@@ -157,7 +157,7 @@ boot)
 		start=$(date +%s)
 		path_test_args "$cpu"
 		# QEMU logs every interrupt: a kernel that faults before its
-		# console is up prints nothing, and this log still shows where
+		# console is up reports nothing, and this log still shows where
 		kunit_py "$arch" exec --build_dir="$item/kunit-$arch" \
 			--qemu_args="-cpu $cpu -d int -D $base.qemu-int.log" "${path_args[@]}" \
 			--timeout="${SERIES_BOOT_TIMEOUT:-300}" --json="$base.json" >"$base.log" 2>&1

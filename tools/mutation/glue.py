@@ -35,8 +35,9 @@ A glue mutant cannot run in the qemu-user harness: it is kernel code
    A mutant is `killed` only when a test, the registration self-test
    (testmgr) or the kernel log check reports a failure that the unchanged
    module's run does not; a crash (`crashed`), a hang (`timeout`) or a
-   failure before any assertion (`setup-failed`, a module that does not
-   load among them) is not a catch.
+   failure before any assertion (`setup-failed`) is not a catch. A
+   crc32c_vmx mutant that does not load still runs crc32c_vmx_params.sh,
+   which loads the module itself (tools/vm/guest/sets/mutants.sh).
 """
 import glob
 import hashlib

@@ -149,7 +149,12 @@ static void check(struct run *r, const char *section, const char *core, size_t l
 static void check_at(struct run *r, const char *section, const uint8_t *p, size_t len,
 		     size_t off, uint64_t seed, uint64_t expected)
 {
-	check(r, section, r->crc->core_name, len, off, seed, expected, r->crc->core(seed, p, len));
+	uint64_t got;
+
+	harness_watch_call(section, len, "offset", off);
+	got = r->crc->core(seed, p, len);
+	harness_watch_return();
+	check(r, section, r->crc->core_name, len, off, seed, expected, got);
 }
 
 static void check_case(struct run *r, const char *section, size_t len, size_t off, uint64_t seed)
@@ -474,7 +479,7 @@ int main(int argc, char **argv)
 		printf("out of memory\n");
 		return 1;
 	}
-	if (self_check(&r))
+	if (self_check(&r) || harness_watch_start())
 		return 1;
 
 	if (have_case) {

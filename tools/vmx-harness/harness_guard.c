@@ -117,6 +117,7 @@ static void one_case(struct harness_guard *g, const struct region *rg, int at_st
 	if (sigsetjmp(fault_env, 0)) {
 		const uint8_t *a = fault_addr;
 
+		harness_watch_return();
 		g->failed++;
 		g->faults++;
 		if (g->quiet || g->failed > MAX_REPORTS)
@@ -135,7 +136,9 @@ static void one_case(struct harness_guard *g, const struct region *rg, int at_st
 		return;
 	}
 	fault_armed = 1;
+	harness_watch_call(place_name[at_start], len, "m", m);
 	got = g->core(state, p, len);
+	harness_watch_return();
 	fault_armed = 0;
 
 	if (got == expected) {

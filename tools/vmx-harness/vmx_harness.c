@@ -64,8 +64,12 @@ static void check(struct run *r, const char *section, size_t len, size_t off, ui
 
 static void check_case(struct run *r, const char *section, size_t len, size_t off, uint32_t seed)
 {
-	check(r, section, len, off, seed, crc32c_span(&r->prefix, seed, off, len),
-	      core(seed, r->base + off, len));
+	uint32_t got;
+
+	harness_watch_call(section, len, "offset", off);
+	got = core(seed, r->base + off, len);
+	harness_watch_return();
+	check(r, section, len, off, seed, crc32c_span(&r->prefix, seed, off, len), got);
 }
 
 /* The span reference itself against plain bitwise updates. */
@@ -146,6 +150,57 @@ static void vr_abi(struct run *r)
 				;
 			printf("ABI [vr-abi] length=%zu offset=%zu: the core changed v%zu"
 			       " (v20-v31 are non-volatile)\n", lens[i], off, 20 + j / 16);
+		}
+	}
+}
+
+/*
+ * Which loop ran. The little-endian builds link the core's calls of the
+ * ISA 3.1 loop through __wrap_crc_vmx_fold_streams_isa31() below
+ * (-Wl,--wrap=crc_vmx_fold_streams_isa31), which counts them: a core that
+ * takes the POWER8 loop instead still returns the right CRC, so only the
+ * count shows it.
+ */
+typedef __vector unsigned int loop_vec;
+
+loop_vec __real_crc_vmx_fold_streams_isa31(const u8 *p, size_t groups, const void *fold,
+					   loop_vec acc);
+loop_vec __wrap_crc_vmx_fold_streams_isa31(const u8 *p, size_t groups, const void *fold,
+					   loop_vec acc);
+
+static unsigned long long isa31_loop_calls;
+
+loop_vec __wrap_crc_vmx_fold_streams_isa31(const u8 *p, size_t groups, const void *fold,
+					   loop_vec acc)
+{
+	isa31_loop_calls++;
+	return __real_crc_vmx_fold_streams_isa31(p, groups, fold, acc);
+}
+
+/*
+ * crc32c_vmx_core_isa31() calls the ISA 3.1 loop for every input of
+ * CRC_VMX_ISA31_MIN_LEN bytes or more, at any offset; crc32c_vmx_core()
+ * never calls it.
+ */
+static void loop_taken(struct run *r)
+{
+	static const size_t lens[] = { CRC_VMX_ISA31_MIN_LEN, 4096, 65536 };
+	int isa31 = core == crc32c_vmx_core_isa31;
+	size_t i, off;
+
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		for (off = 0; off < 16; off += 5) {
+			unsigned long long before = isa31_loop_calls;
+
+			check_case(r, "loop", lens[i], off, (uint32_t)harness_rand(&r->rng));
+			if ((isa31_loop_calls != before) == isa31) {
+				r->passed++;
+				continue;
+			}
+			r->failed++;
+			printf("LOOP [loop] length=%zu offset=%zu: %s %s the ISA 3.1 loop\n", lens[i],
+			       off, isa31 ? "crc32c_vmx_core_isa31()" : "crc32c_vmx_core()",
+			       isa31 ? "did not call" : "called");
 		}
 	}
 }
@@ -360,7 +415,7 @@ int main(int argc, char **argv)
 		printf("out of memory\n");
 		return 1;
 	}
-	if (self_check(&r))
+	if (self_check(&r) || harness_watch_start())
 		return 1;
 
 	if (have_case) {
@@ -416,6 +471,9 @@ int main(int argc, char **argv)
 	v = r.passed + r.failed;
 	vr_abi(&r);
 	printf("  v20-v31 kept across the call: %llu checks\n", r.passed + r.failed - v);
+	v = r.passed + r.failed;
+	loop_taken(&r);
+	printf("  the loop that ran: %llu checks\n", r.passed + r.failed - v);
 #endif
 	v = r.passed + r.failed;
 	random_cases(&r, random_count);

@@ -4,7 +4,8 @@
 # named in crcvmx.mutants= (a build of crc32c_vmx.ko, or of crc_family_vmx.ko
 # as /mutants/NAME.module says, with one deliberate defect, /mutants/NAME.ko,
 # from tools/mutants/), in order:
-#   1. swap it in for the real module and load it;
+#   1. swap it in for the real module and load it (where that fails, only
+#      crc32c_vmx_params.sh, which loads the module itself, runs);
 #   2. "testmgr": did the kernel's registration self-test reject it (a
 #      driver's /proc/crypto selftest is not "passed" and the crypto manager
 #      logged its failure)?
@@ -39,8 +40,21 @@ for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline
 		swap_crc32c_vmx "/mutants/$m.ko"
 	fi
 	if [ $? -ne 0 ]; then
-		# Ended here: a boot again would only fail the same load.
+		# Ended here: a boot again would only fail the same load. One
+		# test needs no loaded module: crc32c_vmx_params.sh loads and
+		# unloads crc32c_vmx itself, and asserts that each valid priority
+		# loads. It runs where the mutant's list has it.
 		echo "MUTANT-RESULT $m load failed"
+		t=crc32c_vmx_params.sh
+		case "$mod: $(cat "/mutants/$m.${lane:-stock}.tests") " in
+		"crc32c_vmx:"*" $t "*)
+			echo "MUTANT-TEST $m $t"
+			(cd /kselftest && ./run_kselftest.sh -t "crc32c_vmx:$t") >/tmp/mutant.out 2>&1
+			dmesg -c >/tmp/mutant-test.klog
+			grep -E 'not ok' /tmp/mutant.out | head -n 20 | sed 's/^/# /'
+			echo "MUTANT-RESULT $m $t $(mutant_ksft_verdict /tmp/mutant.out /tmp/mutant-test.klog)"
+			;;
+		esac
 		echo "MUTANT-END $m"
 		fail=1
 		continue

@@ -124,8 +124,9 @@ for m in $(mutant_names); do
 		verdict="**NOT caught:**$missing"
 		bad=1
 	fi
+	catch=${catch// /, }
 	[ -z "$expect" ] || catch="$catch (expected: $expect: $(mutant_expect_reason "$m" | sed 's/|/\\|/g'))"
-	rows+="| \`$m\` | $defect | ${catch// /, } | ${by:-nothing} | $verdict |"$'\n'
+	rows+="| \`$m\` | $defect | $catch | ${by:-nothing} | $verdict |"$'\n'
 done
 total=$(mutant_names | wc -l)
 # The mutation sweep's section (tools/mutation, make check-mutation) shares

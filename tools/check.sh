@@ -485,6 +485,11 @@ if [ "$build_rc" -eq 0 ]; then
 		--initrd build/initramfs.cpio.gz --out build/execution \
 		--mutants "$(mutants_with vpmsumd-count)" --isa31-mutants "$(mutants_with isa31-count)"
 
+	# --- POWER10 without VSX: the POWER8 core on an ISA 3.1 CPU, and why ------
+	stage "no-VSX lane (POWER10 with cap-vsx=off, a freestanding /init)"
+	count_lane novsx build/novsx-verdicts.txt tools/vm/novsx-lane.sh --kernel-env build/kernel.env \
+		--ko crc32c_vmx.ko --out build/novsx
+
 	# --- mutants on Debian's kernel ---------------------------------------------
 	stage "mutants on Debian's kernel (tools/mutants)"
 	tools/mutants/lane.sh --kernel-env build/kernel.env --initrd build/initramfs.cpio.gz \

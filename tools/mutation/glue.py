@@ -27,7 +27,9 @@ A glue mutant cannot run in the qemu-user harness: it is kernel code
    include the changed file), and each kernel's unchanged build is kept
    with the sources and kernel it is of.
 2. The guest lane. The survivors of screening go into POWER8 guest boots
-   (or POWER9, POWER10: sweep.py --guest-cpu; the verdict's lane names it)
+   (or POWER9, POWER10: sweep.py --guest-cpu; the verdict's lane names it;
+   POWER10-noVSX is tools/vm/novsx-lane.sh's POWER10 with VSX off, one
+   short boot per crc32c_vmx mutant)
    through tools/mutants/lane.sh (one boot per batch; it boots again after a
    crash): each is loaded in turn, the whole kselftest collection runs
    against it, it is unloaded. The unchanged modules run first in every
@@ -505,14 +507,81 @@ def crash_reports(bdir):
         console = log[:-len(".log")] + ".console.log"
         with open(log, encoding="utf-8", errors="replace") as f:
             begins = re.findall(r"^MUTANT-BEGIN (\S+)", f.read(), re.M)
-        if not begins or not os.path.exists(console):
+        if not begins:
             continue
-        with open(console, encoding="utf-8", errors="replace") as f:
-            text = f.read()
-        what = re.search(r"(Oops: .*|BUG: .*|Kernel panic.*)", text)
-        nip = re.search(r"NIP \[[0-9a-f]+\] (\w+)\+", text)
-        if what:
-            out[begins[-1]] = what.group(1).strip() + (" in " + nip.group(1) if nip else "")
+        report = console_report(console)
+        if report:
+            out[begins[-1]] = report
+    return out
+
+
+def console_report(console):
+    """The kernel's first oops, BUG or panic line on a console log, with the
+    function of its NIP; None if it has none."""
+    if not os.path.exists(console):
+        return None
+    with open(console, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    what = re.search(r"(Oops: .*|BUG: .*|Kernel panic.*)", text)
+    nip = re.search(r"NIP \[[0-9a-f]+\] (\w+)\+", text)
+    if not what:
+        return None
+    return what.group(1).strip() + (" in " + nip.group(1) if nip else "")
+
+
+NOVSX_LANE = os.path.join(TOP, "tools", "vm", "novsx-lane.sh")
+NOVSX_NAME = "guest-power10-novsx"
+# novsx-lane.sh's check of the guest's end: the kernel log and the exit
+NOVSX_END = "no kernel problem, the guest finished"
+
+
+def novsx_run(ko, kenv, out):
+    """One novsx-lane.sh boot of ko: (exit code, [(check, reason)] that failed)."""
+    p = subprocess.run([NOVSX_LANE, "--kernel-env", kenv, "--ko", ko, "--out", out],
+                       capture_output=True, text=True)
+    fails = []
+    for line in p.stdout.splitlines():
+        f = line.split("\t")
+        if f[0] == "FAIL":
+            fails.append((f[1], f[2] if len(f) > 2 else "-"))
+    return p.returncode, fails
+
+
+def run_novsx(pending, base_kos, kenv, work, say):
+    """The no-VSX lane (tools/vm/novsx-lane.sh: POWER10 with VSX off, the
+    stock kernel) for the crc32c_vmx builds of pending = [(mutant, {module:
+    ko})], after the unchanged module, which must pass it: {hash: (verdict,
+    lane, detail)}. A failed check is a catch; a kernel report with no
+    failed check is a crash (a fault report) or a catch (a warning), as in
+    the guest lane; an exit on a hang is a timeout."""
+    runs = os.path.join(work, "novsx-runs", RUN_STAMP)
+    rc, fails = novsx_run(base_kos["crc32c_vmx"], kenv, os.path.join(runs, "base"))
+    if rc or fails:
+        say("glue: the unchanged crc32c_vmx fails the no-VSX lane (exit %d: %s): no verdict" %
+            (rc, "; ".join(c for c, _ in fails) or "no check failed"))
+        return {}
+    out = {}
+    for mu, changed in pending:
+        if "crc32c_vmx" not in changed:
+            say("glue: %s: no crc32c_vmx build, which the no-VSX lane runs" % mu.id)
+            continue
+        d = os.path.join(runs, mu.hash[:16])
+        start = time.time()
+        rc, fails = novsx_run(changed["crc32c_vmx"], kenv, d)
+        asserted = [(c, r) for c, r in fails if c != NOVSX_END]
+        report = console_report(os.path.join(d, "guest.console.log"))
+        if asserted:
+            verdict = ("killed", "%s:%s" % (NOVSX_NAME, asserted[0][0]), asserted[0][1])
+        elif rc == 4:
+            verdict = ("timeout", NOVSX_NAME, "the guest hung")
+        elif report and re.match(r"Oops|BUG: (Unable|Kernel NULL)|Kernel panic", report):
+            verdict = ("crashed", NOVSX_NAME, report)
+        elif fails:
+            verdict = ("killed", "%s:kernel-log" % NOVSX_NAME, report or fails[0][1])
+        else:
+            verdict = ("survived", NOVSX_NAME, "every check passed")
+        say("glue: %s: %s in the no-VSX lane (%.0f s)" % (mu.id, verdict[0], time.time() - start))
+        out[mu.hash] = verdict
     return out
 
 

@@ -659,6 +659,13 @@ class Sweep:
         if not pending or self.args.no_guest:
             return
         start = time.time()
+        if self.args.guest_cpu == "POWER10-noVSX":
+            got = gluelane.run_novsx(pending, gluelane.base_kos(b), self.args.kernel_env,
+                                     self.args.work, say)
+            for mu, _ in pending:
+                if mu.hash in got:
+                    record(verdict_row(mu, *got[mu.hash]))
+            return
         out, initrd = gluelane.guest_initramfs(self.args.work, self.args.kernel_env, say,
                                                self.args.guest_kernel)
         kos = gluelane.base_kos(b)
@@ -1118,9 +1125,12 @@ def main(argv=None):
                     help="run: stop the glue's guest boot at this local time, keeping the "
                     "verdicts of the mutants it finished; no boot starts in the 5 minutes "
                     "before it")
-    ap.add_argument("--guest-cpu", choices=["POWER8", "POWER9", "POWER10"], default="POWER8",
+    ap.add_argument("--guest-cpu", choices=["POWER8", "POWER9", "POWER10", "POWER10-noVSX"],
+                    default="POWER8",
                     help="run: the CPU model of the glue's guest boots (default POWER8; "
-                         "POWER10 sees what only the ISA 3.1 core's path does)")
+                         "POWER10 sees what only the ISA 3.1 core's path does; "
+                         "POWER10-noVSX, POWER10 with VSX off, is tools/vm/novsx-lane.sh: "
+                         "crc32c_vmx mutants only, stock kernel)")
     ap.add_argument("--guest-kernel", choices=["stock", "debug"], default="stock",
                     help="run: the kernel of the glue's guest boots: stock (--kernel-env's, "
                     "the default) or debug (make check's debug kernel: PREEMPT, "

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The no-VSX lane of `make check`: crc32c_vmx on a POWER10 whose VSX is
+# turned off (QEMU's pseries cap-vsx=off), the one CPU on which an ISA 3.1
+# machine runs the POWER8 core for a reason of the CPU. Debian's userland
+# needs VSX, so the guest's whole userland is tools/vm/novsx/init.c, a
+# freestanding /init built here with -mno-vsx -mno-altivec. It loads the
+# module (and AF_ALG's), hashes a message through crc32c-vmx and reports
+# what it saw; this script judges it.
+#
+# Prints one verdict line per check, PASS<TAB>name or FAIL<TAB>name<TAB>reason
+# (tools/check.sh counts them as novsx:name).
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=../lib/common.sh
+. "$top/tools/lib/common.sh"
+
+usage() {
+	cat <<USAGE
+Usage: ${0##*/} --kernel-env FILE --ko crc32c_vmx.ko --out DIR [--timeout SECS]
+  --kernel-env FILE  the little-endian kernel to boot (build/kernel.env)
+  --ko FILE          the crc32c_vmx.ko built for it
+  --out DIR          where the init, the initramfs and the guest's logs go
+  --timeout SECS     the guest's (default 300)
+Checks: the CPU is ISA 3.1 without VSX (the premise), the module loads, its
+load line names the POWER8 core and the reason, /proc/crypto has crc32c-vmx
+at priority 300 with its self-test passed, crc32c-vmx's digest of a
+100003-byte message is right, the vector path counted the bytes and the
+ISA 3.1 loop none, and the kernel logged no problem.
+Exit codes: 0 all checks passed, 1 a check failed, 2 bad usage, 3 the guest
+crashed, 4 it hung (a FAIL line says which).
+USAGE
+}
+
+kenv='' ko='' out='' timeout=300
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kernel-env|--ko|--out|--timeout)
+		[ $# -ge 2 ] || { usage >&2; exit 2; }
+		case "$1" in
+		--kernel-env) kenv=$2 ;; --ko) ko=$2 ;; --out) out=$2 ;; --timeout) timeout=$2 ;;
+		esac
+		shift 2 ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage >&2; exit 2 ;;
+	esac
+done
+if [ -z "$kenv" ] || [ -z "$ko" ] || [ -z "$out" ]; then
+	usage >&2
+	exit 2
+fi
+[ -f "$ko" ] || die "no module $ko: build it first (make KDIR=...)"
+# shellcheck source=/dev/null
+. "$kenv"
+mods=$KROOT/lib/modules/$KREL/kernel/crypto
+for m in af_alg algif_hash; do
+	[ -f "$mods/$m.ko" ] || die "$kenv's kernel has no $mods/$m.ko (the guest hashes through AF_ALG)"
+done
+
+# The message init.c hashes: MSG_LEN bytes, byte i = (i * 7 + 3) mod 256.
+msg_len=100003
+# AT_HWCAP and AT_HWCAP2 bits (<asm/cputable.h> of the uapi).
+has_altivec=0x10000000 has_vsx=0x00000080 arch_3_1=0x00040000
+
+mkdir -p "$out/root/dev" "$out/root/proc" "$out/root/sys"
+powerpc64le-linux-gnu-gcc -O2 -Wall -Wextra -Werror -ffreestanding -nostdlib -static \
+	-fno-builtin -fno-stack-protector -mcpu=power8 -mno-vsx -mno-altivec \
+	-o "$out/root/init" "$top/tools/vm/novsx/init.c"
+cp "$ko" "$mods/af_alg.ko" "$mods/algif_hash.ko" "$out/root/"
+(cd "$out/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -9n) \
+	>"$out/initramfs.cpio.gz"
+
+log=$out/guest.log
+rc=0
+"$top/tools/vm/run-guest.sh" --kernel-env "$kenv" --initrd "$out/initramfs.cpio.gz" \
+	--set novsx --cpu POWER10 --smp 1 --machine cap-vsx=off --timeout "$timeout" \
+	--log "$log" --show none >&2 || rc=$?
+
+status=0
+verdict() { # NAME OK REASON
+	if [ "$2" -eq 0 ]; then
+		printf 'PASS\t%s\n' "$1"
+	else
+		printf 'FAIL\t%s\t%s\n' "$1" "$3"
+		status=1
+	fi
+}
+field() { sed -n "s/^NOVSX-$1 //p" "$log" | head -n 1; }
+
+hw='' hw2='' ok=1
+read -r hw hw2 <<<"$(field HWCAP)" || true
+if [[ "$hw" =~ ^0x[0-9a-f]+$ ]] && [[ "$hw2" =~ ^0x[0-9a-f]+$ ]] &&
+   (( (hw2 & arch_3_1) && (hw & has_altivec) && !(hw & has_vsx) )); then
+	ok=0
+fi
+verdict "the CPU is ISA 3.1 with AltiVec and without VSX (the premise)" $ok \
+	"AT_HWCAP ${hw:-none}, AT_HWCAP2 ${hw2:-none}"
+
+got=$(field 'LOAD crc32c_vmx.ko') ok=0
+[ "$got" = 0 ] || ok=1
+verdict "crc32c_vmx loads" $ok "finit_module: ${got:-no result}"
+
+want='crc32c_vmx: registered crc32c-vmx, priority 300, POWER8 core (VSX is disabled on this CPU: the ISA 3.1 loop needs it)'
+line=$(sed -n 's/^NOVSX-KLOG <[0-9]>\[ *[0-9.]*\] \(crc32c_vmx: registered .*\)/\1/p' "$log") ok=0
+[ "$line" = "$want" ] || ok=1
+verdict "the load line names the POWER8 core and why" $ok "got \"${line:-no load line}\""
+
+entry=$(sed -n 's/^NOVSX-CRYPTO //p' "$log") ok=0
+{ grep -qE '^selftest +: passed$' <<<"$entry" && grep -qE '^priority +: 300$' <<<"$entry"; } || ok=1
+verdict "crc32c-vmx is in /proc/crypto at priority 300, self-test passed" $ok \
+	"$(tr '\n' ';' <<<"${entry:-no entry}")"
+
+expect=$(python3 - "$msg_len" <<'PY'
+import sys
+n = int(sys.argv[1])
+table = []
+for i in range(256):
+    c = i
+    for _ in range(8):
+        c = (c >> 1) ^ (0x82F63B78 if c & 1 else 0)
+    table.append(c)
+crc = 0xffffffff
+for i in range(n):
+    crc = (crc >> 8) ^ table[(crc ^ (i * 7 + 3)) & 0xff]
+print((crc ^ 0xffffffff).to_bytes(4, "little").hex())
+PY
+)
+got=$(field DIGEST) ok=0
+[ "$got" = "$msg_len $expect" ] || ok=1
+verdict "crc32c-vmx's digest of $msg_len bytes is right" $ok \
+	"got \"${got:-no digest}\", expected \"$msg_len $expect\""
+
+vb=$(field 'STAT vector_bytes') ib=$(field 'STAT isa31_bytes') ok=0
+{ [[ "$vb" =~ ^[0-9]+$ ]] && [ "$vb" -ge "$msg_len" ] && [ "$ib" = 0 ]; } || ok=1
+verdict "the vector path hashed the message, the ISA 3.1 loop nothing" $ok \
+	"vector_bytes ${vb:-none} (>= $msg_len expected), isa31_bytes ${ib:-none} (0 expected)"
+
+case $rc in
+0|1) verdict "no kernel problem, the guest finished" "$rc" \
+	"run-guest.sh exit 1: the kernel logged a problem ($out/guest.console.log)" ;;
+3) verdict "no kernel problem, the guest finished" 1 "the guest crashed ($out/guest.console.log)"; status=3 ;;
+4) verdict "no kernel problem, the guest finished" 1 "the guest hung ($out/guest.console.log)"; status=4 ;;
+*) verdict "no kernel problem, the guest finished" 1 "run-guest.sh exit $rc"; status=1 ;;
+esac
+exit "$status"

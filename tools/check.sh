@@ -117,7 +117,7 @@ mutants_with() { # TEST: the mutants whose Catch: line names TEST, comma-separat
 
 stage "setup"
 # Results of an earlier run must never stand in for a lane that did not run.
-rm -rf build/mutants-stock build/mutants-debug build/execution build/*-verdicts.* build/*.verdicts \
+rm -rf build/mutants-stock build/mutants-debug build/execution build/novsx build/*-verdicts.* build/*.verdicts \
 	build/matrix.tsv
 acc_reset build/results.tsv
 tools/setup.sh || die "setup failed (see the messages above)"
@@ -488,7 +488,8 @@ if [ "$build_rc" -eq 0 ]; then
 	# --- POWER10 without VSX: the POWER8 core on an ISA 3.1 CPU, and why ------
 	stage "no-VSX lane (POWER10 with cap-vsx=off, a freestanding /init)"
 	count_lane novsx build/novsx-verdicts.txt tools/vm/novsx-lane.sh --kernel-env build/kernel.env \
-		--ko crc32c_vmx.ko --out build/novsx
+		--ko crc32c_vmx.ko --out build/novsx --mutants "$(mutants_with novsx)" \
+		--mutant-dir build/mutants
 
 	# --- mutants on Debian's kernel ---------------------------------------------
 	stage "mutants on Debian's kernel (tools/mutants)"
@@ -537,6 +538,7 @@ if [ "$build_rc" -eq 0 ]; then
 	stage "mutant verdicts (docs/mutants.md)"
 	count_lane mutants build/mutant-verdicts.txt tools/mutants/verdict.sh \
 		--results build/mutants-stock/results.tsv --results build/mutants-debug/results.tsv \
+		--results build/novsx/results.tsv \
 		--vpmsumd build/execution/vpmsumd.tsv --isa31 build/execution/isa31.tsv --table docs/mutants.md
 	sed -n 's/^Caught: /   mutants caught: /p' docs/mutants.md >&2
 else

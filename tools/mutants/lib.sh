@@ -15,6 +15,8 @@
 #                  for 1 MiB on POWER8 (tools/vm/execution-lane.sh)
 #   isa31-count    the QEMU plugin sees (almost) no lxvp or xxeval inside
 #                  crc32c_vmx for 1 MiB on POWER10 (the same lane)
+#   novsx          a check of tools/vm/novsx-lane.sh fails (POWER10 with VSX
+#                  off: the load line, /proc/crypto, a digest, the stats)
 #   debug-kernel   the debug kernel (PREEMPT, DEBUG_PREEMPT, lockdep) logs a
 #                  report while the mutant runs there (kernel-log on that lane)
 # A kselftest catches a mutant only by failing an assertion (a nested "not
@@ -24,7 +26,7 @@
 
 # (MUTANT_DIR may name another folder: tools/mutants/test-verdict.sh.)
 MUTANT_DIR=${MUTANT_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)}
-MUTANT_PSEUDO="testmgr kernel-log vpmsumd-count isa31-count debug-kernel"
+MUTANT_PSEUDO="testmgr kernel-log vpmsumd-count isa31-count novsx debug-kernel"
 
 mutant_names() {
 	local p

@@ -151,7 +151,8 @@ fi
 	echo "\`testmgr\` (the kernel's registration self-test, with its failure line),"
 	echo "\`kernel-log\` (a warning or debug report in the kernel log), \`vpmsumd-count\`"
 	echo "(the QEMU plugin saw no vector multiplies in the module for 1 MiB),"
-	echo "\`isa31-count\` (it saw no lxvp/xxeval in the module for 1 MiB on POWER10)"
+	echo "\`isa31-count\` (it saw no lxvp/xxeval in the module for 1 MiB on POWER10),"
+	echo "\`novsx\` (a check of the no-VSX lane failed: a POWER10 with VSX off)"
 	echo "and the debug kernel's reports. See docs/testing.md."
 	echo
 	echo "| mutant | defect | must be caught by | caught by | verdict |"

@@ -569,7 +569,7 @@ def run_novsx(pending, base_kos, kenv, work, say):
         start = time.time()
         rc, fails = novsx_run(changed["crc32c_vmx"], kenv, d)
         asserted = [(c, r) for c, r in fails if c != NOVSX_END]
-        report = console_report(os.path.join(d, "guest.console.log"))
+        report = console_report(os.path.join(d, "module", "guest.console.log"))
         if asserted:
             verdict = ("killed", "%s:%s" % (NOVSX_NAME, asserted[0][0]), asserted[0][1])
         elif rc == 4:

@@ -18,10 +18,15 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 
 usage() {
 	cat <<USAGE
-Usage: ${0##*/} --kernel-env FILE --ko crc32c_vmx.ko --out DIR [--timeout SECS]
+Usage: ${0##*/} --kernel-env FILE --ko crc32c_vmx.ko --out DIR [options]
   --kernel-env FILE  the little-endian kernel to boot (build/kernel.env)
   --ko FILE          the crc32c_vmx.ko built for it
   --out DIR          where the init, the initramfs and the guest's logs go
+  --mutants a,b      committed mutants (Catch: novsx) to run after the
+                     module, each in a boot of its own, from
+                     DIR/NAME/crc32c_vmx.ko of --mutant-dir; their verdicts
+                     go to OUT/results.tsv (tools/mutants/verdict.sh --results)
+  --mutant-dir DIR   where tools/mutants/build.sh put them (build/mutants)
   --timeout SECS     the guest's (default 300)
 Checks: the CPU is ISA 3.1 without VSX (the premise), the module loads, its
 load line names the POWER8 core and the reason, /proc/crypto has crc32c-vmx
@@ -33,13 +38,14 @@ crashed, 4 it hung (a FAIL line says which).
 USAGE
 }
 
-kenv='' ko='' out='' timeout=300
+kenv='' ko='' out='' mutants='' mdir='' timeout=300
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--kernel-env|--ko|--out|--timeout)
+	--kernel-env|--ko|--out|--mutants|--mutant-dir|--timeout)
 		[ $# -ge 2 ] || { usage >&2; exit 2; }
 		case "$1" in
 		--kernel-env) kenv=$2 ;; --ko) ko=$2 ;; --out) out=$2 ;; --timeout) timeout=$2 ;;
+		--mutants) mutants=$2 ;; --mutant-dir) mdir=$2 ;;
 		esac
 		shift 2 ;;
 	-h|--help) usage; exit 0 ;;
@@ -51,6 +57,11 @@ if [ -z "$kenv" ] || [ -z "$ko" ] || [ -z "$out" ]; then
 	exit 2
 fi
 [ -f "$ko" ] || die "no module $ko: build it first (make KDIR=...)"
+for m in ${mutants//,/ }; do
+	[ -n "$mdir" ] || die 2 "--mutants needs --mutant-dir"
+	[ -f "$mdir/$m/crc32c_vmx.ko" ] ||
+		die 2 "no $mdir/$m/crc32c_vmx.ko: build it with tools/mutants/build.sh $m"
+done
 # shellcheck source=/dev/null
 . "$kenv"
 mods=$KROOT/lib/modules/$KREL/kernel/crypto
@@ -63,54 +74,10 @@ msg_len=100003
 # AT_HWCAP and AT_HWCAP2 bits (<asm/cputable.h> of the uapi).
 has_altivec=0x10000000 has_vsx=0x00000080 arch_3_1=0x00040000
 
-mkdir -p "$out/root/dev" "$out/root/proc" "$out/root/sys"
+mkdir -p "$out"
 powerpc64le-linux-gnu-gcc -O2 -Wall -Wextra -Werror -ffreestanding -nostdlib -static \
 	-fno-builtin -fno-stack-protector -mcpu=power8 -mno-vsx -mno-altivec \
-	-o "$out/root/init" "$top/tools/vm/novsx/init.c"
-cp "$ko" "$mods/af_alg.ko" "$mods/algif_hash.ko" "$out/root/"
-(cd "$out/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -9n) \
-	>"$out/initramfs.cpio.gz"
-
-log=$out/guest.log
-rc=0
-"$top/tools/vm/run-guest.sh" --kernel-env "$kenv" --initrd "$out/initramfs.cpio.gz" \
-	--set novsx --cpu POWER10 --smp 1 --machine cap-vsx=off --timeout "$timeout" \
-	--log "$log" --show none >&2 || rc=$?
-
-status=0
-verdict() { # NAME OK REASON
-	if [ "$2" -eq 0 ]; then
-		printf 'PASS\t%s\n' "$1"
-	else
-		printf 'FAIL\t%s\t%s\n' "$1" "$3"
-		status=1
-	fi
-}
-field() { sed -n "s/^NOVSX-$1 //p" "$log" | head -n 1; }
-
-hw='' hw2='' ok=1
-read -r hw hw2 <<<"$(field HWCAP)" || true
-if [[ "$hw" =~ ^0x[0-9a-f]+$ ]] && [[ "$hw2" =~ ^0x[0-9a-f]+$ ]] &&
-   (( (hw2 & arch_3_1) && (hw & has_altivec) && !(hw & has_vsx) )); then
-	ok=0
-fi
-verdict "the CPU is ISA 3.1 with AltiVec and without VSX (the premise)" $ok \
-	"AT_HWCAP ${hw:-none}, AT_HWCAP2 ${hw2:-none}"
-
-got=$(field 'LOAD crc32c_vmx.ko') ok=0
-[ "$got" = 0 ] || ok=1
-verdict "crc32c_vmx loads" $ok "finit_module: ${got:-no result}"
-
-want='crc32c_vmx: registered crc32c-vmx, priority 300, POWER8 core (VSX is disabled on this CPU: the ISA 3.1 loop needs it)'
-line=$(sed -n 's/^NOVSX-KLOG <[0-9]>\[ *[0-9.]*\] \(crc32c_vmx: registered .*\)/\1/p' "$log") ok=0
-[ "$line" = "$want" ] || ok=1
-verdict "the load line names the POWER8 core and why" $ok "got \"${line:-no load line}\""
-
-entry=$(sed -n 's/^NOVSX-CRYPTO //p' "$log") ok=0
-{ grep -qE '^selftest +: passed$' <<<"$entry" && grep -qE '^priority +: 300$' <<<"$entry"; } || ok=1
-verdict "crc32c-vmx is in /proc/crypto at priority 300, self-test passed" $ok \
-	"$(tr '\n' ';' <<<"${entry:-no entry}")"
-
+	-o "$out/init" "$top/tools/vm/novsx/init.c"
 expect=$(python3 - "$msg_len" <<'PY'
 import sys
 n = int(sys.argv[1])
@@ -126,21 +93,94 @@ for i in range(n):
 print((crc ^ 0xffffffff).to_bytes(4, "little").hex())
 PY
 )
-got=$(field DIGEST) ok=0
-[ "$got" = "$msg_len $expect" ] || ok=1
-verdict "crc32c-vmx's digest of $msg_len bytes is right" $ok \
-	"got \"${got:-no digest}\", expected \"$msg_len $expect\""
 
-vb=$(field 'STAT vector_bytes') ib=$(field 'STAT isa31_bytes') ok=0
-{ [[ "$vb" =~ ^[0-9]+$ ]] && [ "$vb" -ge "$msg_len" ] && [ "$ib" = 0 ]; } || ok=1
-verdict "the vector path hashed the message, the ISA 3.1 loop nothing" $ok \
-	"vector_bytes ${vb:-none} (>= $msg_len expected), isa31_bytes ${ib:-none} (0 expected)"
+# judge KO DIR: boot KO with the init in DIR and print the verdict lines;
+# returns 0 (all passed), 1 (a check failed), 3 (crashed) or 4 (hung).
+judge() {
+	local ko=$1 dir=$2 log=$2/guest.log rc=0 status=0 hw='' hw2='' ok got line entry vb ib
+	mkdir -p "$dir/root/dev" "$dir/root/proc" "$dir/root/sys"
+	cp "$out/init" "$dir/root/init"
+	cp "$ko" "$mods/af_alg.ko" "$mods/algif_hash.ko" "$dir/root/"
+	(cd "$dir/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -9n) \
+		>"$dir/initramfs.cpio.gz"
+	"$top/tools/vm/run-guest.sh" --kernel-env "$kenv" --initrd "$dir/initramfs.cpio.gz" \
+		--set novsx --cpu POWER10 --smp 1 --machine cap-vsx=off --timeout "$timeout" \
+		--log "$log" --show none >&2 || rc=$?
 
-case $rc in
-0|1) verdict "no kernel problem, the guest finished" "$rc" \
-	"run-guest.sh exit 1: the kernel logged a problem ($out/guest.console.log)" ;;
-3) verdict "no kernel problem, the guest finished" 1 "the guest crashed ($out/guest.console.log)"; status=3 ;;
-4) verdict "no kernel problem, the guest finished" 1 "the guest hung ($out/guest.console.log)"; status=4 ;;
-*) verdict "no kernel problem, the guest finished" 1 "run-guest.sh exit $rc"; status=1 ;;
-esac
+	verdict() { # NAME OK REASON
+		if [ "$2" -eq 0 ]; then
+			printf 'PASS\t%s\n' "$1"
+		else
+			printf 'FAIL\t%s\t%s\n' "$1" "$3"
+			status=1
+		fi
+	}
+	field() { sed -n "s/^NOVSX-$1 //p" "$log" | head -n 1; }
+
+	ok=1
+	read -r hw hw2 <<<"$(field HWCAP)" || true
+	if [[ "$hw" =~ ^0x[0-9a-f]+$ ]] && [[ "$hw2" =~ ^0x[0-9a-f]+$ ]] &&
+	   (( (hw2 & arch_3_1) && (hw & has_altivec) && !(hw & has_vsx) )); then
+		ok=0
+	fi
+	verdict "the CPU is ISA 3.1 with AltiVec and without VSX (the premise)" $ok \
+		"AT_HWCAP ${hw:-none}, AT_HWCAP2 ${hw2:-none}"
+
+	got=$(field 'LOAD crc32c_vmx.ko') ok=0
+	[ "$got" = 0 ] || ok=1
+	verdict "crc32c_vmx loads" $ok "finit_module: ${got:-no result}"
+
+	line=$(sed -n 's/^NOVSX-KLOG <[0-9]>\[ *[0-9.]*\] \(crc32c_vmx: registered .*\)/\1/p' "$log") ok=0
+	[ "$line" = "$want" ] || ok=1
+	verdict "the load line names the POWER8 core and why" $ok "got \"${line:-no load line}\""
+
+	entry=$(sed -n 's/^NOVSX-CRYPTO //p' "$log") ok=0
+	{ grep -qE '^selftest +: passed$' <<<"$entry" && grep -qE '^priority +: 300$' <<<"$entry"; } || ok=1
+	verdict "crc32c-vmx is in /proc/crypto at priority 300, self-test passed" $ok \
+		"$(tr '\n' ';' <<<"${entry:-no entry}")"
+
+	got=$(field DIGEST) ok=0
+	[ "$got" = "$msg_len $expect" ] || ok=1
+	verdict "crc32c-vmx's digest of $msg_len bytes is right" $ok \
+		"got \"${got:-no digest}\", expected \"$msg_len $expect\""
+
+	vb=$(field 'STAT vector_bytes') ib=$(field 'STAT isa31_bytes') ok=0
+	{ [[ "$vb" =~ ^[0-9]+$ ]] && [ "$vb" -ge "$msg_len" ] && [ "$ib" = 0 ]; } || ok=1
+	verdict "the vector path hashed the message, the ISA 3.1 loop nothing" $ok \
+		"vector_bytes ${vb:-none} (>= $msg_len expected), isa31_bytes ${ib:-none} (0 expected)"
+
+	case $rc in
+	0|1) verdict "$end_check" "$rc" \
+		"run-guest.sh exit 1: the kernel logged a problem ($dir/guest.console.log)" ;;
+	3) verdict "$end_check" 1 "the guest crashed ($dir/guest.console.log)"; status=3 ;;
+	4) verdict "$end_check" 1 "the guest hung ($dir/guest.console.log)"; status=4 ;;
+	*) verdict "$end_check" 1 "run-guest.sh exit $rc"; status=1 ;;
+	esac
+	return "$status"
+}
+
+want='crc32c_vmx: registered crc32c-vmx, priority 300, POWER8 core (VSX is disabled on this CPU: the ISA 3.1 loop needs it)'
+end_check="no kernel problem, the guest finished"
+status=0
+judge "$ko" "$out/module" || status=$?
+
+# A committed mutant is caught by a failed check other than the guest's
+# end; a crash or a hang without one is a verdict of its own.
+: >"$out/results.tsv"
+for m in ${mutants//,/ }; do
+	rc=0
+	judge "$mdir/$m/crc32c_vmx.ko" "$out/mutants/$m" >"$out/mutants-$m.verdicts" || rc=$?
+	fail=$(grep -v -F "$end_check" "$out/mutants-$m.verdicts" | sed -n 's/^FAIL\t//p' | head -n 1)
+	if [ -n "$fail" ]; then
+		v=caught
+	elif [ "$rc" -eq 3 ]; then
+		v=crashed fail="the guest crashed"
+	elif [ "$rc" -eq 4 ]; then
+		v=timeout fail="the guest hung"
+	else
+		v=missed fail="every check passed"
+	fi
+	printf 'stock\t%s\tnovsx\t%s\t%s\n' "$m" "$v" "$(tr '\t' ' ' <<<"$fail")" >>"$out/results.tsv"
+	say "novsx: mutant $m: $v ($fail)" >&2
+done
 exit "$status"

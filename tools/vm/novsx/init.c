@@ -192,8 +192,10 @@ static void digest(void)
 	rc = tfm;
 	if (tfm >= 0)
 		rc = sys(__NR_bind, tfm, (long)&sa, sizeof(sa), 0, 0);
-	if (rc >= 0)
-		rc = op = sys(__NR_accept, tfm, 0, 0, 0, 0);
+	if (rc >= 0) {
+		op = sys(__NR_accept, tfm, 0, 0, 0, 0);
+		rc = op;
+	}
 	if (rc >= 0)
 		rc = sys(__NR_write, op, (long)buf, MSG_LEN, 0, 0);
 	if (rc == MSG_LEN)

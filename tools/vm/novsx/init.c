@@ -5,12 +5,13 @@
  * must pick its POWER8 core on an ISA 3.1 machine for a reason of the CPU.
  * Debian's userland needs VSX, so this program is freestanding: no libc,
  * built with -mno-vsx -mno-altivec, system calls only. It loads
- * /af_alg.ko, /algif_hash.ko and /crc32c_vmx.ko, hashes a message through
- * crc32c-vmx over AF_ALG, and reports on the result channel /dev/hvc1,
- * between run-guest.sh's markers CRCVMX-BEGIN and CRCVMX-END rc=0:
+ * /af_alg.ko, /algif_hash.ko, /crc32c_generic.ko and /crc32c_vmx.ko, hashes
+ * a message through crc32c-vmx and crc32c-generic over AF_ALG, and reports
+ * on the result channel /dev/hvc1, between run-guest.sh's markers
+ * CRCVMX-BEGIN and CRCVMX-END rc=0:
  *   NOVSX-HWCAP <AT_HWCAP> <AT_HWCAP2>   (hex, from /proc/self/auxv)
  *   NOVSX-LOAD <module> <0, or the negative errno of finit_module()>
- *   NOVSX-DIGEST <length> <the digest's bytes in hex, or the negative errno>
+ *   NOVSX-DIGEST <driver> <length> <the digest in hex, or the negative errno>
  *   NOVSX-STAT <name> <the driver's stats file of that name>
  *   NOVSX-KLOG <each kernel log line that names crc32c_vmx>
  *   NOVSX-CRYPTO <each line of the crc32c-vmx entry of /proc/crypto>
@@ -177,15 +178,16 @@ static void load(const char *path)
 	put_str("\n");
 }
 
-/* crc32c-vmx's digest of the message, through AF_ALG. */
-static void digest(void)
+/* A driver's digest of the message, through AF_ALG. */
+static void digest(const char *driver)
 {
-	static const struct sockaddr_alg sa = {
-		.salg_family = AF_ALG_FAMILY, .salg_type = "hash", .salg_name = "crc32c-vmx"
-	};
+	static struct sockaddr_alg sa = { .salg_family = AF_ALG_FAMILY, .salg_type = "hash" };
 	unsigned char d[4];
 	long tfm, op = -1, rc, i;
 
+	for (i = 0; driver[i] && i + 1 < (long)sizeof(sa.salg_name); i++)
+		sa.salg_name[i] = driver[i];
+	sa.salg_name[i] = 0;
 	for (i = 0; i < MSG_LEN; i++)
 		buf[i] = (char)(i * 7 + 3);
 	tfm = sys(__NR_socket, AF_ALG_FAMILY, SEQPACKET, 0, 0, 0);
@@ -201,6 +203,8 @@ static void digest(void)
 	if (rc == MSG_LEN)
 		rc = sys(__NR_read, op, (long)d, sizeof(d), 0, 0);
 	put_str("NOVSX-DIGEST ");
+	put_str(driver);
+	put_str(" ");
 	put_num(MSG_LEN, 10);
 	put_str(" ");
 	if (rc == sizeof(d)) {
@@ -246,8 +250,10 @@ void _start(void)
 	hwcaps();
 	load("/af_alg.ko");
 	load("/algif_hash.ko");
+	load("/crc32c_generic.ko");
 	load("/crc32c_vmx.ko");
-	digest();
+	digest("crc32c-vmx");
+	digest("crc32c-generic");
 	show_stat("vector_bytes");
 	show_stat("isa31_bytes");
 	n = sys(__NR_syslog, SYSLOG_READ_ALL, (long)buf, sizeof(buf) - 1, 0, 0);

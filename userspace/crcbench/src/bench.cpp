@@ -231,7 +231,6 @@ struct ThreadTally {
     std::uint64_t mismatches = 0;
     Digest first_got = 0;
     std::size_t first_buffer = 0; // which buffer of the ring gave first_got
-    std::exception_ptr error;
 };
 
 class Runner {
@@ -266,15 +265,18 @@ class Runner {
         std::atomic<bool> stop{false};
         // The clock of a duration trial starts once every worker is set up.
         std::latch running(static_cast<std::ptrdiff_t>(workers_.size()));
+        // A worker's error is rethrown by wait(), the first in worker order.
         pool_->start([&](std::size_t t) {
+            std::exception_ptr error;
             try {
                 setup(t);
             } catch (...) {
-                tallies[t].error = std::current_exception();
+                error = std::current_exception();
             }
             running.arrive_and_wait(); // all set up: start together
-            if (!tallies[t].error)
-                work(*workers_[t].hashers[d], workers_[t], stop, iterations, tallies[t]);
+            if (error)
+                std::rethrow_exception(error);
+            work(*workers_[t].hashers[d], workers_[t], stop, iterations, tallies[t]);
         });
         running.wait();
         if (!iterations) {
@@ -291,8 +293,6 @@ class Runner {
         Clock::time_point first = tallies.front().start, last = tallies.front().end;
         for (std::size_t t = 0; t < tallies.size(); ++t) {
             const ThreadTally &tt = tallies[t];
-            if (tt.error)
-                std::rethrow_exception(tt.error);
             first = std::min(first, tt.start);
             last = std::max(last, tt.end);
             sample.ops += tt.ops;
@@ -355,23 +355,19 @@ class Runner {
         std::size_t first_buffer = 0, i = 0;
         tally.cpu_start = thread_cpu_seconds();
         tally.start = Clock::now();
-        try {
-            while (ops < limit && !stop.load(std::memory_order_relaxed) && !interrupt_signal()) {
-                const std::span<const std::uint8_t> data = w.buffer(i);
-                const Digest expected = w.expected[i];
-                const Digest got = hash_pieces(h, data, pieces_);
-                if (got != expected) [[unlikely]] {
-                    if (bad++ == 0) {
-                        first_got = got;
-                        first_buffer = i;
-                    }
+        while (ops < limit && !stop.load(std::memory_order_relaxed) && !interrupt_signal()) {
+            const std::span<const std::uint8_t> data = w.buffer(i);
+            const Digest expected = w.expected[i];
+            const Digest got = hash_pieces(h, data, pieces_);
+            if (got != expected) [[unlikely]] {
+                if (bad++ == 0) {
+                    first_got = got;
+                    first_buffer = i;
                 }
-                ++ops;
-                if (++i == count)
-                    i = 0;
             }
-        } catch (...) {
-            tally.error = std::current_exception();
+            ++ops;
+            if (++i == count)
+                i = 0;
         }
         tally.end = Clock::now();
         tally.cpu_end = thread_cpu_seconds();

@@ -124,13 +124,6 @@ class HelpFormatter : public CLI::Formatter {
     }
 };
 
-std::string command_description(std::string_view command) {
-    return std::string(command == "list"     ? kList
-                       : command == "verify" ? kVerify
-                       : command == "file"   ? kFile
-                                             : kRun);
-}
-
 // Either order; stored afalg first.
 std::vector<Backend> parse_backend_list(std::string_view text) {
     std::vector<Backend> out;
@@ -587,21 +580,18 @@ CommandLine::CommandLine(Options &o)
             "the version (and libkcapi's)")
         ->trigger_on_parse();
     add_common(root, o);
-    for (std::string_view name : kCommandNames) {
-        CLI::App *sub = root.add_subcommand(std::string(name), command_description(name));
+    auto command = [&](const std::string &name, std::string_view description) -> CLI::App & {
+        CLI::App *sub = root.add_subcommand(name, std::string(description));
         sub->fallthrough(); // the common options after the command name
         sub->group("");     // the commands are listed in the description
         sub->option_defaults()->group("Options");
-        help_flag(*sub, std::string(name));
-        if (name == "list")
-            add_list(*sub, o);
-        else if (name == "verify")
-            add_verify(*sub, o);
-        else if (name == "run")
-            add_run(*sub, o);
-        else
-            add_file(*sub, o, parts->file_format);
-    }
+        help_flag(*sub, name);
+        return *sub;
+    };
+    add_list(command("list", kList), o);
+    add_verify(command("verify", kVerify), o);
+    add_run(command("run", kRun), o);
+    add_file(command("file", kFile), o, parts->file_format);
     parts->help_cmd = root.add_subcommand("help")->group("");
     parts->help_cmd->add_option("TOPIC", parts->help_topic)
         ->check(CLI::IsMember({"list", "verify", "run", "file", "all"}));

@@ -21,6 +21,15 @@ namespace {
 // needs no large piece of address space.
 constexpr std::uint64_t kMincoreWindow = std::uint64_t{64} << 20;
 
+[[noreturn]] void throw_file_changed(const std::string &path, std::uint64_t opened_size,
+                                     std::uint64_t now_size, const std::string &how) {
+    throw ToolError(ExitCode::file_changed,
+                    path + " changed size while being hashed: " + std::to_string(opened_size) +
+                        " bytes when opened, " + how + " " + std::to_string(now_size) +
+                        " (written to, truncated or rotated during the run); its CRCs would "
+                        "mean nothing: hash a copy or snapshot that nothing writes to");
+}
+
 } // namespace
 
 InputFile::InputFile(std::string path) : path_(std::move(path)) {
@@ -40,15 +49,6 @@ InputFile::InputFile(std::string path) : path_(std::move(path)) {
         throw UsageError(path_ + " is not a regular file (file hashes regular files; for a pipe or "
                                  "device give '-' and redirect it to standard input)");
     size_ = static_cast<std::uint64_t>(st.st_size);
-}
-
-void throw_file_changed(const std::string &path, std::uint64_t opened_size, std::uint64_t now_size,
-                        const std::string &how) {
-    throw ToolError(ExitCode::file_changed,
-                    path + " changed size while being hashed: " + std::to_string(opened_size) +
-                        " bytes when opened, " + how + " " + std::to_string(now_size) +
-                        " (written to, truncated or rotated during the run); its CRCs would "
-                        "mean nothing: hash a copy or snapshot that nothing writes to");
 }
 
 void InputFile::check_unchanged() const {
@@ -369,7 +369,6 @@ UnitCrcs sink_pass(const InputFile &file, const UnitLayout &layout, ReadBuffer &
     UnitCrcs r = std::move(cut.sinks.front().out);
     r.seconds = seconds_since(t0);
     r.bytes_read = n;
-    r.transfer = Transfer::read;
     return r;
 }
 
@@ -470,7 +469,6 @@ TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &bu
     for (std::size_t i = first; i < cut.sinks.size(); ++i) {
         UnitCrcs r = std::move(cut.sinks[i].out);
         r.bytes_read = n;
-        r.transfer = Transfer::read;
         (i - first < kernel.size() ? t.kernel : t.user).push_back(std::move(r));
     }
     t.reference = reference_user ? t.user.at(*reference_user) : std::move(cut.sinks.front().out);

@@ -50,9 +50,6 @@ class InputFile {
     std::uint64_t size_ = 0;
 };
 
-[[noreturn]] void throw_file_changed(const std::string &path, std::uint64_t opened_size,
-                                     std::uint64_t now_size, const std::string &how);
-
 std::uint64_t cached_pages(int fd, std::uint64_t size);
 
 // Unit i is `length` bytes at offset i * stride; the stride - length bytes

@@ -590,31 +590,20 @@ std::vector<std::string> run_warnings(const RunReport &r) {
     // Outliers by the modified z-score of each trial's bytes/s, 0.6745 (x -
     // median) / MAD (Iglewicz and Hoaglin), which one wild trial cannot
     // drag along as it does a mean and a standard deviation.
-    std::size_t outlier_cells = 0, outliers = 0, trials_seen = 0;
-    const RunRow *first_outlier = nullptr;
-    for (const RunRow &row : r.rows) {
+    auto outliers = [](const RunRow &row) {
         const Summary &b = row.bytes_per_s;
-        if (b.mad <= 0)
-            continue;
-        const auto here = std::ranges::count_if(row.samples, [&](const TrialSample &t) {
-            return 0.6745 * std::fabs(t.bytes_per_s() - b.median) / b.mad > kOutlierZ;
+        return std::ranges::count_if(row.samples, [&](const TrialSample &t) {
+            return b.mad > 0 && 0.6745 * std::fabs(t.bytes_per_s() - b.median) / b.mad > kOutlierZ;
         });
-        if (here) {
-            if (!first_outlier) {
-                first_outlier = &row;
-                outliers = here;
-                trials_seen = row.samples.size();
-            }
-            ++outlier_cells;
-        }
-    }
-    if (first_outlier)
+    };
+    const auto outlier_cells = std::ranges::count_if(r.rows, outliers);
+    if (auto first = std::ranges::find_if(r.rows, outliers); first != r.rows.end())
         out.push_back(fmt::format(
             "outliers: {} of {} trials of {} at {} bytes{} lie far from the rest (another program, "
             "an interrupt storm or a clock change during a trial); the medians and intervals "
             "discount them, the means do not; run on a quiet machine, pin with --cpus, or use a "
             "longer --warmup or more --trials",
-            outliers, trials_seen, first_outlier->driver, first_outlier->size,
+            outliers(*first), first->samples.size(), first->driver, first->size,
             outlier_cells > 1 ? fmt::format(" (and {} more cells)", outlier_cells - 1) : ""));
     const RunRow *shortest_row = nullptr;
     double shortest = 0;

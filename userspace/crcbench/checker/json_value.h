@@ -5,7 +5,6 @@
 // that a writer bug cannot hide behind a matching reader bug.
 #pragma once
 
-#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>

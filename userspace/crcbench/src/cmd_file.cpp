@@ -7,7 +7,6 @@
 #include "file_run.h"
 #include "hasher.h"
 #include "interrupt.h"
-#include "text.h"
 #include "user_drivers.h"
 
 #include <cstdio>

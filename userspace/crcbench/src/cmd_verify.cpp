@@ -10,7 +10,6 @@
 #include "user_drivers.h"
 #include "verifier.h"
 
-#include <cstdio>
 #include <fmt/format.h>
 
 namespace crcbench {
@@ -62,13 +61,11 @@ int cmd_verify(const Options &o, const HasherFactory &factory) {
     for (const std::string &d : drivers) {
         const AlgEntry *e = catalog.find(d);
         if (e && e->selftest != "passed") {
-            fmt::print("FAIL {}: kernel self-test status is '{}'; the kernel does not hand it "
-                       "out, so it cannot be verified\n",
-                       d, e->selftest);
+            std::string why = "kernel self-test status is '" + e->selftest + "'";
+            fmt::print("FAIL {}: {}; the kernel does not hand it out, so it cannot be verified\n",
+                       d, why);
             ++failed;
-            report.not_run.push_back({d, "kernel self-test status is '" + e->selftest +
-                                             "', so the kernel does not "
-                                             "hand it out"});
+            report.not_run.push_back({d, why + ", so the kernel does not hand it out"});
         } else {
             runnable.push_back(d);
         }

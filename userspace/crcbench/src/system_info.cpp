@@ -172,12 +172,9 @@ std::string proc_crypto_path(const CommonOptions &common) {
 SystemInfo gather_system_info(const CommonOptions &common) {
     SystemInfo info;
     struct utsname u {};
-    if (uname(&u) == 0) {
-        info.kernel_release = u.release;
-        info.machine = u.machine;
-    } else {
-        info.kernel_release = info.machine = "unknown";
-    }
+    const bool named = uname(&u) == 0;
+    info.kernel_release = named ? u.release : "unknown";
+    info.machine = named ? u.machine : "unknown";
     std::string cpuinfo =
         try_read_text_file(env_or("CRCBENCH_CPUINFO", "/proc/cpuinfo")).value_or("");
     auto hyp = try_read_text_file(

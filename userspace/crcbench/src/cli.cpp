@@ -538,7 +538,6 @@ std::string_view backend_name(Backend b) {
 
 struct CommandLine::Parts {
     std::string file_format = "table";
-    std::string help_topic;
     std::string stray; // a word that is no command, or one a command does not take
     CLI::App *help_cmd = nullptr;
 };
@@ -580,20 +579,21 @@ CommandLine::CommandLine(Options &o)
             "the version (and libkcapi's)")
         ->trigger_on_parse();
     add_common(root, o);
-    auto command = [&](const std::string &name, std::string_view description) -> CLI::App & {
-        CLI::App *sub = root.add_subcommand(name, std::string(description));
+    auto command = [&](const std::string &name, Command c, std::string_view text) -> CLI::App & {
+        CLI::App *sub = root.add_subcommand(name, std::string(text));
+        sub->callback([&o, c] { o.command = c; });
         sub->fallthrough(); // the common options after the command name
         sub->group("");     // the commands are listed in the description
         sub->option_defaults()->group("Options");
         help_flag(*sub, name);
         return *sub;
     };
-    add_list(command("list", kList), o);
-    add_verify(command("verify", kVerify), o);
-    add_run(command("run", kRun), o);
-    add_file(command("file", kFile), o, parts->file_format);
+    add_list(command("list", Command::list, kList), o);
+    add_verify(command("verify", Command::verify, kVerify), o);
+    add_run(command("run", Command::run, kRun), o);
+    add_file(command("file", Command::file, kFile), o, parts->file_format);
     parts->help_cmd = root.add_subcommand("help")->group("");
-    parts->help_cmd->add_option("TOPIC", parts->help_topic)
+    parts->help_cmd->add_option("TOPIC", o.help_topic)
         ->check(CLI::IsMember({"list", "verify", "run", "file", "all"}));
 }
 
@@ -616,11 +616,8 @@ Options parse_args(std::span<const std::string_view> args) {
     } catch (const CLI::ParseError &e) {
         throw UsageError(one_line(cli.app.get(), e));
     }
-    if (cli.parts->help_cmd->parsed()) {
-        o.command = Command::help;
-        o.help_topic = cli.parts->help_topic;
-        return o;
-    }
+    if (cli.parts->help_cmd->parsed())
+        return o; // Command::help, the default
     std::vector<CLI::App *> used = cli.app->get_subcommands();
     if (!cli.parts->stray.empty() && used.empty())
         throw UsageError(
@@ -639,10 +636,6 @@ Options parse_args(std::span<const std::string_view> args) {
                                      "operands (try --help)",
                                      name));
     o.file.paths.insert(o.file.paths.end(), after.begin(), after.end());
-    o.command = name == "list"     ? Command::list
-                : name == "verify" ? Command::verify
-                : name == "run"    ? Command::run
-                                   : Command::file;
     if (o.command == Command::run)
         finish_run(o.run);
     if (o.command == Command::file) {

@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <sstream>
 #include <tuple>
 #include <type_traits>
 
@@ -173,16 +174,13 @@ void check_ordered(const JsonValue *t, const std::string &path, Problems &p) {
 // "0-3,8" as 0 1 2 3 8 (the schema's pattern holds: digits, '-' and ',').
 std::vector<double> cpulist(const std::string &text) {
     std::vector<double> out;
-    std::size_t at = 0;
-    while (at < text.size()) {
-        std::size_t end = text.find(',', at);
-        const std::string item = text.substr(at, end == std::string::npos ? end : end - at);
+    std::istringstream in(text);
+    for (std::string item; std::getline(in, item, ',');) {
         const std::size_t dash = item.find('-');
         const double from = std::stod(item.substr(0, dash));
         const double to = dash == std::string::npos ? from : std::stod(item.substr(dash + 1));
         for (double c = from; c <= to && out.size() < 65536; ++c)
             out.push_back(c);
-        at = end == std::string::npos ? text.size() : end + 1;
     }
     std::sort(out.begin(), out.end());
     return out;

@@ -393,14 +393,12 @@ int check_list(const std::string &list, const FileOptions &f, bool quiet, FileRe
     // sha256sum -c: --status prints no OK/FAILED lines and no summary,
     // --quiet no OK lines.
     bool ok_lines = !f.status && !quiet, failed_lines = !f.status;
-    std::uint64_t line_no = 0;
-    std::string_view rest = text;
     std::string name(alg_info(report.alg).name);
-    while (!rest.empty()) {
-        std::size_t nl = rest.find('\n');
-        std::string_view line = rest.substr(0, nl);
-        rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
-        ++line_no;
+    std::vector<std::string_view> lines = split(text, '\n');
+    if (lines.back().empty())
+        lines.pop_back(); // the last newline starts no line
+    for (std::uint64_t line_no = 1; line_no <= lines.size(); ++line_no) {
+        std::string_view line = lines[line_no - 1];
         std::optional<ChecksumEntry> entry = parse_checksum_line(report.alg, line);
         if (!entry) {
             ++improper;

@@ -41,8 +41,6 @@ void flatten_into(Json &out, const Json &j, const std::string &prefix) {
 std::string csv_value(const Json &v) {
     if (v.is_null())
         return "";
-    if (v.is_boolean())
-        return v.get<bool>() ? "true" : "false";
     if (v.is_number_float())
         return format_round_trip(v.get<double>());
     if (v.is_string())

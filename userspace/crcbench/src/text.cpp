@@ -148,19 +148,14 @@ std::size_t parse_size(std::string_view text) {
     auto [number, suffix] = split_suffix(text);
     if (!all_digits(number))
         throw UsageError("size " + quoted(text) + " is not a byte count (e.g. 4096, 64K, 1M)");
-    static const std::map<std::string_view, std::uint64_t> kUnits = {{"", 1},
-                                                                     {"B", 1},
-                                                                     {"K", 1ull << 10},
-                                                                     {"k", 1ull << 10},
-                                                                     {"KiB", 1ull << 10},
-                                                                     {"M", 1ull << 20},
-                                                                     {"MiB", 1ull << 20},
-                                                                     {"G", 1ull << 30},
-                                                                     {"GiB", 1ull << 30}};
-    const auto unit = kUnits.find(suffix);
-    if (unit == kUnits.end())
+    // Binary multiples: the power of two of each unit.
+    static const std::map<std::string_view, unsigned> kShifts = {
+        {"", 0},   {"B", 0},    {"K", 10}, {"k", 10},  {"KiB", 10},
+        {"M", 20}, {"MiB", 20}, {"G", 30}, {"GiB", 30}};
+    const auto unit = kShifts.find(suffix);
+    if (unit == kShifts.end())
         throw UsageError("size " + quoted(text) + ": unknown unit (use K, M or G)");
-    const std::uint64_t mult = unit->second;
+    const std::uint64_t mult = std::uint64_t{1} << unit->second;
     constexpr std::uint64_t kMax = 1ull << 40; // 1024G
     std::uint64_t value = 0;
     if (std::from_chars(number.data(), number.data() + number.size(), value).ec != std::errc() ||

@@ -204,9 +204,10 @@ void refuse_encrypted(const std::string &path, const std::vector<PageFacts> &pag
 
 namespace {
 
-// The reference's CRCs into the file's result (and the report's page size).
-void set_reference(FileResult &fr, const PreparedFile &p, const std::vector<Digest> &reference,
-                   FileReport &report) {
+// A file's result with the reference's CRCs (and the report's page size).
+FileResult reference_result(const PreparedFile &p, std::uint64_t size,
+                            const std::vector<Digest> &reference, FileReport &report) {
+    FileResult fr{.path = p.file->path(), .size = size, .page_size = p.page_size};
     if (p.page_size) {
         fr.pages = reference.size();
         fr.page_crcs = reference;
@@ -215,6 +216,7 @@ void set_reference(FileResult &fr, const PreparedFile &p, const std::vector<Dige
     } else {
         fr.crc = reference.front();
     }
+    return fr;
 }
 
 // One pass of a driver, compared with the reference.
@@ -282,18 +284,12 @@ FileResult hash_once(PreparedFile &p, FileReport &report, const FileRunContext &
     TeeResult t = tee_unit_crcs(*p.file, p.layout, ctx.buffer, report.alg, kernel, user,
                                 progress_of(ctx, label + " (every driver)"), reference_user);
     p.layout = t.layout;
-    FileResult fr;
-    fr.path = p.file->path();
-    fr.size = t.reference.bytes_read;
-    fr.page_size = p.page_size;
-    const std::vector<Digest> &reference = t.reference.crcs;
-    set_reference(fr, p, reference, report);
+    FileResult fr = reference_result(p, t.reference.bytes_read, t.reference.crcs, report);
     std::size_t k = 0, u = 0;
     for (const std::string &driver : report.measured) {
-        FileDriverResult dr;
-        dr.driver = driver;
+        FileDriverResult dr{.driver = driver};
         const UnitCrcs &got = is_user_driver(driver) ? t.user[u++] : t.kernel[k++];
-        add_pass(dr, got, reference, p, fr.path, report, nullptr);
+        add_pass(dr, got, t.reference.crcs, p, fr.path, report, nullptr);
         finish_driver(dr, p);
         fr.results.push_back(std::move(dr));
     }
@@ -308,25 +304,20 @@ FileResult hash_file(PreparedFile &p, FileReport &report, const FileRunContext &
     if (p.file->is_stream() || (ctx.one_read && !p.page_size && !p.innodb_flags))
         return hash_once(p, report, ctx, label);
     const InputFile &file = *p.file;
-    FileResult fr;
-    fr.path = file.path();
-    fr.size = file.size();
-    fr.page_size = p.page_size;
     std::vector<PageFacts> facts;
     std::vector<PageFacts> *want_facts = p.innodb_flags ? &facts : nullptr;
     std::vector<Digest> reference =
         reference_unit_crcs(file, p.layout, ctx.buffer, report.alg, want_facts,
                             progress_of(ctx, label + " reference"))
             .crcs;
-    set_reference(fr, p, reference, report);
+    FileResult fr = reference_result(p, file.size(), reference, report);
     if (p.innodb_flags) {
         refuse_encrypted(file.path(), facts, reference);
         fr.innodb = judge_pages(facts, reference);
         fr.innodb->flags = *p.innodb_flags;
     }
     for (const std::string &driver : report.measured) {
-        FileDriverResult dr;
-        dr.driver = driver;
+        FileDriverResult dr{.driver = driver};
         std::unique_ptr<Crc32cHasher> hasher;
         if (is_user_driver(driver))
             hasher = ctx.user(driver);

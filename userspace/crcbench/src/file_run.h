@@ -48,11 +48,11 @@ inline constexpr std::string_view kFileSchema = "crcbench-alg.file.v1";
 struct FileDriverResult {
     std::string driver;
     Transfer transfer = Transfer::read;
-    std::optional<std::string> transfer_note; // why splice was not used
-    std::uint64_t bytes = 0;                  // in one pass
-    double seconds = 0;                       // the median pass
-    std::vector<double> pass_seconds;         // --repeat
-    std::optional<Digest> crc;                // whole-file mode
+    std::optional<std::string> transfer_note{}; // why splice was not used
+    std::uint64_t bytes = 0;                    // in one pass
+    double seconds = 0;                         // the median pass
+    std::vector<double> pass_seconds{};         // --repeat
+    std::optional<Digest> crc{};                // whole-file mode
     std::uint64_t disagreeing_units = 0;
     std::uint64_t invalid_pages = 0; // --innodb
 };
@@ -68,10 +68,10 @@ struct FileResult {
     std::uint64_t size = 0;
     std::optional<std::size_t> page_size; // page mode
     std::uint64_t pages = 0;              // page mode
-    std::optional<Digest> crc;            // whole-file mode, the reference's
-    std::vector<Digest> page_crcs;        // page mode, the reference's
-    std::optional<InnodbSummary> innodb;
-    std::vector<FileDriverResult> results;
+    std::optional<Digest> crc{};          // whole-file mode, the reference's
+    std::vector<Digest> page_crcs{};      // page mode, the reference's
+    std::optional<InnodbSummary> innodb{};
+    std::vector<FileDriverResult> results{};
 };
 
 struct FileMismatch {

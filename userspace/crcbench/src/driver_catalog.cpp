@@ -37,11 +37,6 @@ bool usable(const AlgEntry &e, std::string_view name) {
     return e.name == name && !e.internal;
 }
 
-// Highest priority first; ties in driver name order.
-bool higher_first(const AlgEntry &a, const AlgEntry &b) {
-    return std::tie(b.priority, a.driver) < std::tie(a.priority, b.driver);
-}
-
 } // namespace
 
 std::vector<AlgEntry> parse_proc_crypto(std::string_view text) {
@@ -76,7 +71,10 @@ std::vector<AlgEntry> alg_drivers(const std::vector<AlgEntry> &all, std::string_
     for (const AlgEntry &e : all)
         if (usable(e, name) && seen.insert(e.driver).second)
             out.push_back(e);
-    std::stable_sort(out.begin(), out.end(), higher_first);
+    // Highest priority first; ties in driver name order.
+    std::stable_sort(out.begin(), out.end(), [](const AlgEntry &a, const AlgEntry &b) {
+        return std::tie(b.priority, a.driver) < std::tie(a.priority, b.driver);
+    });
     return out;
 }
 

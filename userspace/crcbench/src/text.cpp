@@ -107,11 +107,6 @@ std::string quoted(std::string_view text) {
     return "'" + std::string(text) + "'";
 }
 
-bool all_digits(std::string_view text) {
-    return !text.empty() &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 std::pair<std::string_view, std::string_view> split_suffix(std::string_view text) {
     std::size_t pos = 0;
     while (pos < text.size() && ((text[pos] >= '0' && text[pos] <= '9') || text[pos] == '.'))
@@ -146,7 +141,7 @@ std::uint32_t parse_u32(std::string_view text, std::string_view what) {
 
 std::size_t parse_size(std::string_view text) {
     auto [number, suffix] = split_suffix(text);
-    if (!all_digits(number))
+    if (number.empty() || number.find('.') != std::string_view::npos) // digits only
         throw UsageError("size " + quoted(text) + " is not a byte count (e.g. 4096, 64K, 1M)");
     // Binary multiples: the power of two of each unit.
     static const std::map<std::string_view, unsigned> kShifts = {

@@ -123,7 +123,7 @@ using Tables = std::array<std::array<std::uint32_t, 256>, 8>;
 
 // tables[0][b]: the state after feeding byte b into a zero state.
 // tables[k][b]: the same, followed by k zero bytes.
-constexpr Tables make_tables() {
+constexpr Tables kTables = [] {
     Tables t{};
     for (std::uint32_t b = 0; b < 256; ++b) {
         std::uint32_t s = b;
@@ -135,9 +135,7 @@ constexpr Tables make_tables() {
         for (std::uint32_t b = 0; b < 256; ++b)
             t[k][b] = (t[k - 1][b] >> 8) ^ t[0][t[k - 1][b] & 0xFFu];
     return t;
-}
-
-constexpr Tables kTables = make_tables();
+}();
 
 std::uint32_t load_le32(const std::uint8_t *p) {
     return std::uint32_t{p[0]} | (std::uint32_t{p[1]} << 8) | (std::uint32_t{p[2]} << 16) |
@@ -171,7 +169,7 @@ namespace {
 constexpr std::uint16_t kT10difPoly = 0x8BB7u;                 // MSB first
 constexpr std::uint64_t kRocksoftPoly = 0x9A6C9329AC4BC9B5ull; // reflected
 
-constexpr std::array<std::uint16_t, 256> make_t10dif_table() {
+constexpr auto kT10difTable = [] {
     std::array<std::uint16_t, 256> t{};
     for (unsigned b = 0; b < 256; ++b) {
         auto crc = static_cast<std::uint16_t>(b << 8);
@@ -180,9 +178,9 @@ constexpr std::array<std::uint16_t, 256> make_t10dif_table() {
         t[b] = crc;
     }
     return t;
-}
+}();
 
-constexpr std::array<std::uint64_t, 256> make_rocksoft_table() {
+constexpr auto kRocksoftTable = [] {
     std::array<std::uint64_t, 256> t{};
     for (unsigned b = 0; b < 256; ++b) {
         std::uint64_t crc = b;
@@ -191,10 +189,7 @@ constexpr std::array<std::uint64_t, 256> make_rocksoft_table() {
         t[b] = crc;
     }
     return t;
-}
-
-constexpr auto kT10difTable = make_t10dif_table();
-constexpr auto kRocksoftTable = make_rocksoft_table();
+}();
 
 } // namespace
 

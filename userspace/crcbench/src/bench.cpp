@@ -79,7 +79,7 @@ std::vector<unsigned> occupied_cpus(const std::vector<unsigned> &pool, unsigned 
 
 WorkerPool::WorkerPool(std::size_t count, const std::vector<unsigned> &cpus,
                        const std::function<void(std::size_t)> &on_start)
-    : count_(count), errors_(count) {
+    : count_(count), busy_(count), errors_(count) {
     threads_.reserve(count);
     try {
         for (std::size_t t = 0; t < count; ++t) {
@@ -95,15 +95,12 @@ WorkerPool::WorkerPool(std::size_t count, const std::vector<unsigned> &cpus,
                             std::to_string(count) + ": " + e.code().message() +
                             " (use fewer --threads, or raise the limit: ulimit -v/-u)");
     }
-    std::unique_lock lock(m_);
-    done_.wait(lock, [&] { return ready_ == count_; });
-    for (std::exception_ptr &e : errors_)
-        if (e) {
-            std::exception_ptr first = e;
-            lock.unlock();
-            stop_all();
-            std::rethrow_exception(first);
-        }
+    try {
+        wait(); // every thread pinned (or failed to)
+    } catch (...) {
+        stop_all();
+        throw;
+    }
 }
 
 WorkerPool::~WorkerPool() {
@@ -117,8 +114,7 @@ void WorkerPool::stop_all() {
     }
     wake_.notify_all();
     for (std::thread &t : threads_)
-        if (t.joinable())
-            t.join();
+        t.join();
     threads_.clear();
 }
 
@@ -143,46 +139,29 @@ void WorkerPool::wait() {
 
 void WorkerPool::loop(std::size_t t, unsigned cpu, bool pin,
                       const std::function<void(std::size_t)> &on_start) {
-    // Pinned once, before the thread touches anything.
-    std::exception_ptr error;
-    try {
+    // The first job: pinned once, before the thread touches anything.
+    Job job = [&](std::size_t) {
         if (pin)
             pin_to(cpu);
         if (on_start)
             on_start(t);
-    } catch (...) {
-        error = std::current_exception();
-    }
-    std::uint64_t seen = 0;
-    {
-        std::lock_guard lock(m_);
-        errors_[t] = error;
-        ++ready_;
-        seen = generation_;
-    }
-    done_.notify_all();
-    for (;;) {
-        Job job;
-        {
-            std::unique_lock lock(m_);
-            wake_.wait(lock, [&] { return quit_ || generation_ != seen; });
-            if (quit_)
-                return;
-            seen = generation_;
-            job = job_;
-        }
+    };
+    for (std::uint64_t seen = 0;;) {
         std::exception_ptr failed;
         try {
             job(t);
         } catch (...) {
             failed = std::current_exception();
         }
-        {
-            std::lock_guard lock(m_);
-            errors_[t] = failed;
-            --busy_;
-        }
+        std::unique_lock lock(m_);
+        errors_[t] = failed;
+        --busy_;
         done_.notify_all();
+        wake_.wait(lock, [&] { return quit_ || generation_ != seen; });
+        if (quit_)
+            return;
+        seen = generation_;
+        job = job_;
     }
 }
 

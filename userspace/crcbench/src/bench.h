@@ -96,8 +96,7 @@ class WorkerPool {
     std::condition_variable wake_, done_;
     Job job_;
     std::uint64_t generation_ = 0; // of the job last started
-    std::size_t ready_ = 0;        // threads pinned (or failed to)
-    std::size_t busy_ = 0;         // workers still in the current job
+    std::size_t busy_ = 0;         // workers still pinning, or in the current job
     bool quit_ = false;
     std::vector<std::exception_ptr> errors_; // per worker: of pinning, then of the job
     std::vector<std::thread> threads_;       // last: ended before the rest goes

@@ -135,9 +135,7 @@ PreparedFile prepare_file(const std::string &path, const FileOptions &f) {
     p.file = std::make_unique<InputFile>(path);
     std::uint64_t size = p.file->size();
     p.page_size = f.page_size;
-    if (p.file->is_stream()) { // cut as it comes; checked at its end
-        if (f.innodb)          // the command line refuses this already
-            throw UsageError("--innodb needs a regular file, not standard input");
+    if (p.file->is_stream()) { // cut as it comes; checked at its end (never --innodb: cli.cpp)
         p.layout = f.page_size ? UnitLayout::pages(0, *f.page_size) : UnitLayout::whole(0);
         return p;
     }

@@ -59,12 +59,10 @@ void check_user_driver(const std::string &name, CrcAlg alg) {
 }
 
 std::unique_ptr<Crc32cHasher> make_user_hasher(const std::string &name, CrcAlg alg) {
-    check_user_driver(name, alg);
+    check_user_driver(name, alg); // so user:slice8, user:vmx or user:vmx-isa31, available
     if (name == kUserSlice8)
         return std::make_unique<UserHasher>();
-    if (name == kUserVmx || name == kUserVmxIsa31)
-        return std::make_unique<UserHasher>(user_vmx_update(name == kUserVmxIsa31));
-    throw ToolError(ExitCode::runtime, "internal error: no hasher for " + name);
+    return std::make_unique<UserHasher>(user_vmx_update(name == kUserVmxIsa31));
 }
 
 HasherFactory with_user_drivers(HasherFactory kernel, CrcAlg alg) {

@@ -58,17 +58,17 @@ struct RunRow {
     std::string driver;
     std::size_t size = 0;
     unsigned trials = 0;
-    Summary bytes_per_s;
-    Summary ops_per_s;
+    Summary bytes_per_s{};
+    Summary ops_per_s{};
     // Paired: trial k of a driver over trial k of the baseline (run back to
     // back), so drift common to both cancels.
-    std::optional<double> ratio_to_generic; // median of the per-trial ratios
-    std::optional<Summary> ratio_trials;
+    std::optional<double> ratio_to_generic{}; // median of the per-trial ratios
+    std::optional<Summary> ratio_trials{};
     bool noisy = false;
     // `noisy` judged the ratio's interval, not the throughput's.
     bool noisy_ratio() const { return ratio_trials && ratio_to_generic && !is_baseline; }
     bool is_baseline = false;
-    std::vector<TrialSample> samples;
+    std::vector<TrialSample> samples{};
     std::uint64_t checked_ops = 0;
     std::uint64_t mismatches = 0;
 

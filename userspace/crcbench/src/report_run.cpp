@@ -623,23 +623,21 @@ std::vector<RunRow> make_rows(const std::vector<CellResult> &cells, std::string_
     std::vector<RunRow> rows;
     std::map<std::size_t, const CellResult *> baseline; // size -> the baseline's cell
     for (const CellResult &c : cells) {
-        RunRow r;
-        r.driver = c.driver;
-        r.size = c.size;
-        r.trials = static_cast<unsigned>(c.trials.size());
         std::vector<double> bps, ops;
         for (const TrialSample &t : c.trials) {
             bps.push_back(t.bytes_per_s());
             ops.push_back(t.seconds > 0 ? static_cast<double>(t.ops) / t.seconds : 0.0);
         }
-        r.bytes_per_s = summarize(bps);
-        r.ops_per_s = summarize(ops);
-        r.samples = c.trials;
-        r.checked_ops = c.checked_ops;
-        r.mismatches = c.mismatches;
+        rows.push_back({.driver = c.driver,
+                        .size = c.size,
+                        .trials = static_cast<unsigned>(c.trials.size()),
+                        .bytes_per_s = summarize(bps),
+                        .ops_per_s = summarize(ops),
+                        .samples = c.trials,
+                        .checked_ops = c.checked_ops,
+                        .mismatches = c.mismatches});
         if (c.driver == generic && c.mismatches == 0)
             baseline[c.size] = &c;
-        rows.push_back(r);
     }
     for (std::size_t i = 0; i < rows.size(); ++i) {
         RunRow &r = rows[i];

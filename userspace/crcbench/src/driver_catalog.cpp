@@ -42,12 +42,10 @@ bool usable(const AlgEntry &e, std::string_view name) {
 std::vector<AlgEntry> parse_proc_crypto(std::string_view text) {
     std::vector<AlgEntry> out;
     AlgEntry current;
-    bool any = false;
     auto flush = [&] {
-        if (any && !current.driver.empty())
+        if (!current.driver.empty())
             out.push_back(current);
         current = AlgEntry{};
-        any = false;
     };
     for (std::string_view raw : split(text, '\n')) {
         std::string_view line = trim(raw);
@@ -59,7 +57,6 @@ std::vector<AlgEntry> parse_proc_crypto(std::string_view text) {
         if (colon == std::string_view::npos)
             continue;
         assign(current, trim(line.substr(0, colon)), trim(line.substr(colon + 1)));
-        any = true;
     }
     flush();
     return out;

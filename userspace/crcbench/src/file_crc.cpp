@@ -446,16 +446,16 @@ std::vector<Digest> reference_unit_crcs(std::span<const std::uint8_t> bytes,
 }
 
 TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &buf, CrcAlg alg,
-                        const std::vector<HashStream *> &kernel,
-                        const std::vector<Crc32cHasher *> &user, const ByteProgress &progress,
-                        std::optional<std::size_t> reference_user) {
+                        const std::vector<std::unique_ptr<HashStream>> &kernel,
+                        const std::vector<std::unique_ptr<Crc32cHasher>> &user,
+                        const ByteProgress &progress, std::optional<std::size_t> reference_user) {
     // The reference first, unless a user: hasher runs its code.
     std::vector<UnitSink> sinks;
     if (!reference_user)
         sinks.emplace_back(alg);
-    for (HashStream *s : kernel)
+    for (const auto &s : kernel)
         sinks.emplace_back(*s);
-    for (Crc32cHasher *h : user)
+    for (const auto &h : user)
         sinks.emplace_back(*h);
     UnitCutter cut(layout, std::move(sinks), nullptr);
     std::uint64_t n = read_pass(file, buf, cut, progress);

@@ -125,8 +125,9 @@ struct TeeResult {
     UnitLayout layout; // with the count and size found at the end
 };
 TeeResult tee_unit_crcs(const InputFile &file, UnitLayout layout, ReadBuffer &buf, CrcAlg alg,
-                        const std::vector<HashStream *> &kernel,
-                        const std::vector<Crc32cHasher *> &user, const ByteProgress &progress = {},
+                        const std::vector<std::unique_ptr<HashStream>> &kernel,
+                        const std::vector<std::unique_ptr<Crc32cHasher>> &user,
+                        const ByteProgress &progress = {},
                         std::optional<std::size_t> reference_user = std::nullopt);
 
 } // namespace crcbench

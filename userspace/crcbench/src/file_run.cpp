@@ -263,20 +263,16 @@ ByteProgress progress_of(const FileRunContext &ctx, std::string what) {
 // can be read only once; files when ctx.one_read).
 FileResult hash_once(PreparedFile &p, FileReport &report, const FileRunContext &ctx,
                      const std::string &label) {
-    std::vector<std::unique_ptr<HashStream>> streams;
-    std::vector<std::unique_ptr<Crc32cHasher>> hashers;
-    std::vector<HashStream *> kernel;
-    std::vector<Crc32cHasher *> user;
+    std::vector<std::unique_ptr<HashStream>> kernel;
+    std::vector<std::unique_ptr<Crc32cHasher>> user;
     std::optional<std::size_t> reference_user; // user:slice8 is the reference's code
     for (const std::string &driver : report.measured) {
         if (is_user_driver(driver)) {
             if (driver == kUserSlice8 && report.alg == CrcAlg::crc32c)
                 reference_user = user.size();
-            hashers.push_back(ctx.user(driver));
-            user.push_back(hashers.back().get());
+            user.push_back(ctx.user(driver));
         } else {
-            streams.push_back(ctx.kernel(driver));
-            kernel.push_back(streams.back().get());
+            kernel.push_back(ctx.kernel(driver));
         }
     }
     TeeResult t = tee_unit_crcs(*p.file, p.layout, ctx.buffer, report.alg, kernel, user,

@@ -31,7 +31,7 @@ constexpr const char *kDescription =
 int main(int argc, char **argv) {
     using namespace crcbench::check;
     Expectations expect;
-    std::string file, schema, emulated;
+    std::string file, schema;
     CLI::App app{kDescription, "crcbench-jsoncheck"};
     app.failure_message([](const CLI::App *, const CLI::Error &e) {
         return fmt::format("crcbench-jsoncheck: {} (try --help)\n", e.what());
@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
     app.add_option("--expect-alg", expect.alg, "the report's $.alg")
         ->check(CLI::IsMember({"crc32c", "crct10dif", "crc64-rocksoft"}))
         ->type_name("ALG");
-    app.add_option("--expect-emulated", emulated, "the report's $.system.emulated")
+    app.add_option("--expect-emulated", expect.emulated, "the report's $.system.emulated")
         ->check(CLI::IsMember({"yes", "no"}))
         ->type_name("WHEN");
     app.add_option("--expect-verdict", expect.verdict, "the report's $.verdict")
@@ -65,8 +65,6 @@ int main(int argc, char **argv) {
         expect.kind = schema;
     else if (!schema.empty())
         expect.schema_file = schema;
-    if (!emulated.empty())
-        expect.emulated = emulated == "yes";
 
     std::ifstream in;
     if (file != "-") {

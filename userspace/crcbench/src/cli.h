@@ -12,7 +12,6 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -155,9 +154,7 @@ std::string help_text(std::string_view topic);
 
 // The commands. Each returns the process exit code or throws ToolError.
 int cmd_verify(const Options &o, const HasherFactory &factory);
-// run opens its hashers with or without libkcapi's splice path (--splice).
-using RunHasherFactory = std::function<HasherFactory(bool splice)>;
-int cmd_run(const Options &o, const RunHasherFactory &make_factory);
+int cmd_run(const Options &o, const HasherFactory &factory);
 // file: kernel drivers through hash streams (AF_ALG), user: drivers through hashers.
 int cmd_file(const Options &o, const HashStreamFactory &kernel, const HasherFactory &user);
 

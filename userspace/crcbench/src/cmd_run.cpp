@@ -37,7 +37,7 @@ BenchSettings settings_from(const RunOptions &r) {
 
 } // namespace
 
-int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
+int cmd_run(const Options &o, const HasherFactory &factory) {
     const RunOptions &opt = o.run;
     RunReport report;
     DriverCatalog catalog = start_report(report, o.common, opt.drivers);
@@ -81,7 +81,6 @@ int cmd_run(const Options &o, const RunHasherFactory &make_factory) {
     // what was measured is reported, marked partial (exit 128 + signal).
     install_interrupt_handlers();
     Progress progress(Progress::wanted(o.common.quiet));
-    HasherFactory factory = afalg ? make_factory(report.settings.splice) : HasherFactory{};
     // A threads sweep: one complete run per thread count, rows tagged with it.
     for (std::size_t k = 0; afalg && k < report.thread_counts.size() && !interrupt_signal(); ++k) {
         BenchSettings s = report.settings;

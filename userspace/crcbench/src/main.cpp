@@ -50,9 +50,8 @@ int dispatch(int argc, char **argv) {
             return cmd_verify(o,
                               with_user_drivers(kcapi_factory(true, o.common.alg), o.common.alg));
         case Command::run:
-            return cmd_run(o, [alg = o.common.alg](bool splice) {
-                return with_user_drivers(kcapi_factory(splice, alg), alg);
-            });
+            return cmd_run(
+                o, with_user_drivers(kcapi_factory(o.run.splice, o.common.alg), o.common.alg));
         case Command::file:
             return cmd_file(o, afalg_stream_factory(o.common.alg),
                             [alg = o.common.alg](const std::string &driver) {

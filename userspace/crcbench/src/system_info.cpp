@@ -11,8 +11,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
-#include <dirent.h>
-#include <memory>
+#include <filesystem>
 #include <sys/utsname.h>
 
 namespace crcbench {
@@ -140,13 +139,12 @@ MachineState read_machine_state() {
         f.resize(std::min<std::size_t>(f.size(), 3));
         m.loadavg = fmt::format("{}", fmt::join(f, " "));
     }
-    const std::string vdir = root() + cpu + "vulnerabilities";
-    if (std::unique_ptr<DIR, int (*)(DIR *)> d(opendir(vdir.c_str()), closedir); d) {
+    std::error_code absent;
+    std::filesystem::directory_iterator dir(root() + cpu + "vulnerabilities", absent);
+    if (!absent) {
         std::map<std::string, std::string> v;
-        while (const dirent *e = readdir(d.get())) {
-            std::string name = e->d_name;
-            if (name == "." || name == "..")
-                continue;
+        for (const std::filesystem::directory_entry &e : dir) {
+            const std::string name = e.path().filename();
             v[name] = read_item(cpu + "vulnerabilities/" + name).value_or("(unreadable)");
         }
         m.vulnerabilities = std::move(v);

@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <span>
 #include <sstream>
 #include <tuple>
 #include <type_traits>
@@ -628,13 +629,9 @@ class SchemaSet : public rapidjson::IRemoteSchemaDocumentProvider {
 // "/results/0/size" as "$.results[0].size".
 std::string json_path(const rapidjson::Pointer &p) {
     std::string out = "$";
-    for (std::size_t i = 0; i < p.GetTokenCount(); ++i) {
-        const rapidjson::Pointer::Token &t = p.GetTokens()[i];
-        if (t.index != rapidjson::kPointerInvalidIndex)
-            out += fmt::format("[{}]", t.index);
-        else
-            out += "." + std::string(t.name, t.length);
-    }
+    for (const rapidjson::Pointer::Token &t : std::span(p.GetTokens(), p.GetTokenCount()))
+        out += t.index != rapidjson::kPointerInvalidIndex ? fmt::format("[{}]", t.index)
+                                                          : "." + std::string(t.name, t.length);
     return out;
 }
 

@@ -62,12 +62,8 @@ std::string checksum_line(CrcAlg alg, Digest crc, std::string_view path, SumStyl
     bool escaped = false;
     std::string name = style.zero ? std::string(path) : escape_path(path, escaped);
     std::string hex = format_digest(alg, crc).substr(2); // no "0x"
-    std::string line = escaped ? "\\" : "";
-    if (style.tag)
-        line += alg_tag(alg) + " (" + name + ") = " + hex;
-    else
-        line += hex + "  " + name;
-    return line + (style.zero ? '\0' : '\n');
+    std::string line = style.tag ? alg_tag(alg) + " (" + name + ") = " + hex : hex + "  " + name;
+    return (escaped ? "\\" : "") + line + (style.zero ? '\0' : '\n');
 }
 
 std::optional<ChecksumEntry> parse_checksum_line(CrcAlg alg, std::string_view line) {

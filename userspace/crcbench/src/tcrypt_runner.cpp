@@ -48,8 +48,7 @@ template <typename T> bool number(std::string_view s, T &out) {
 } // namespace
 
 std::optional<KmsgRecord> parse_kmsg_record(std::string_view raw) {
-    std::size_t nl = raw.find('\n');
-    std::string_view line = raw.substr(0, nl);
+    std::string_view line = raw.substr(0, raw.find('\n'));
     std::size_t semi = line.find(';');
     if (semi == std::string_view::npos)
         return std::nullopt;

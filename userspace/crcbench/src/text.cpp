@@ -251,11 +251,9 @@ std::chrono::nanoseconds parse_duration(std::string_view text) {
     if (unit == kUnits.end())
         throw UsageError(
             fmt::format("duration {}: unknown unit (use us, ms, s or m)", quoted(text)));
-    const double scale = unit->second;
     if (number.empty() || std::count(number.begin(), number.end(), '.') > 1)
         throw UsageError("duration " + quoted(text) + " is not a number");
-    double value = std::strtod(std::string(number).c_str(), nullptr);
-    double seconds = value * scale;
+    const double seconds = std::strtod(std::string(number).c_str(), nullptr) * unit->second;
     if (!std::isfinite(seconds) || seconds > 24 * 3600.0)
         throw UsageError(fmt::format("duration {} must be between 0 and 24h", quoted(text)));
     return std::chrono::nanoseconds(static_cast<std::int64_t>(std::llround(seconds * 1e9)));

@@ -139,12 +139,14 @@ MachineState read_machine_state() {
         f.resize(std::min<std::size_t>(f.size(), 3));
         m.loadavg = fmt::format("{}", fmt::join(f, " "));
     }
-    std::error_code absent;
-    std::filesystem::directory_iterator dir(root() + cpu + "vulnerabilities", absent);
-    if (!absent) {
+    // A directory that cannot be read, or stops being readable, ends the
+    // list where it is: the error_code overloads never throw.
+    std::error_code err;
+    std::filesystem::directory_iterator dir(root() + cpu + "vulnerabilities", err), end;
+    if (!err) {
         std::map<std::string, std::string> v;
-        for (const std::filesystem::directory_entry &e : dir) {
-            const std::string name = e.path().filename();
+        for (; !err && dir != end; dir.increment(err)) {
+            const std::string name = dir->path().filename();
             v[name] = read_item(cpu + "vulnerabilities/" + name).value_or("(unreadable)");
         }
         m.vulnerabilities = std::move(v);

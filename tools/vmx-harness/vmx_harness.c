@@ -161,7 +161,7 @@ static void vr_abi(struct run *r)
  * takes the POWER8 loop instead still returns the right CRC, so only the
  * count shows it.
  */
-typedef __vector unsigned int loop_vec;
+typedef __vector unsigned int loop_vec;	/* the template's crc_vmx_vec_t */
 
 loop_vec __real_crc_vmx_fold_streams_isa31(const u8 *p, size_t groups, const void *fold,
 					   loop_vec acc);

@@ -551,9 +551,10 @@ def run_novsx(pending, base_kos, kenv, work, say):
     """The no-VSX lane (tools/vm/novsx-lane.sh: POWER10 with VSX off, the
     stock kernel) for the crc32c_vmx builds of pending = [(mutant, {module:
     ko})], after the unchanged module, which must pass it: {hash: (verdict,
-    lane, detail)}. A failed check is a catch; a kernel report with no
-    failed check is a crash (a fault report) or a catch (a warning), as in
-    the guest lane; an exit on a hang is a timeout."""
+    lane, detail)}. A guest that crashed or hung is `crashed` or `timeout`
+    (its later checks only miss their lines); otherwise a failed check is a
+    catch, and a kernel report with no failed check a crash (a fault
+    report) or a catch (a warning), as in the guest lane."""
     runs = os.path.join(work, "novsx-runs", RUN_STAMP)
     rc, fails = novsx_run(base_kos["crc32c_vmx"], kenv, os.path.join(runs, "base"))
     if rc or fails:
@@ -570,10 +571,14 @@ def run_novsx(pending, base_kos, kenv, work, say):
         rc, fails = novsx_run(changed["crc32c_vmx"], kenv, d)
         asserted = [(c, r) for c, r in fails if c != NOVSX_END]
         report = console_report(os.path.join(d, "module", "guest.console.log"))
-        if asserted:
-            verdict = ("killed", "%s:%s" % (NOVSX_NAME, asserted[0][0]), asserted[0][1])
-        elif rc == 4:
+        # a guest that died or hung leaves later checks without their
+        # lines: those failures are no assertions
+        if rc == 4:
             verdict = ("timeout", NOVSX_NAME, "the guest hung")
+        elif rc == 3:
+            verdict = ("crashed", NOVSX_NAME, report or "the guest stopped before its end")
+        elif asserted:
+            verdict = ("killed", "%s:%s" % (NOVSX_NAME, asserted[0][0]), asserted[0][1])
         elif report and re.match(r"Oops|BUG: (Unable|Kernel NULL)|Kernel panic", report):
             verdict = ("crashed", NOVSX_NAME, report)
         elif fails:

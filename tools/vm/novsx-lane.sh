@@ -152,18 +152,19 @@ status=0
 judge "$ko" "$out/module" || status=$?
 
 # A committed mutant is caught by a failed check other than the guest's
-# end; a crash or a hang without one is a verdict of its own.
+# end, in a guest that finished; a crash or a hang is a verdict of its own
+# (the checks after it only miss their lines).
 : >"$out/results.tsv"
 for m in ${mutants//,/ }; do
 	rc=0
 	judge "$mdir/$m/crc32c_vmx.ko" "$out/mutants/$m" >"$out/mutants-$m.verdicts" || rc=$?
 	fail=$(grep -v -F "$end_check" "$out/mutants-$m.verdicts" | sed -n 's/^FAIL\t//p' | head -n 1)
-	if [ -n "$fail" ]; then
-		v=caught
-	elif [ "$rc" -eq 3 ]; then
+	if [ "$rc" -eq 3 ]; then
 		v=crashed fail="the guest crashed"
 	elif [ "$rc" -eq 4 ]; then
 		v=timeout fail="the guest hung"
+	elif [ -n "$fail" ]; then
+		v=caught
 	else
 		v=missed fail="every check passed"
 	fi

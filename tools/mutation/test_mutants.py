@@ -295,6 +295,50 @@ class GlueVerdicts(unittest.TestCase):
         rows["gboth-c"] = [("crc32c_vmx_afalg", "caught", "#2")]
         self.assertEqual(glue.judge_batch(rows, owner)["both"][0], "killed")
 
+    def test_a_module_that_does_not_load_is_caught_by_the_params_test(self):
+        rows = self.rows(**{
+            "gparm-c": [("load", "failed", ""), ("crc32c_vmx_params.sh", "caught", "#7")],
+            "gnopa-c": [("load", "failed", ""), ("crc32c_vmx_params.sh", "missed", "")]})
+        base = [("testmgr", "missed", ""), ("crc32c_vmx_params.sh", "missed", "")]
+        rows["gbase-c"] = base
+        got = self.judge(rows, ["gparm-c", "gnopa-c"])
+        self.assertEqual(got["parm"][:2], ("killed", "guest-power8:crc32c_vmx_params.sh"))
+        self.assertEqual(got["nopa"][0], "setup-failed")
+
+    def test_no_vsx_lane_verdicts(self):
+        """run_novsx: a failed check kills only in a guest that finished."""
+        runs = {"base": (0, []),
+                "kill": (1, [("the load line names the POWER8 core and why", "got x")]),
+                "cras": (3, [("the load line names the POWER8 core and why", "no load line"),
+                             (glue.NOVSX_END, "the guest crashed")]),
+                "hang": (4, [(glue.NOVSX_END, "the guest hung")]),
+                "warn": (1, [(glue.NOVSX_END, "the kernel logged a problem")]),
+                "pass": (0, [])}
+        real = glue.novsx_run
+        glue.novsx_run = lambda ko, kenv, out: runs[os.path.basename(ko)]
+        try:
+            def mu(n):
+                m = self.Mu(n)
+                m.id = n
+                return m
+            pending = [(mu(n), {"crc32c_vmx": n}) for n in runs if n != "base"]
+            pending.append((mu("fami"), {"crc_family_vmx": "fami"}))
+            with tempfile.TemporaryDirectory() as work:
+                got = glue.run_novsx(pending, {"crc32c_vmx": "base"}, "k.env", work,
+                                     lambda *a: None)
+                self.assertEqual(got["kill"][:2], ("killed", "guest-power10-novsx:the load "
+                                                   "line names the POWER8 core and why"))
+                self.assertEqual(got["cras"][0], "crashed")
+                self.assertEqual(got["hang"][0], "timeout")
+                self.assertEqual(got["warn"][:2], ("killed", "guest-power10-novsx:kernel-log"))
+                self.assertEqual(got["pass"][0], "survived")
+                self.assertNotIn("fami", got)
+                runs["base"] = (1, [("crc32c_vmx loads", "-1")])
+                self.assertEqual(glue.run_novsx(pending, {"crc32c_vmx": "base"}, "k.env",
+                                                work, lambda *a: None), {})
+        finally:
+            glue.novsx_run = real
+
     def test_the_lane_names_the_guest_cpu(self):
         rows = self.rows(**{"gkill-c": [("crc32c_vmx_afalg", "caught", "#2")],
                             "gpass-c": [("crc32c_vmx_afalg", "missed", "")]})

@@ -34,8 +34,9 @@ load line names the POWER8 core and the reason, /proc/crypto has crc32c-vmx
 at priority 300 with its self-test passed, crc32c-vmx's digest of a
 100003-byte message equals crc32c-generic's, the vector path counted the
 bytes and the ISA 3.1 loop none, and the kernel logged no problem.
-Exit codes: 0 all checks passed, 1 a check failed, 2 bad usage, 3 the guest
-crashed, 4 it hung (a FAIL line says which).
+Exit codes: 0 all checks passed, 1 a check failed, 2 bad usage or a missing
+input (the module, the kernel's modules), 3 the guest crashed, 4 it hung (a
+FAIL line says which).
 USAGE
 }
 
@@ -57,7 +58,7 @@ if [ -z "$kenv" ] || [ -z "$ko" ] || [ -z "$out" ]; then
 	usage >&2
 	exit 2
 fi
-[ -f "$ko" ] || die "no module $ko: build it first (make KDIR=...)"
+[ -f "$ko" ] || die 2 "no module $ko: build it first (make KDIR=...)"
 for m in ${mutants//,/ }; do
 	[ -n "$mdir" ] || die 2 "--mutants needs --mutant-dir"
 	[ -f "$mdir/$m/crc32c_vmx.ko" ] ||
@@ -68,7 +69,7 @@ done
 mods=$KROOT/lib/modules/$KREL/kernel/crypto
 for m in af_alg algif_hash crc32c_generic; do
 	[ -f "$mods/$m.ko" ] ||
-		die "$kenv's kernel has no $mods/$m.ko (the guest hashes through AF_ALG, crc32c-generic the reference)"
+		die 2 "$kenv's kernel has no $mods/$m.ko (the guest hashes through AF_ALG, crc32c-generic the reference)"
 done
 
 # The length of the message init.c hashes (its MSG_LEN).

@@ -44,19 +44,18 @@ kenv='' ko='' out='' mutants='' mdir='' timeout=300
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel-env|--ko|--out|--mutants|--mutant-dir|--timeout)
-		[ $# -ge 2 ] || { usage >&2; exit 2; }
+		[ $# -ge 2 ] || die 2 "$1 needs a value (try --help)"
 		case "$1" in
 		--kernel-env) kenv=$2 ;; --ko) ko=$2 ;; --out) out=$2 ;; --timeout) timeout=$2 ;;
 		--mutants) mutants=$2 ;; --mutant-dir) mdir=$2 ;;
 		esac
 		shift 2 ;;
 	-h|--help) usage; exit 0 ;;
-	*) usage >&2; exit 2 ;;
+	*) die 2 "unknown argument '$1' (try --help)" ;;
 	esac
 done
 if [ -z "$kenv" ] || [ -z "$ko" ] || [ -z "$out" ]; then
-	usage >&2
-	exit 2
+	die 2 "--kernel-env, --ko and --out are required (try --help)"
 fi
 [ -f "$ko" ] || die 2 "no module $ko: build it first (make KDIR=...)"
 for m in ${mutants//,/ }; do

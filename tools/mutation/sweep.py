@@ -658,7 +658,6 @@ class Sweep:
             (len(muts), screened, 100 * screened / max(1, len(muts)), len(pending)))
         if not pending or self.args.no_guest:
             return
-        start = time.time()
         if self.args.guest_cpu == "POWER10-noVSX":
             got = gluelane.run_novsx(pending, gluelane.base_kos(b), self.args.kernel_env,
                                      self.args.work, say)
@@ -666,6 +665,7 @@ class Sweep:
                 if mu.hash in got:
                     record(verdict_row(mu, *got[mu.hash]))
             return
+        start = time.time()
         out, initrd = gluelane.guest_initramfs(self.args.work, self.args.kernel_env, say,
                                                self.args.guest_kernel)
         kos = gluelane.base_kos(b)

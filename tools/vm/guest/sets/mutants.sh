@@ -27,6 +27,20 @@
 . /sets/mutant-verdict.sh
 load_crc32c_stack || exit 1
 fail=0
+
+# mutant_test NAME TEST: run kselftest TEST against mutant NAME, print its
+# failed subtests and its MUTANT-RESULT line; the kernel log of the run is
+# left in /tmp/mutant-test.klog. Returns 1 if the test gave no result.
+mutant_test() {
+	echo "MUTANT-TEST $1 $2"
+	(cd /kselftest && ./run_kselftest.sh -t "crc32c_vmx:$2") >/tmp/mutant.out 2>&1
+	dmesg -c >/tmp/mutant-test.klog
+	grep -E 'not ok|MISMATCH' /tmp/mutant.out | head -n 20 | sed 's/^/# /'
+	mt_verdict=$(mutant_ksft_verdict /tmp/mutant.out /tmp/mutant-test.klog)
+	echo "MUTANT-RESULT $1 $2 $mt_verdict"
+	case "$mt_verdict" in no-result*) return 1 ;; esac
+}
+
 lane=$(sed -n 's/.*crcvmx\.lane=\([a-z]*\).*/\1/p' /proc/cmdline)
 for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline | tr , ' '); do
 	echo "MUTANT-BEGIN $m"
@@ -47,13 +61,7 @@ for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline
 		echo "MUTANT-RESULT $m load failed"
 		t=crc32c_vmx_params.sh
 		case "$mod: $(cat "/mutants/$m.${lane:-stock}.tests") " in
-		"crc32c_vmx:"*" $t "*)
-			echo "MUTANT-TEST $m $t"
-			(cd /kselftest && ./run_kselftest.sh -t "crc32c_vmx:$t") >/tmp/mutant.out 2>&1
-			dmesg -c >/tmp/mutant-test.klog
-			grep -E 'not ok' /tmp/mutant.out | head -n 20 | sed 's/^/# /'
-			echo "MUTANT-RESULT $m $t $(mutant_ksft_verdict /tmp/mutant.out /tmp/mutant-test.klog)"
-			;;
+		"crc32c_vmx:"*" $t "*) mutant_test "$m" "$t" ;;
 		esac
 		echo "MUTANT-END $m"
 		fail=1
@@ -72,14 +80,8 @@ for m in $(sed -n 's/.*crcvmx\.mutants=\([A-Za-z0-9_,-]*\).*/\1/p' /proc/cmdline
 	done
 	echo "MUTANT-RESULT $m testmgr $v"
 	for t in $(cat "/mutants/$m.${lane:-stock}.tests"); do
-		echo "MUTANT-TEST $m $t"
-		(cd /kselftest && ./run_kselftest.sh -t "crc32c_vmx:$t") >/tmp/mutant.out 2>&1
-		dmesg -c >/tmp/mutant-test.klog
+		mutant_test "$m" "$t" || fail=1
 		cat /tmp/mutant-test.klog >>/tmp/mutant-all.klog
-		grep -E 'not ok|MISMATCH' /tmp/mutant.out | head -n 20 | sed 's/^/# /'
-		v=$(mutant_ksft_verdict /tmp/mutant.out /tmp/mutant-test.klog)
-		echo "MUTANT-RESULT $m $t $v"
-		case "$v" in no-result*) fail=1 ;; esac
 	done
 	dmesg -c >>/tmp/mutant-all.klog
 	v=$(mutant_klog_verdict /tmp/mutant-all.klog)

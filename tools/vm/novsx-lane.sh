@@ -81,10 +81,14 @@ powerpc64le-linux-gnu-gcc -O2 -Wall -Wextra -Werror -ffreestanding -nostdlib -st
 	-fno-builtin -fno-stack-protector -mcpu=power8 -mno-vsx -mno-altivec \
 	-o "$out/init" "$top/tools/vm/novsx/init.c"
 
-# judge KO DIR: boot KO with the init in DIR and print the verdict lines;
-# returns 0 (all passed), 1 (a check failed), 3 (crashed) or 4 (hung).
+# field LOG KEY: the rest of LOG's first "NOVSX-KEY " line.
+field() { sed -n "s/^NOVSX-$2 //p" "$1" | head -n 1; }
+
+# judge KO DIR: boot KO with the init in DIR and print the verdict lines
+# (common.sh's verdict); returns 0 (all passed), 1 (a check failed), 3
+# (crashed) or 4 (hung).
 judge() {
-	local ko=$1 dir=$2 log=$2/guest.log rc=0 status=0 hw='' hw2='' ok got want_digest line entry vb ib
+	local ko=$1 dir=$2 log=$2/guest.log rc=0 hw='' hw2='' ok got want_digest line entry vb ib
 	mkdir -p "$dir/root/dev" "$dir/root/proc" "$dir/root/sys"
 	cp "$out/init" "$dir/root/init"
 	cp "$ko" "$mods/af_alg.ko" "$mods/algif_hash.ko" "$mods/crc32c_generic.ko" "$dir/root/"
@@ -94,18 +98,8 @@ judge() {
 		--set novsx --cpu POWER10 --smp 1 --machine cap-vsx=off --timeout "$timeout" \
 		--log "$log" --show none >&2 || rc=$?
 
-	verdict() { # NAME OK REASON
-		if [ "$2" -eq 0 ]; then
-			printf 'PASS\t%s\n' "$1"
-		else
-			printf 'FAIL\t%s\t%s\n' "$1" "$3"
-			status=1
-		fi
-	}
-	field() { sed -n "s/^NOVSX-$1 //p" "$log" | head -n 1; }
-
-	ok=1
-	read -r hw hw2 <<<"$(field HWCAP)" || true
+	VERDICT_RC=0 ok=1
+	read -r hw hw2 <<<"$(field "$log" HWCAP)" || true
 	if [[ "$hw" =~ ^0x[0-9a-f]+$ ]] && [[ "$hw2" =~ ^0x[0-9a-f]+$ ]] &&
 	   (( (hw2 & arch_3_1) && (hw & has_altivec) && !(hw & has_vsx) )); then
 		ok=0
@@ -113,7 +107,7 @@ judge() {
 	verdict "the CPU is ISA 3.1 with AltiVec and without VSX (the premise)" $ok \
 		"AT_HWCAP ${hw:-none}, AT_HWCAP2 ${hw2:-none}"
 
-	got=$(field 'LOAD crc32c_vmx.ko') ok=0
+	got=$(field "$log" 'LOAD crc32c_vmx.ko') ok=0
 	[ "$got" = 0 ] || ok=1
 	verdict "crc32c_vmx loads" $ok "finit_module: ${got:-no result}"
 
@@ -126,12 +120,12 @@ judge() {
 	verdict "crc32c-vmx is in /proc/crypto at priority 300, self-test passed" $ok \
 		"$(tr '\n' ';' <<<"${entry:-no entry}")"
 
-	got=$(field 'DIGEST crc32c-vmx') want_digest=$(field 'DIGEST crc32c-generic') ok=0
+	got=$(field "$log" 'DIGEST crc32c-vmx') want_digest=$(field "$log" 'DIGEST crc32c-generic') ok=0
 	{ [[ "$got" =~ ^$msg_len\ [0-9a-f]{8}$ ]] && [ "$got" = "$want_digest" ]; } || ok=1
 	verdict "crc32c-vmx's digest of $msg_len bytes equals crc32c-generic's" $ok \
 		"crc32c-vmx: \"${got:-no digest}\", crc32c-generic: \"${want_digest:-no digest}\""
 
-	vb=$(field 'STAT vector_bytes') ib=$(field 'STAT isa31_bytes') ok=0
+	vb=$(field "$log" 'STAT vector_bytes') ib=$(field "$log" 'STAT isa31_bytes') ok=0
 	{ [[ "$vb" =~ ^[0-9]+$ ]] && [ "$vb" -ge "$msg_len" ] && [ "$ib" = 0 ]; } || ok=1
 	verdict "the vector path hashed the message, the ISA 3.1 loop nothing" $ok \
 		"vector_bytes ${vb:-none} (>= $msg_len expected), isa31_bytes ${ib:-none} (0 expected)"
@@ -139,11 +133,11 @@ judge() {
 	case $rc in
 	0|1) verdict "$end_check" "$rc" \
 		"run-guest.sh exit 1: the kernel logged a problem ($dir/guest.console.log)" ;;
-	3) verdict "$end_check" 1 "the guest crashed ($dir/guest.console.log)"; status=3 ;;
-	4) verdict "$end_check" 1 "the guest hung ($dir/guest.console.log)"; status=4 ;;
-	*) verdict "$end_check" 1 "run-guest.sh exit $rc"; status=1 ;;
+	3) verdict "$end_check" 1 "the guest crashed ($dir/guest.console.log)"; return 3 ;;
+	4) verdict "$end_check" 1 "the guest hung ($dir/guest.console.log)"; return 4 ;;
+	*) verdict "$end_check" 1 "run-guest.sh exit $rc" ;;
 	esac
-	return "$status"
+	return "$VERDICT_RC"
 }
 
 want='crc32c_vmx: registered crc32c-vmx, priority 300, POWER8 core (VSX is disabled on this CPU: the ISA 3.1 loop needs it)'

@@ -185,6 +185,26 @@ ctest_lane() {
 	return $rc
 }
 
+# ctest_failure_excerpts: for each test CTest failed, the lines of its
+# output that say why (TAP "not ok" and its "#" reasons, not the copies of
+# the command's output; FAIL, error), at most 12, on stderr. A CI log shows only its last lines: there the cause is
+# read, not only the name (the whole output stays in build/ctest.log).
+ctest_failure_excerpts() {
+	awk '
+	/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: / {
+		name = $4
+		failed = $0 !~ / Passed / && $0 !~ /Skipped/
+		shown = 0
+		if (failed) printf "   why %s failed:\n", name
+		next
+	}
+	/^ *Start +[0-9]+: / { failed = 0; next }
+	failed && shown < 12 && /^(not ok|# |.*FAIL|.*[Ee]rror|.*HANG)/ && !/^# (out|err): / {
+		printf "     %s\n", substr($0, 1, 200)
+		shown++
+	}' build/ctest.log >&2
+}
+
 # The suite runs in the background (at nice 10) from the end of the cross
 # build to the end of the guest stages, which keep only about one core busy
 # (TCG boots, and tests that run one process at a time); its verdicts are
@@ -552,6 +572,7 @@ if [ "$ctest_started" -eq 1 ]; then
 	stage "host unit tests (CTest, background): waiting for them"
 	finish_bg_lane ctest ctest
 	tail -n 3 build/ctest.log | sed 's/^/   /' >&2
+	ctest_failure_excerpts
 fi
 
 # The Debian packages stage, started in the background after the cross build.

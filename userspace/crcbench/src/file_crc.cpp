@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace crcbench {
 namespace {
@@ -150,7 +151,7 @@ struct SpliceRefused {
 // hasher or a kernel driver's stream; each unit's CRC lands in `out`.
 class UnitSink {
   public:
-    explicit UnitSink(CrcAlg reference) : alg_(reference) { reset(); }
+    explicit UnitSink(CrcAlg reference) : alg_(reference) {}
     explicit UnitSink(Crc32cHasher &h) : hasher_(&h) {}
     explicit UnitSink(HashStream &s) : stream_(&s) {}
 
@@ -163,39 +164,26 @@ class UnitSink {
         } else if (hasher_) {
             if (!b.empty())
                 hasher_->update(b);
-        } else {
-            take_reference(b);
+        } else { // the digest so far, carried on (each algorithm's starts at 0)
+            digest_ = alg_ == CrcAlg::crc32c
+                          ? crc32c_fast::digest(~static_cast<std::uint32_t>(digest_), b)
+                      : alg_ == CrcAlg::crct10dif
+                          ? crc_family::t10dif_table(static_cast<std::uint16_t>(digest_), b)
+                          : crc_family::rocksoft_table(digest_, b);
         }
         if (last)
-            out.crcs.push_back(stream_ ? stream_->result() : hasher_ ? hasher_->final() : finish());
+            out.crcs.push_back(stream_   ? stream_->result()
+                               : hasher_ ? hasher_->final()
+                                         : std::exchange(digest_, 0));
         out.seconds += seconds_since(t0);
     }
     UnitCrcs out;
 
   private:
-    void reset() { state_ = alg_ == CrcAlg::crc32c ? 0xFFFFFFFFu : 0; }
-    void take_reference(std::span<const std::uint8_t> b) {
-        switch (alg_) {
-        case CrcAlg::crc32c:
-            state_ = crc32c_fast::update(static_cast<std::uint32_t>(state_), b);
-            break;
-        case CrcAlg::crct10dif:
-            state_ = crc_family::t10dif_table(static_cast<std::uint16_t>(state_), b);
-            break;
-        case CrcAlg::crc64_rocksoft:
-            state_ = crc_family::rocksoft_table(state_, b);
-            break;
-        }
-    }
-    Digest finish() {
-        Digest d = alg_ == CrcAlg::crc32c ? static_cast<std::uint32_t>(~state_) : state_;
-        reset();
-        return d;
-    }
     Crc32cHasher *hasher_ = nullptr;
     HashStream *stream_ = nullptr;
     CrcAlg alg_ = CrcAlg::crc32c;
-    std::uint64_t state_ = 0;
+    Digest digest_ = 0;
 };
 
 // Cuts the input, read in order, into the units of a layout: every sink

@@ -28,16 +28,6 @@ std::string csv_cell(std::string_view s) {
     return out + "\"";
 }
 
-void flatten_into(Json &out, const Json &j, const std::string &prefix) {
-    for (const auto &[key, value] : j.items()) {
-        std::string name = prefix.empty() ? key : prefix + "_" + key;
-        if (value.is_object())
-            flatten_into(out, value, name);
-        else
-            out[name] = value;
-    }
-}
-
 std::string csv_value(const Json &v) {
     if (v.is_null())
         return "";
@@ -109,9 +99,15 @@ void add_partial(Json &j, int interrupted_by) {
     j["interrupted_by"] = interrupted_by ? Json(signal_name(interrupted_by)) : Json();
 }
 
-Json flat(const Json &j) {
+Json flat(const Json &j, const std::string &prefix) {
     Json out = Json::object();
-    flatten_into(out, j, "");
+    for (const auto &[key, value] : j.items()) {
+        std::string name = prefix.empty() ? key : prefix + "_" + key;
+        if (value.is_object())
+            out.update(flat(value, name));
+        else
+            out[name] = value;
+    }
     return out;
 }
 

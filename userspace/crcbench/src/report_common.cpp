@@ -5,7 +5,6 @@
 #include "text.h"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 namespace crcbench {
 namespace {
@@ -111,8 +110,9 @@ Json flat(const Json &j, const std::string &prefix) {
     return out;
 }
 
-std::string csv_table(const std::vector<std::string> &columns, const std::vector<Json> &rows) {
-    std::string out = fmt::format("{}\n", fmt::join(columns, ","));
+std::string csv_table(std::string_view header, const std::vector<Json> &rows) {
+    std::string out = fmt::format("{}\n", header);
+    const std::vector<std::string_view> columns = split(header, ',');
     for (const Json &row : rows) {
         for (std::size_t i = 0; i < columns.size(); ++i) {
             auto cell = row.find(columns[i]);

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <fmt/format.h>
 #include <optional>
+#include <unistd.h>
 
 namespace crcbench {
 namespace {
@@ -59,7 +60,9 @@ int cmd_run(const Options &o, const HasherFactory &factory) {
                              : report.settings.cpus;
     std::sort(report.pinned_cpus.begin(), report.pinned_cpus.end());
     const bool afalg = opt.backend.has(Backend::afalg);
-    const TcryptEnv tcrypt = tcrypt_env(opt.backend.kmsg_path, opt.backend.modprobe);
+    TcryptEnv tcrypt{.is_root = ::geteuid() == 0};
+    tcrypt.kmsg_path = opt.backend.kmsg_path.value_or(tcrypt.kmsg_path);
+    tcrypt.modprobe = opt.backend.modprobe.value_or(tcrypt.modprobe);
     if (opt.backend.has(Backend::tcrypt))
         require_tcrypt_root(tcrypt); // before anything is measured
     if (afalg) {

@@ -322,15 +322,6 @@ std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRu
 
 } // namespace
 
-TcryptEnv tcrypt_env(const std::optional<std::string> &kmsg_path,
-                     const std::optional<std::string> &modprobe) {
-    TcryptEnv env;
-    env.kmsg_path = kmsg_path.value_or(env.kmsg_path);
-    env.modprobe = modprobe.value_or(env.modprobe);
-    env.is_root = ::geteuid() == 0;
-    return env;
-}
-
 TcryptRun run_tcrypt(const std::string &requested, const std::string &expected_driver, unsigned sec,
                      const TcryptEnv &env) {
     KmsgReader log(env.kmsg_path);

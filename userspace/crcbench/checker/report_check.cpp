@@ -212,12 +212,6 @@ void check_inkernel(const JsonValue &ik, const JsonValue &cfg,
     const std::string generic = alg + "-generic";
     if (ik.num("sec") != cfg.num("tcrypt_sec"))
         p.add("$.config.tcrypt_sec", "differs from $.inkernel.sec");
-    struct Row {
-        double size, ns;
-        std::optional<double> ratio;
-        std::string path;
-    };
-    std::vector<Row> rows;
     std::map<double, double> generic_ns; // size -> ns/op
     std::set<std::string> with_rows;
     std::set<std::pair<std::string, double>> seen;
@@ -245,16 +239,19 @@ void check_inkernel(const JsonValue &ik, const JsonValue &cfg,
                 if (!ratio || std::fabs(*ratio - 1.0) > 1e-3)
                     p.add(rp + ".ratio_to_generic", "the baseline's own ratio must be 1");
             }
-            rows.push_back({size, ns, ratio, rp});
         });
-    for (const Row &r : rows) {
-        auto it = generic_ns.find(r.size);
-        if (it == generic_ns.end() && r.ratio)
-            p.add(r.path + ".ratio_to_generic", "set, but " + generic + " has no row here");
-        if (it != generic_ns.end() &&
-            (!r.ratio || std::fabs(*r.ratio - it->second / r.ns) > 1e-3 * *r.ratio))
-            p.add(r.path + ".ratio_to_generic", "is not " + generic + "'s ns_per_op / this one's");
-    }
+    // Every row's ratio, once the generic driver's rows are known.
+    each(ik.list("results"), "$.inkernel.results",
+         [&](const JsonValue &row, const std::string &rp) {
+             const std::optional<double> ratio = row.num("ratio_to_generic");
+             const double ns = row.num("ns_per_op").value_or(0);
+             auto it = generic_ns.find(row.num("size").value_or(0));
+             if (it == generic_ns.end() && ratio)
+                 p.add(rp + ".ratio_to_generic", "set, but " + generic + " has no row here");
+             if (it != generic_ns.end() &&
+                 (!ratio || std::fabs(*ratio - it->second / ns) > 1e-3 * *ratio))
+                 p.add(rp + ".ratio_to_generic", "is not " + generic + "'s ns_per_op / this one's");
+         });
     std::set<std::string> skipped;
     for (const JsonValue &n : ik.list("not_measured"))
         skipped.insert(n.str("driver").value_or(""));

@@ -289,6 +289,7 @@ void check_fit(const JsonValue &fit, const std::string &path,
 void check_fits(const JsonValue &doc, const std::vector<std::string> &backends,
                 const std::vector<std::string> &measured, Problems &p) {
     std::set<std::tuple<std::string, std::string, double>> seen;
+    std::set<std::pair<std::string, std::string>> fitted; // driver, backend
     each(doc.list("fits"), "$.fits", [&](const JsonValue &f, const std::string &path) {
         const std::string d = f.str("driver").value_or(""), b = f.str("backend").value_or("");
         if (!contains(measured, d))
@@ -301,6 +302,7 @@ void check_fits(const JsonValue &doc, const std::vector<std::string> &backends,
                       (is_user_driver(d) ? "\"user\" (a user: baseline)" : "in $.config.backends"));
         if (!seen.insert({d, b, f.num("threads").value_or(0)}).second)
             p.add(path, "duplicate fit for this driver, backend and thread count");
+        fitted.insert({d, b});
         std::vector<std::pair<double, double>> xy;
         for (const JsonValue &pt : f.list("points"))
             if (auto size = pt.num("size"), ns = pt.num("ns_per_op"); size && ns && *ns > 0)
@@ -310,14 +312,9 @@ void check_fits(const JsonValue &doc, const std::vector<std::string> &backends,
     });
     for (const std::string &d : measured) {
         const std::string own = is_user_driver(d) ? "user" : "afalg";
-        auto has = [&](const std::string &backend) {
-            return std::ranges::any_of(seen, [&](const auto &f) {
-                return std::get<0>(f) == d && std::get<1>(f) == backend;
-            });
-        };
-        if (contains(backends, "afalg") && !has(own))
+        if (contains(backends, "afalg") && !fitted.count({d, own}))
             p.add("$.fits", "has no " + own + " fit for " + d);
-        if (contains(backends, "tcrypt") && !is_user_driver(d) && !has("tcrypt"))
+        if (contains(backends, "tcrypt") && !is_user_driver(d) && !fitted.count({d, "tcrypt"}))
             p.add("$.fits", "has no tcrypt fit for " + d);
     }
 }

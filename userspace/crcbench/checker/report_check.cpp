@@ -518,11 +518,6 @@ void check_file(const JsonValue &doc, const std::vector<std::string> &listed,
         p.add("$.verdict", "\"" + verdict + "\" contradicts the results (" + want + ")");
 }
 
-std::optional<std::string> read_file(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    return in ? std::optional(std::string(std::istreambuf_iterator<char>(in), {})) : std::nullopt;
-}
-
 // The schema files one validation uses, loaded on demand: the root and what
 // its "$ref"s name (RapidJSON asks through IRemoteSchemaDocumentProvider).
 class SchemaSet : public rapidjson::IRemoteSchemaDocumentProvider {
@@ -630,6 +625,11 @@ std::string json_path(const rapidjson::Pointer &p) {
 }
 
 } // namespace
+
+std::optional<std::string> read_file(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    return in ? std::optional(std::string(std::istreambuf_iterator<char>(in), {})) : std::nullopt;
+}
 
 // RapidJSON's draft-04 validator: every structural rule comes from the
 // schema files, none from C++. A "$ref" of schema_file is looked up beside

@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <string>
@@ -66,17 +65,13 @@ int main(int argc, char **argv) {
     else if (!schema.empty())
         expect.schema_file = schema;
 
-    std::ifstream in;
-    if (file != "-") {
-        in.open(file, std::ios::binary);
-        if (!in) {
-            std::fprintf(stderr, "crcbench-jsoncheck: cannot read %s\n", file.c_str());
-            return 1;
-        }
+    std::optional<std::string> text =
+        file == "-" ? std::string(std::istreambuf_iterator<char>(std::cin), {}) : read_file(file);
+    if (!text) {
+        std::fprintf(stderr, "crcbench-jsoncheck: cannot read %s\n", file.c_str());
+        return 1;
     }
-    std::istream &is = file == "-" ? std::cin : in;
-    std::string text(std::istreambuf_iterator<char>(is), {});
-    auto problems = check_report(text, expect);
+    auto problems = check_report(*text, expect);
     if (problems.empty()) {
         std::puts("ok");
         return 0;

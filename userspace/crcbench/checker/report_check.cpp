@@ -212,12 +212,6 @@ void check_inkernel(const JsonValue &ik, const JsonValue &cfg,
     const std::string generic = alg + "-generic";
     if (ik.num("sec") != cfg.num("tcrypt_sec"))
         p.add("$.config.tcrypt_sec", "differs from $.inkernel.sec");
-    struct Row {
-        double size, ns;
-        std::optional<double> ratio;
-        std::string path;
-    };
-    std::vector<Row> rows;
     std::map<double, double> generic_ns; // size -> ns/op
     std::set<std::string> with_rows;
     std::set<std::pair<std::string, double>> seen;
@@ -245,16 +239,19 @@ void check_inkernel(const JsonValue &ik, const JsonValue &cfg,
                 if (!ratio || std::fabs(*ratio - 1.0) > 1e-3)
                     p.add(rp + ".ratio_to_generic", "the baseline's own ratio must be 1");
             }
-            rows.push_back({size, ns, ratio, rp});
         });
-    for (const Row &r : rows) {
-        auto it = generic_ns.find(r.size);
-        if (it == generic_ns.end() && r.ratio)
-            p.add(r.path + ".ratio_to_generic", "set, but " + generic + " has no row here");
-        if (it != generic_ns.end() &&
-            (!r.ratio || std::fabs(*r.ratio - it->second / r.ns) > 1e-3 * *r.ratio))
-            p.add(r.path + ".ratio_to_generic", "is not " + generic + "'s ns_per_op / this one's");
-    }
+    // Every row's ratio, once the generic driver's rows are known.
+    each(ik.list("results"), "$.inkernel.results",
+         [&](const JsonValue &row, const std::string &rp) {
+             const std::optional<double> ratio = row.num("ratio_to_generic");
+             const double ns = row.num("ns_per_op").value_or(0);
+             auto it = generic_ns.find(row.num("size").value_or(0));
+             if (it == generic_ns.end() && ratio)
+                 p.add(rp + ".ratio_to_generic", "set, but " + generic + " has no row here");
+             if (it != generic_ns.end() &&
+                 (!ratio || std::fabs(*ratio - it->second / ns) > 1e-3 * *ratio))
+                 p.add(rp + ".ratio_to_generic", "is not " + generic + "'s ns_per_op / this one's");
+         });
     std::set<std::string> skipped;
     for (const JsonValue &n : ik.list("not_measured"))
         skipped.insert(n.str("driver").value_or(""));
@@ -292,6 +289,7 @@ void check_fit(const JsonValue &fit, const std::string &path,
 void check_fits(const JsonValue &doc, const std::vector<std::string> &backends,
                 const std::vector<std::string> &measured, Problems &p) {
     std::set<std::tuple<std::string, std::string, double>> seen;
+    std::set<std::pair<std::string, std::string>> fitted; // driver, backend
     each(doc.list("fits"), "$.fits", [&](const JsonValue &f, const std::string &path) {
         const std::string d = f.str("driver").value_or(""), b = f.str("backend").value_or("");
         if (!contains(measured, d))
@@ -304,6 +302,7 @@ void check_fits(const JsonValue &doc, const std::vector<std::string> &backends,
                       (is_user_driver(d) ? "\"user\" (a user: baseline)" : "in $.config.backends"));
         if (!seen.insert({d, b, f.num("threads").value_or(0)}).second)
             p.add(path, "duplicate fit for this driver, backend and thread count");
+        fitted.insert({d, b});
         std::vector<std::pair<double, double>> xy;
         for (const JsonValue &pt : f.list("points"))
             if (auto size = pt.num("size"), ns = pt.num("ns_per_op"); size && ns && *ns > 0)
@@ -313,14 +312,9 @@ void check_fits(const JsonValue &doc, const std::vector<std::string> &backends,
     });
     for (const std::string &d : measured) {
         const std::string own = is_user_driver(d) ? "user" : "afalg";
-        auto has = [&](const std::string &backend) {
-            return std::ranges::any_of(seen, [&](const auto &f) {
-                return std::get<0>(f) == d && std::get<1>(f) == backend;
-            });
-        };
-        if (contains(backends, "afalg") && !has(own))
+        if (contains(backends, "afalg") && !fitted.count({d, own}))
             p.add("$.fits", "has no " + own + " fit for " + d);
-        if (contains(backends, "tcrypt") && !is_user_driver(d) && !has("tcrypt"))
+        if (contains(backends, "tcrypt") && !is_user_driver(d) && !fitted.count({d, "tcrypt"}))
             p.add("$.fits", "has no tcrypt fit for " + d);
     }
 }
@@ -524,11 +518,6 @@ void check_file(const JsonValue &doc, const std::vector<std::string> &listed,
         p.add("$.verdict", "\"" + verdict + "\" contradicts the results (" + want + ")");
 }
 
-std::optional<std::string> read_file(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    return in ? std::optional(std::string(std::istreambuf_iterator<char>(in), {})) : std::nullopt;
-}
-
 // The schema files one validation uses, loaded on demand: the root and what
 // its "$ref"s name (RapidJSON asks through IRemoteSchemaDocumentProvider).
 class SchemaSet : public rapidjson::IRemoteSchemaDocumentProvider {
@@ -636,6 +625,11 @@ std::string json_path(const rapidjson::Pointer &p) {
 }
 
 } // namespace
+
+std::optional<std::string> read_file(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    return in ? std::optional(std::string(std::istreambuf_iterator<char>(in), {})) : std::nullopt;
+}
 
 // RapidJSON's draft-04 validator: every structural rule comes from the
 // schema files, none from C++. A "$ref" of schema_file is looked up beside

@@ -26,6 +26,9 @@ struct Expectations {
 // Every problem found, as "$.path: what is wrong".
 std::vector<std::string> check_report(std::string_view text, const Expectations &expect);
 
+// The whole file; nothing when it cannot be opened.
+std::optional<std::string> read_file(const std::string &path);
+
 std::optional<std::string_view> embedded_schema(std::string_view file_name);
 // By their $.schema names, sorted.
 std::vector<std::string_view> embedded_report_schemas();

@@ -473,11 +473,9 @@ void finish_file(FileOptions &f, const CommonOptions &common) {
     if (f.sum_lines && (f.page_size || f.innodb))
         throw UsageError("--format sum prints one CRC per whole file: leave out --page-size and "
                          "--innodb (or use --format table, json or csv for page CRCs)");
-    std::size_t stdin_uses =
-        std::count(f.paths.begin(), f.paths.end(), "-") + (f.check_list && *f.check_list == "-");
-    if (stdin_uses > 1)
+    const bool stdin_file = std::ranges::count(f.paths, "-") > 0;
+    if (std::ranges::count(f.paths, "-") + (f.check_list == "-") > 1)
         throw UsageError("'-' (standard input) given twice: it can be read only once");
-    bool stdin_file = std::find(f.paths.begin(), f.paths.end(), "-") != f.paths.end();
     if (stdin_file && f.repeat > 1)
         throw UsageError(fmt::format("--repeat {}: standard input ('-') is read once, so it has "
                                      "one pass; save it to a file to time it more than once",

@@ -16,26 +16,9 @@
 #include <cstdio>
 #include <fmt/format.h>
 #include <optional>
+#include <unistd.h>
 
 namespace crcbench {
-namespace {
-
-BenchSettings settings_from(const RunOptions &r) {
-    BenchSettings s;
-    static_cast<BenchParams &>(s) = r;
-    s.threads = r.threads.front();
-    if (r.min_runs || r.max_runs) {
-        // Only --max-runs: hyperfine's least count, or the most if lower.
-        RunBounds b;
-        b.max = r.max_runs.value_or(b.max);
-        b.min = r.min_runs.value_or(std::min(b.min, b.max));
-        s.run_bounds = b;
-    }
-    s.seed = r.seed.value_or(fresh_seed());
-    return s;
-}
-
-} // namespace
 
 int cmd_run(const Options &o, const HasherFactory &factory) {
     const RunOptions &opt = o.run;
@@ -46,29 +29,39 @@ int cmd_run(const Options &o, const HasherFactory &factory) {
     report.baseline = choose_baseline(report.drivers, report.alg);
     if (opt.user_baselines)
         report.measured = add_user_baselines(report.measured, o.common.quiet, report.alg);
-    report.settings = settings_from(opt);
-    report.settings.alg = report.alg;
+    BenchSettings &settings = report.settings;
+    static_cast<BenchParams &>(settings) = opt;
+    settings.alg = report.alg;
+    settings.threads = opt.threads.front();
+    if (opt.min_runs || opt.max_runs) {
+        // Only --max-runs: hyperfine's least count, or the most if lower.
+        RunBounds b;
+        b.max = opt.max_runs.value_or(b.max);
+        b.min = opt.min_runs.value_or(std::min(b.min, b.max));
+        settings.run_bounds = b;
+    }
+    settings.seed = opt.seed.value_or(fresh_seed());
     report.thread_counts = opt.threads;
     report.sizes = opt.sizes;
     report.backends = opt.backend.backends;
     const unsigned most = std::ranges::max(report.thread_counts); // never empty
     // What the pool will pin to (bench.cpp reads the same mask): --cpus, or
     // the first CPUs of the affinity mask, the largest count's worth.
-    report.pinned_cpus = report.settings.cpus.empty()
-                             ? occupied_cpus(pool_cpus(report.settings.cpus), most)
-                             : report.settings.cpus;
+    report.pinned_cpus =
+        settings.cpus.empty() ? occupied_cpus(pool_cpus(settings.cpus), most) : settings.cpus;
     std::sort(report.pinned_cpus.begin(), report.pinned_cpus.end());
     const bool afalg = opt.backend.has(Backend::afalg);
-    const TcryptEnv tcrypt = tcrypt_env(opt.backend.kmsg_path, opt.backend.modprobe);
+    TcryptEnv tcrypt{.is_root = ::geteuid() == 0};
+    tcrypt.kmsg_path = opt.backend.kmsg_path.value_or(tcrypt.kmsg_path);
+    tcrypt.modprobe = opt.backend.modprobe.value_or(tcrypt.modprobe);
     if (opt.backend.has(Backend::tcrypt))
         require_tcrypt_root(tcrypt); // before anything is measured
     if (afalg) {
         // Pre-flight: the buffers of the largest thread count must fit.
-        const auto &ws = report.settings.working_set;
+        const auto &ws = settings.working_set;
         std::string what = ws ? "--working-set " + format_size(*ws) : "the buffers of --sizes";
         what += " with " + std::to_string(most) + (most == 1 ? " thread" : " threads");
-        check_bench_memory(bench_memory(report.sizes, report.settings, most), read_mem_available(),
-                           what);
+        check_bench_memory(bench_memory(report.sizes, settings, most), read_mem_available(), what);
     }
     // Opened now: an unwritable path fails before the run, not after it.
     std::optional<OutputFile> runs_out = open_report(opt.runs_csv_file);
@@ -83,7 +76,7 @@ int cmd_run(const Options &o, const HasherFactory &factory) {
     Progress progress(Progress::wanted(o.common.quiet));
     // A threads sweep: one complete run per thread count, rows tagged with it.
     for (std::size_t k = 0; afalg && k < report.thread_counts.size() && !interrupt_signal(); ++k) {
-        BenchSettings s = report.settings;
+        BenchSettings s = settings;
         s.threads = report.thread_counts[k];
         std::string step = report.thread_counts.size() > 1
                                ? "threads " + std::to_string(s.threads) + ": "

@@ -33,10 +33,6 @@ void assign(AlgEntry &e, std::string_view key, std::string_view value) {
         e.internal = value == "yes";
 }
 
-bool usable(const AlgEntry &e, std::string_view name) {
-    return e.name == name && !e.internal;
-}
-
 } // namespace
 
 std::vector<AlgEntry> parse_proc_crypto(std::string_view text) {
@@ -66,7 +62,7 @@ std::vector<AlgEntry> alg_drivers(const std::vector<AlgEntry> &all, std::string_
     std::vector<AlgEntry> out;
     std::set<std::string> seen;
     for (const AlgEntry &e : all)
-        if (usable(e, name) && seen.insert(e.driver).second)
+        if (e.name == name && !e.internal && seen.insert(e.driver).second)
             out.push_back(e);
     // Highest priority first; ties in driver name order.
     std::stable_sort(out.begin(), out.end(), [](const AlgEntry &a, const AlgEntry &b) {

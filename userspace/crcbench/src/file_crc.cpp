@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace crcbench {
 namespace {
@@ -33,17 +34,13 @@ constexpr std::uint64_t kMincoreWindow = std::uint64_t{64} << 20;
 } // namespace
 
 InputFile::InputFile(std::string path) : path_(std::move(path)) {
-    if (path_ == kStdinPath) {
-        fd_ = STDIN_FILENO;
-        stream_ = true;
+    if (path_ == kStdinPath)
         return;
-    }
     owned_.reset(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
-    fd_ = owned_.get();
-    if (fd_ < 0)
+    if (owned_.get() < 0)
         throw_file_error("open", path_, errno);
     struct stat st {};
-    if (::fstat(fd_, &st) < 0)
+    if (::fstat(fd(), &st) < 0)
         throw_file_error("stat", path_, errno);
     if (!S_ISREG(st.st_mode))
         throw UsageError(path_ + " is not a regular file (file hashes regular files; for a pipe or "
@@ -52,10 +49,10 @@ InputFile::InputFile(std::string path) : path_(std::move(path)) {
 }
 
 void InputFile::check_unchanged() const {
-    if (stream_)
+    if (is_stream())
         return;
     struct stat st {};
-    if (::fstat(fd_, &st) < 0)
+    if (::fstat(fd(), &st) < 0)
         throw_file_error("stat", path_, errno);
     auto now = static_cast<std::uint64_t>(st.st_size);
     if (now != size_)
@@ -64,7 +61,7 @@ void InputFile::check_unchanged() const {
 
 void InputFile::ended_early(std::uint64_t at) const {
     struct stat st {};
-    std::uint64_t now = ::fstat(fd_, &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : at;
+    std::uint64_t now = ::fstat(fd(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : at;
     throw_file_changed(path_, size_, now,
                        "ended after " + std::to_string(at) + " bytes had been read, now");
 }
@@ -92,18 +89,18 @@ std::uint64_t cached_pages(int fd, std::uint64_t size) {
 }
 
 void InputFile::drop_cache() const {
-    if (stream_)
+    if (is_stream())
         throw UsageError("--drop-cache: standard input is read once and has no page cache to "
                          "drop; give a regular file, or leave out --drop-cache");
     // Dirty pages are not dropped: write them back first.
-    if (::fdatasync(fd_) != 0 && errno != EINVAL && errno != EROFS)
+    if (::fdatasync(fd()) != 0 && errno != EINVAL && errno != EROFS)
         throw_file_error("write back (fdatasync)", path_, errno);
-    int rc = ::posix_fadvise(fd_, 0, 0, POSIX_FADV_DONTNEED);
+    int rc = ::posix_fadvise(fd(), 0, 0, POSIX_FADV_DONTNEED);
     if (rc != 0)
         throw ToolError(ExitCode::runtime, "--drop-cache: posix_fadvise(POSIX_FADV_DONTNEED) on " +
                                                path_ + " failed: " + errno_text(rc) +
                                                "; leave out --drop-cache on this filesystem");
-    std::uint64_t left = cached_pages(fd_, size_);
+    std::uint64_t left = cached_pages(fd(), size_);
     if (left != 0)
         throw ToolError(ExitCode::runtime,
                         "--drop-cache: " + std::to_string(left) + " page(s) of " + path_ +
@@ -150,7 +147,7 @@ struct SpliceRefused {
 // hasher or a kernel driver's stream; each unit's CRC lands in `out`.
 class UnitSink {
   public:
-    explicit UnitSink(CrcAlg reference) : alg_(reference) { reset(); }
+    explicit UnitSink(CrcAlg reference) : alg_(reference) {}
     explicit UnitSink(Crc32cHasher &h) : hasher_(&h) {}
     explicit UnitSink(HashStream &s) : stream_(&s) {}
 
@@ -163,39 +160,26 @@ class UnitSink {
         } else if (hasher_) {
             if (!b.empty())
                 hasher_->update(b);
-        } else {
-            take_reference(b);
+        } else { // the digest so far, carried on (each algorithm's starts at 0)
+            digest_ = alg_ == CrcAlg::crc32c
+                          ? crc32c_fast::digest(~static_cast<std::uint32_t>(digest_), b)
+                      : alg_ == CrcAlg::crct10dif
+                          ? crc_family::t10dif_table(static_cast<std::uint16_t>(digest_), b)
+                          : crc_family::rocksoft_table(digest_, b);
         }
         if (last)
-            out.crcs.push_back(stream_ ? stream_->result() : hasher_ ? hasher_->final() : finish());
+            out.crcs.push_back(stream_   ? stream_->result()
+                               : hasher_ ? hasher_->final()
+                                         : std::exchange(digest_, 0));
         out.seconds += seconds_since(t0);
     }
     UnitCrcs out;
 
   private:
-    void reset() { state_ = alg_ == CrcAlg::crc32c ? 0xFFFFFFFFu : 0; }
-    void take_reference(std::span<const std::uint8_t> b) {
-        switch (alg_) {
-        case CrcAlg::crc32c:
-            state_ = crc32c_fast::update(static_cast<std::uint32_t>(state_), b);
-            break;
-        case CrcAlg::crct10dif:
-            state_ = crc_family::t10dif_table(static_cast<std::uint16_t>(state_), b);
-            break;
-        case CrcAlg::crc64_rocksoft:
-            state_ = crc_family::rocksoft_table(state_, b);
-            break;
-        }
-    }
-    Digest finish() {
-        Digest d = alg_ == CrcAlg::crc32c ? static_cast<std::uint32_t>(~state_) : state_;
-        reset();
-        return d;
-    }
     Crc32cHasher *hasher_ = nullptr;
     HashStream *stream_ = nullptr;
     CrcAlg alg_ = CrcAlg::crc32c;
-    std::uint64_t state_ = 0;
+    Digest digest_ = 0;
 };
 
 // Cuts the input, read in order, into the units of a layout: every sink

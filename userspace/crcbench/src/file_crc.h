@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unistd.h>
 #include <vector>
 
 namespace crcbench {
@@ -30,8 +31,8 @@ class InputFile {
     explicit InputFile(std::string path);
 
     const std::string &path() const { return path_; }
-    int fd() const { return fd_; }
-    bool is_stream() const { return stream_; }
+    int fd() const { return is_stream() ? STDIN_FILENO : owned_.get(); }
+    bool is_stream() const { return owned_.get() < 0; }
     // At open (every pass must find it); 0 for a stream.
     std::uint64_t size() const { return size_; }
 
@@ -45,8 +46,6 @@ class InputFile {
   private:
     std::string path_;
     UniqueFd owned_; // not standard input's
-    int fd_ = -1;
-    bool stream_ = false;
     std::uint64_t size_ = 0;
 };
 

@@ -346,10 +346,6 @@ std::string count_text(std::uint64_t n, std::string_view one, std::string_view m
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
-void warn(const std::string &text) {
-    std::fprintf(stderr, "crcbench-alg: WARNING: %s\n", text.c_str());
-}
-
 // --ignore-missing skips a file only if it does not exist: any other
 // failure to open it is still reported.
 bool is_missing(const std::string &path) {
@@ -423,16 +419,16 @@ int check_list(const std::string &list, const FileOptions &f, bool quiet, FileRe
     }
     for (const FileMismatch &m : report.mismatches)
         std::fprintf(stderr, "%s\n", format_file_reproducer(m, report).c_str());
-    // --status: the summary warnings go too (the causes above stay).
-    if (improper && !f.status)
-        warn(count_text(improper, "line is", "lines are") + " improperly formatted");
-    if (unreadable && !f.status)
-        warn(count_text(unreadable, "listed file", "listed files") + " could not be read");
-    if (failed && !f.status)
-        warn(count_text(failed, "computed checksum", "computed checksums") + " did NOT match");
-    if (wrong_drivers && !f.status)
-        warn("a driver returned wrong CRCs for " + count_text(wrong_drivers, "file", "files") +
-             " (MISMATCH lines above)");
+    // A summary warning per count that is not 0; --status: none (the causes above stay).
+    auto warn = [&](std::uint64_t count, const std::string &text) {
+        if (count && !f.status)
+            std::fprintf(stderr, "crcbench-alg: WARNING: %s\n", text.c_str());
+    };
+    warn(improper, count_text(improper, "line is", "lines are") + " improperly formatted");
+    warn(unreadable, count_text(unreadable, "listed file", "listed files") + " could not be read");
+    warn(failed, count_text(failed, "computed checksum", "computed checksums") + " did NOT match");
+    warn(wrong_drivers, "a driver returned wrong CRCs for " +
+                            count_text(wrong_drivers, "file", "files") + " (MISMATCH lines above)");
     if (checked == 0) {
         std::fprintf(stderr, "crcbench-alg: %s: no properly formatted %s checksum lines found\n",
                      list.c_str(), name.c_str());

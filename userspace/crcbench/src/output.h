@@ -164,9 +164,10 @@ std::string alg_line(CrcAlg alg);
 std::string partial_line(int interrupted_by, const std::string &what);
 
 // Nested members named by their path joined with '_' (bytes_per_s_min).
-Json flat(const Json &j);
-// A cell spelled as the JSON spells it (lists space-separated; null empty).
-std::string csv_table(const std::vector<std::string> &columns, const std::vector<Json> &rows);
+Json flat(const Json &j, const std::string &prefix = "");
+// header: the columns, comma-separated. A cell spelled as the JSON spells it
+// (lists space-separated; null empty).
+std::string csv_table(std::string_view header, const std::vector<Json> &rows);
 
 class Table {
   public:

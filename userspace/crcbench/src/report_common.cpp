@@ -5,7 +5,6 @@
 #include "text.h"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 namespace crcbench {
 namespace {
@@ -26,16 +25,6 @@ std::string csv_cell(std::string_view s) {
         out += c;
     }
     return out + "\"";
-}
-
-void flatten_into(Json &out, const Json &j, const std::string &prefix) {
-    for (const auto &[key, value] : j.items()) {
-        std::string name = prefix.empty() ? key : prefix + "_" + key;
-        if (value.is_object())
-            flatten_into(out, value, name);
-        else
-            out[name] = value;
-    }
 }
 
 std::string csv_value(const Json &v) {
@@ -109,14 +98,21 @@ void add_partial(Json &j, int interrupted_by) {
     j["interrupted_by"] = interrupted_by ? Json(signal_name(interrupted_by)) : Json();
 }
 
-Json flat(const Json &j) {
+Json flat(const Json &j, const std::string &prefix) {
     Json out = Json::object();
-    flatten_into(out, j, "");
+    for (const auto &[key, value] : j.items()) {
+        std::string name = prefix.empty() ? key : prefix + "_" + key;
+        if (value.is_object())
+            out.update(flat(value, name));
+        else
+            out[name] = value;
+    }
     return out;
 }
 
-std::string csv_table(const std::vector<std::string> &columns, const std::vector<Json> &rows) {
-    std::string out = fmt::format("{}\n", fmt::join(columns, ","));
+std::string csv_table(std::string_view header, const std::vector<Json> &rows) {
+    std::string out = fmt::format("{}\n", header);
+    const std::vector<std::string_view> columns = split(header, ',');
     for (const Json &row : rows) {
         for (std::size_t i = 0; i < columns.size(); ++i) {
             auto cell = row.find(columns[i]);

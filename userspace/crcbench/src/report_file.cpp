@@ -240,13 +240,10 @@ std::string file_csv(const FileReport &r) {
             row["invalid_pages"] = row.value("innodb_invalid_pages", Json());
             rows.push_back(row);
         }
-    return csv_table(
-        {"path",          "bytes",         "page_size",    "pages",        "driver",
-         "transfer",      "seconds",       "bytes_per_s",  "gb_per_s",     "pages_per_s",
-         "crc",           "mismatches",    "innodb_valid", "innodb_empty", "innodb_invalid",
-         "invalid_pages", "transfer_note", "emulated",     "alg",          "passes",
-         "drop_cache",    "partial"},
-        rows);
+    return csv_table("path,bytes,page_size,pages,driver,transfer,seconds,bytes_per_s,gb_per_s,"
+                     "pages_per_s,crc,mismatches,innodb_valid,innodb_empty,innodb_invalid,"
+                     "invalid_pages,transfer_note,emulated,alg,passes,drop_cache,partial",
+                     rows);
 }
 
 std::string render(const FileReport &r, Format f) {

@@ -70,8 +70,7 @@ std::string list_csv(const ListReport &r) {
              {"resolves_crc32c", false}});
     for (Json &row : rows)
         row["alg"] = j["alg"];
-    return csv_table(
-        {"driver", "module", "priority", "selftest", "internal", "resolves_crc32c", "alg"}, rows);
+    return csv_table("driver,module,priority,selftest,internal,resolves_crc32c,alg", rows);
 }
 
 std::string render(const ListReport &r, Format f) {

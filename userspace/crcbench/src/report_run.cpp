@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <iterator>
 #include <map>
+#include <ranges>
 
 namespace crcbench {
 namespace {
@@ -463,14 +464,10 @@ std::string run_csv(const RunReport &r) {
             own["mode"] = "digest";
             rows.push_back(row_of(own, "tcrypt", k.ns_per_op));
         }
-    std::vector<std::string> columns;
-    for (std::string_view c : split(kRunColumns, ','))
-        columns.emplace_back(c);
-    for (const auto &[name, value] : machine_state_items(r.system.machine_state))
-        columns.emplace_back(name);
-    for (std::string_view c : split(kRunColumnsAfterState, ','))
-        columns.emplace_back(c);
-    return csv_table(columns, rows);
+    const auto state = machine_state_items(r.system.machine_state);
+    return csv_table(fmt::format("{},{},{}", kRunColumns, fmt::join(std::views::keys(state), ","),
+                                 kRunColumnsAfterState),
+                     rows);
 }
 
 std::string run_trials_csv(const RunReport &r) {
@@ -490,9 +487,8 @@ std::string run_trials_csv(const RunReport &r) {
             rows.push_back(row);
         }
     }
-    return csv_table({"driver", "size", "threads", "trial", "seconds", "bytes", "ops",
-                      "bytes_per_s", "user_s", "system_s", "partial"},
-                     rows);
+    return csv_table(
+        "driver,size,threads,trial,seconds,bytes,ops,bytes_per_s,user_s,system_s,partial", rows);
 }
 
 std::string render(const RunReport &r, Format f) {

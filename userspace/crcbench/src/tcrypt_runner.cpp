@@ -309,27 +309,7 @@ std::string first_line(const std::string &s) {
     return line.empty() ? "no message" : line;
 }
 
-std::vector<InKernelRow> inkernel_rows(const std::string &driver, const TcryptRun &run) {
-    std::vector<InKernelRow> out;
-    for (const TcryptRow &t : digest_rows(run)) {
-        const auto ops = static_cast<double>(t.ops_per_s);
-        if (t.ops_per_s != 0) // else slower than one per second: no time to report
-            out.push_back({driver, run.reported_driver, t.block_len, ops,
-                           static_cast<double>(t.bytes_per_s), 1e9 / ops, std::nullopt});
-    }
-    return out;
-}
-
 } // namespace
-
-TcryptEnv tcrypt_env(const std::optional<std::string> &kmsg_path,
-                     const std::optional<std::string> &modprobe) {
-    TcryptEnv env;
-    env.kmsg_path = kmsg_path.value_or(env.kmsg_path);
-    env.modprobe = modprobe.value_or(env.modprobe);
-    env.is_root = ::geteuid() == 0;
-    return env;
-}
 
 TcryptRun run_tcrypt(const std::string &requested, const std::string &expected_driver, unsigned sec,
                      const TcryptEnv &env) {
@@ -381,8 +361,13 @@ InKernelResults measure_in_kernel(const std::vector<std::string> &measured,
         }
         progress.update(i, measured.size(), "tcrypt: " + d);
         std::string expected = d == alg_info(alg).name && resolves_to ? *resolves_to : d;
-        std::ranges::move(inkernel_rows(d, run_tcrypt(d, expected, sec, env)),
-                          std::back_inserter(out.rows));
+        const TcryptRun run = run_tcrypt(d, expected, sec, env);
+        for (const TcryptRow &t : digest_rows(run)) {
+            const auto ops = static_cast<double>(t.ops_per_s);
+            if (t.ops_per_s != 0) // else slower than one per second: no time to report
+                out.rows.push_back({d, run.reported_driver, t.block_len, ops,
+                                    static_cast<double>(t.bytes_per_s), 1e9 / ops, std::nullopt});
+        }
     }
     add_inkernel_ratios(out.rows, alg_info(alg).generic_driver);
     return out;

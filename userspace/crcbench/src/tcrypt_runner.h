@@ -107,9 +107,6 @@ struct TcryptEnv {
     bool is_root = false;
 };
 
-TcryptEnv tcrypt_env(const std::optional<std::string> &kmsg_path,
-                     const std::optional<std::string> &modprobe);
-
 // requested: a driver, or "crc32c", which must come out as expected_driver.
 TcryptRun run_tcrypt(const std::string &requested, const std::string &expected_driver, unsigned sec,
                      const TcryptEnv &env);

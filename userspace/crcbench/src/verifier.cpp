@@ -205,7 +205,6 @@ std::vector<VerifyCase> random_cases(std::size_t n, std::uint64_t seed, std::siz
     return out;
 }
 
-// "; the reproducers of the first 5 follow" (of all: "; reproducers follow").
 std::string reproducers_note(std::size_t shown, std::size_t failed) {
     if (shown == 0)
         return "";

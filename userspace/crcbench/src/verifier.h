@@ -83,7 +83,7 @@ using VerifyProgress = std::function<void(std::size_t, std::size_t)>;
 
 inline constexpr std::size_t kReportedMismatches = 5;
 
-// "; the reproducers of the first 5 follow".
+// "; the reproducers of the first 5 follow" (of all: "; their reproducers follow").
 std::string reproducers_note(std::size_t shown, std::size_t failed);
 
 Digest expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data,

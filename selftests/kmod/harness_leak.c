@@ -6,12 +6,15 @@
  * unreferenced, which the debug kernel's kmemleak scan in the guest's /init
  * must report and the run must fail on.
  *
- * kmemleak is conservative: any stale copy of a pointer hides that block
- * from a scan. Left uncleared, the array would stay in the module's freed
- * pages, and a page reused for a new, not yet written allocation brings all
- * of the pointers back into the scan at once (a make check saw 0 of 16
- * reported). A copy in a stack or a register save hides one block only, so
- * there are several, any one of which makes a report.
+ * kmemleak is conservative: any stale copy of a pointer hides the block it
+ * points into, and every block a hidden block points to. So no block may
+ * point to another: they are zeroed (kmalloc's blocks would keep SLUB's
+ * free-list link to the next, on a kernel without free-list hardening, and
+ * one stale pointer to the first hid all 16 in 1 of 4 boots on a loaded
+ * host). The array is cleared on unload rather than left in the module's
+ * freed pages, which a later, not yet written allocation could bring back
+ * into a scan whole. A copy in a stack or a register save hides one block,
+ * so there are several, any one of which makes a report.
  */
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -25,7 +28,7 @@ static int __init harness_leak_init(void)
 	int i;
 
 	for (i = 0; i < HARNESS_LEAK_BLOCKS; i++) {
-		harness_leak_blocks[i] = kmalloc(256, GFP_KERNEL);
+		harness_leak_blocks[i] = kzalloc(256, GFP_KERNEL);
 		if (!harness_leak_blocks[i])
 			goto fail;
 	}

@@ -471,22 +471,17 @@ std::string run_csv(const RunReport &r) {
 }
 
 std::string run_trials_csv(const RunReport &r) {
-    const Json doc = run_document(r);
     std::vector<Json> rows;
-    for (const Json &result : doc.at("results")) {
-        std::size_t trial = 0;
-        for (const Json &sample : result.at("samples")) {
-            Json row = {{"driver", result.at("driver")},
-                        {"size", result.at("size")},
-                        {"threads", result.at("threads")},
-                        {"trial", ++trial},
-                        {"partial", doc.at("partial")}};
-            row.update(sample);
-            double seconds = sample.at("seconds").get<double>();
-            row["bytes_per_s"] = seconds > 0 ? sample.at("bytes").get<double>() / seconds : 0.0;
-            rows.push_back(row);
+    for (const RunRow &row : r.rows)
+        for (std::size_t i = 0; i < row.samples.size(); ++i) {
+            Json &line = rows.emplace_back(row.samples[i]);
+            line.update({{"driver", row.driver},
+                         {"size", row.size},
+                         {"threads", row.threads},
+                         {"trial", i + 1},
+                         {"bytes_per_s", row.samples[i].bytes_per_s()},
+                         {"partial", r.interrupted_by != 0}});
         }
-    }
     return csv_table(
         "driver,size,threads,trial,seconds,bytes,ops,bytes_per_s,user_s,system_s,partial", rows);
 }

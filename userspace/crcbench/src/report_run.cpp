@@ -364,40 +364,32 @@ void to_json(Json &j, const BackendFit &f) {
          {"no_fit_reason", f.result.fit ? Json() : Json(f.result.no_fit_reason)}};
 }
 
-namespace {
-
-Json config_json(const RunReport &r) {
+Json run_document(const RunReport &r) {
     const BenchSettings &s = r.settings;
     const std::optional<RunBounds> &bounds = s.run_bounds;
     auto seconds = [](auto d) { return std::chrono::duration<double>(d).count(); };
-    return {{"mode", mode_name(s.mode)},
-            {"chunk", s.mode == OpMode::stream ? s.chunk : std::nullopt},
-            {"splice", s.splice},
-            {"threads", r.thread_counts},
-            {"working_set", s.working_set},
-            {"cpus", s.cpus.empty() ? Json() : Json(format_cpu_list(s.cpus))},
-            {"pinned_cpus", r.pinned_cpus},
-            {"trials", bounds ? std::nullopt : std::optional(s.trials)},
-            {"min_runs", bounds ? std::optional(bounds->min) : std::nullopt},
-            {"max_runs", bounds ? std::optional(bounds->max) : std::nullopt},
-            {"duration_s", s.iterations ? Json() : Json(seconds(s.duration))},
-            {"iterations", s.iterations},
-            {"warmup_s", s.warmup_runs ? Json() : Json(seconds(s.warmup))},
-            {"warmup_runs", s.warmup_runs},
-            {"sizes", r.sizes},
-            // A string: JSON readers that hold numbers as doubles (jq, JavaScript)
-            // round integers above 2^53, and the seed must reproduce the run exactly.
-            {"seed", std::to_string(s.seed)},
-            {"baseline", r.baseline_name()},
-            {"backends", r.backends},
-            {"tcrypt_sec", r.inkernel ? Json(r.inkernel->sec) : Json()}};
-}
-
-} // namespace
-
-Json run_document(const RunReport &r) {
     Json j = report_head(kRunSchema, r);
-    j["config"] = config_json(r);
+    j["config"] = {{"mode", mode_name(s.mode)},
+                   {"chunk", s.mode == OpMode::stream ? s.chunk : std::nullopt},
+                   {"splice", s.splice},
+                   {"threads", r.thread_counts},
+                   {"working_set", s.working_set},
+                   {"cpus", s.cpus.empty() ? Json() : Json(format_cpu_list(s.cpus))},
+                   {"pinned_cpus", r.pinned_cpus},
+                   {"trials", bounds ? std::nullopt : std::optional(s.trials)},
+                   {"min_runs", bounds ? std::optional(bounds->min) : std::nullopt},
+                   {"max_runs", bounds ? std::optional(bounds->max) : std::nullopt},
+                   {"duration_s", s.iterations ? Json() : Json(seconds(s.duration))},
+                   {"iterations", s.iterations},
+                   {"warmup_s", s.warmup_runs ? Json() : Json(seconds(s.warmup))},
+                   {"warmup_runs", s.warmup_runs},
+                   {"sizes", r.sizes},
+                   // A string: JSON readers that hold numbers as doubles (jq, JavaScript)
+                   // round integers above 2^53, and the seed must reproduce the run exactly.
+                   {"seed", std::to_string(s.seed)},
+                   {"baseline", r.baseline_name()},
+                   {"backends", r.backends},
+                   {"tcrypt_sec", r.inkernel ? Json(r.inkernel->sec) : Json()}};
     add_drivers(j, r);
     j["measured"] = r.measured;
     j["results"] = r.rows;

@@ -162,6 +162,8 @@ std::string resolve_line(const std::optional<std::string> &to, bool ambiguous,
 std::string alg_line(CrcAlg alg);
 // "PARTIAL: interrupted by SIGINT; WHAT", empty when complete.
 std::string partial_line(int interrupted_by, const std::string &what);
+// "*** kEmulationNotice ***", empty when not emulated.
+std::string notice_line(const SystemInfo &s);
 
 // Nested members named by their path joined with '_' (bytes_per_s_min).
 Json flat(const Json &j, const std::string &prefix = "");

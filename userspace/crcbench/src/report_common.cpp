@@ -146,9 +146,7 @@ std::string system_lines(const SystemInfo &s) {
             v->size());
     else
         out += "vulnerabilities: absent\n";
-    if (s.emulation.emulated())
-        out += "*** " + std::string(kEmulationNotice) + " ***\n";
-    return out;
+    return out + notice_line(s);
 }
 
 std::string alg_line(CrcAlg alg) {
@@ -161,6 +159,10 @@ std::string partial_line(int interrupted_by, const std::string &what) {
     return interrupted_by
                ? "PARTIAL: interrupted by " + signal_name(interrupted_by) + "; " + what + "\n"
                : "";
+}
+
+std::string notice_line(const SystemInfo &s) {
+    return s.emulation.emulated() ? "*** " + std::string(kEmulationNotice) + " ***\n" : "";
 }
 
 std::string resolve_line(const std::optional<std::string> &to, bool ambiguous, CrcAlg alg) {

@@ -155,10 +155,8 @@ std::string file_table(const FileReport &r) {
         out += "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
     else
         out += "verdict: INVALID PAGES, stored checksums do not match the pages (listed above)\n";
-    out += partial_line(r.interrupted_by, "the results are of " + partial_files_text(r));
-    if (r.system.emulation.emulated())
-        out += "*** " + std::string(kEmulationNotice) + " ***\n";
-    return out;
+    return out + partial_line(r.interrupted_by, "the results are of " + partial_files_text(r)) +
+           notice_line(r.system);
 }
 
 void to_json(Json &j, const InnodbSummary &s) {

@@ -206,9 +206,7 @@ std::string run_table(const RunReport &r) {
         out += fmt::format("warning: {}\n", w);
     if (std::find(r.backends.begin(), r.backends.end(), Backend::afalg) == r.backends.end())
         return out + "AF_ALG: not measured (--backend tcrypt; tcrypt checks no results)\n" +
-               backends_table(r) +
-               (r.system.emulation.emulated() ? "*** " + std::string(kEmulationNotice) + " ***\n"
-                                              : std::string());
+               backends_table(r) + notice_line(r.system);
     out += fmt::format(
         "throughput in MB/s (10^6 bytes/s) over the trials: min, median, max, mean +- the standard "
         "deviation; kops/s median; ratio = median over the trials of (this driver / {} in the same "
@@ -268,12 +266,10 @@ std::string run_table(const RunReport &r) {
     out += r.ok()
                ? "verdict: ok, all " + std::to_string(checked) + " results matched the reference\n"
                : "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
-    out += backends_table(r);
-    out +=
-        partial_line(r.interrupted_by, "the rows are the trials every driver completed before it");
-    if (r.system.emulation.emulated())
-        out += "*** " + std::string(kEmulationNotice) + " ***\n";
-    return out;
+    return out + backends_table(r) +
+           partial_line(r.interrupted_by,
+                        "the rows are the trials every driver completed before it") +
+           notice_line(r.system);
 }
 
 // The JSON report's parts: each its members in document order.

@@ -99,9 +99,8 @@ std::string format_file_reproducer(const FileMismatch &m, const FileReport &r) {
 }
 
 std::string file_table(const FileReport &r) {
-    std::string out = fmt::format("{} {} file\n", kToolName, kToolVersion) +
-                      system_lines(r.system) + alg_line(r.alg) +
-                      resolve_line(r.resolves_to, false, r.alg) + pass_line(r);
+    std::string out =
+        table_head("file", r) + resolve_line(r.resolves_to, false, r.alg) + pass_line(r);
     out += "transfer: splice (file -> pipe -> AF_ALG, no copy), read (read into a buffer,\n"
            "then send to AF_ALG or a user: driver)\n";
     for (const FileResult &f : r.files) {

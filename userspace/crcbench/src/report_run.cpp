@@ -199,9 +199,8 @@ std::string ci_level_text(const RunReport &r) {
 } // namespace
 
 std::string run_table(const RunReport &r) {
-    std::string out = fmt::format("{} {} run\n", kToolName, kToolVersion) + system_lines(r.system) +
-                      alg_line(r.alg) + describe_settings(r) +
-                      resolve_line(r.resolves_to, false, r.alg);
+    std::string out =
+        table_head("run", r) + describe_settings(r) + resolve_line(r.resolves_to, false, r.alg);
     for (const std::string &w : r.warnings)
         out += fmt::format("warning: {}\n", w);
     if (std::find(r.backends.begin(), r.backends.end(), Backend::afalg) == r.backends.end())

@@ -321,21 +321,16 @@ void to_json(Json &j, const InKernelResults &k) {
          {"not_measured", k.not_measured}};
 }
 
-namespace {
-
-Json summary_json(const Summary &s, bool ci = false) {
-    Json j = {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"mad", s.mad}};
-    if (ci) {
-        j["ci_low"] = s.ci_low;
-        j["ci_high"] = s.ci_high;
-        j["ci_level"] = s.ci_level;
-    }
-    return j;
-}
-
-} // namespace
-
 void to_json(Json &j, const RunRow &row) {
+    auto summary_json = [](const Summary &s, bool ci = false) {
+        Json out = {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"mad", s.mad}};
+        if (ci) {
+            out["ci_low"] = s.ci_low;
+            out["ci_high"] = s.ci_high;
+            out["ci_level"] = s.ci_level;
+        }
+        return out;
+    };
     j = {{"driver", row.driver},
          {"threads", row.threads},
          {"size", row.size},

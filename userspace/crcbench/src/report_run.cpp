@@ -228,28 +228,21 @@ std::string run_table(const RunReport &r) {
         head.insert(head.begin(), "THREADS");
     Table t(head, fmt::format("{}rl{}rrrrrrrl", sweep ? "r" : "", counts ? "r" : ""));
     for (const RunRow &row : r.rows) {
-        std::string ratio_cell =
-            ratio(row.ratio_to_generic) + (row.noisy_ratio() && row.noisy ? "~" : "");
-        const std::string median =
-            mb(row.bytes_per_s.median) + (row.noisy && !row.noisy_ratio() ? "~" : "");
-        std::string check = row.mismatches ? "WRONG " + std::to_string(row.mismatches) + "/" +
-                                                 std::to_string(row.checked_ops)
-                                           : "ok";
         std::vector<std::string> cells = {
             format_size(row.size),
             row.driver,
             mb(row.bytes_per_s.min),
-            median,
+            mb(row.bytes_per_s.median) + (row.noisy && !row.noisy_ratio() ? "~" : ""),
             mb(row.bytes_per_s.max),
             row.bytes_per_s.count > 1
                 ? mb(row.bytes_per_s.mean) + " +-" + mb(row.bytes_per_s.stddev)
                 : mb(row.bytes_per_s.mean),
             format_fixed(row.ops_per_s.median / 1e3, 1),
-            ratio_cell,
+            ratio(row.ratio_to_generic) + (row.noisy_ratio() && row.noisy ? "~" : ""),
             row.ratio_trials
                 ? fmt::format("{:.2f}-{:.2f}", row.ratio_trials->ci_low, row.ratio_trials->ci_high)
                 : "-",
-            check};
+            row.mismatches ? fmt::format("WRONG {}/{}", row.mismatches, row.checked_ops) : "ok"};
         if (counts)
             cells.insert(cells.begin() + 2, std::to_string(row.trials));
         if (sweep)

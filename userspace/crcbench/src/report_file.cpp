@@ -115,10 +115,6 @@ std::string file_table(const FileReport &r) {
         head.push_back("CHECK");
         Table t(head, spread ? "lllrrrrrl" : "lllrrrrl");
         for (const FileDriverResult &d : f.results) {
-            std::string check =
-                d.disagreeing_units
-                    ? "WRONG " + std::to_string(d.disagreeing_units) + (paged ? " pages" : "")
-                    : "ok";
             std::vector<std::string> row = {"",
                                             d.driver,
                                             std::string(transfer_name(d.transfer)),
@@ -130,7 +126,9 @@ std::string file_table(const FileReport &r) {
             const auto pps = pages_per_s(f, d);
             row.push_back(paged ? (pps ? format_fixed(*pps / 1e3, 1) : "-")
                                 : (d.crc ? format_digest(r.alg, *d.crc) : ""));
-            row.push_back(check);
+            row.push_back(d.disagreeing_units ? fmt::format("WRONG {}{}", d.disagreeing_units,
+                                                            paged ? " pages" : "")
+                                              : "ok");
             t.add(row);
         }
         out += t.str();

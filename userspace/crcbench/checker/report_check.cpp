@@ -146,12 +146,13 @@ void check_verify(const JsonValue &doc, Problems &p) {
         p.add("$.verdict", "\"" + verdict + "\" contradicts the results");
 }
 
-// A list of numbers that must be strictly ascending ($.config.sizes, threads).
-std::vector<double> ascending(const JsonValue &cfg, const std::string &key, Problems &p) {
+// A list of numbers that must be strictly ascending (sizes, threads, invalid_pages).
+std::vector<double> ascending(const JsonValue &obj, const std::string &key, const std::string &path,
+                              Problems &p) {
     std::vector<double> out;
-    for (const JsonValue &n : cfg.list(key)) {
+    for (const JsonValue &n : obj.list(key)) {
         if (!out.empty() && n.number <= out.back())
-            p.add("$.config." + key, "not strictly ascending");
+            p.add(path + key, "not strictly ascending");
         out.push_back(n.number);
     }
     return out;
@@ -343,11 +344,11 @@ void check_run(const JsonValue &doc, const std::vector<std::string> &listed,
                const Expectations &expect, Problems &p) {
     static const JsonValue kNone;
     const JsonValue &cfg = doc.obj("config") ? *doc.obj("config") : kNone;
-    const std::vector<double> sizes = ascending(cfg, "sizes", p);
+    const std::vector<double> sizes = ascending(cfg, "sizes", "$.config.", p);
     // run.v1: one thread count, a number, and rows without their own.
     const std::optional<double> one_count = cfg.num("threads");
     const std::vector<double> threads =
-        one_count ? std::vector<double>{*one_count} : ascending(cfg, "threads", p);
+        one_count ? std::vector<double>{*one_count} : ascending(cfg, "threads", "$.config.", p);
     check_pinned(cfg, p);
     // The schema's pattern allows 20 digits; the seed is 64 bits.
     if (auto seed = cfg.str("seed"); seed && seed->size() == 20 && *seed > "18446744073709551615")
@@ -450,9 +451,7 @@ void check_innodb(const JsonValue &s, std::optional<double> pages, const std::st
     const std::vector<JsonValue> &invalid = s.list("invalid_pages");
     if (s.num("invalid") != static_cast<double>(invalid.size()))
         p.add(path + ".invalid_pages", "does not hold $.invalid pages");
-    for (std::size_t i = 1; i < invalid.size(); ++i)
-        if (invalid[i].number <= invalid[i - 1].number)
-            p.add(path + ".invalid_pages", "not strictly ascending");
+    ascending(s, "invalid_pages", path + ".", p);
     if (pages &&
         s.num("valid").value_or(0) + s.num("empty").value_or(0) + s.num("invalid").value_or(0) !=
             *pages)

@@ -90,11 +90,6 @@ int exit_code_after(ExitCode rc, int interrupted_by) {
     return rc == ExitCode::ok && interrupted_by ? 128 + interrupted_by : to_int(rc);
 }
 
-namespace {
-constexpr auto kQuietPeriod = std::chrono::milliseconds(500); // "a moment"
-constexpr auto kInterval = std::chrono::milliseconds(100);
-} // namespace
-
 std::string progress_line(std::size_t done, std::size_t total, const std::string &what,
                           std::chrono::steady_clock::duration elapsed) {
     const unsigned pct =
@@ -128,6 +123,8 @@ bool Progress::wanted(bool quiet) {
 void Progress::update(std::size_t done, std::size_t total, const std::string &what) {
     if (!enabled_)
         return;
+    constexpr auto kQuietPeriod = std::chrono::milliseconds(500); // "a moment"
+    constexpr auto kInterval = std::chrono::milliseconds(100);
     auto now = std::chrono::steady_clock::now();
     if (now - start_ < kQuietPeriod || (shown_ && now - last_ < kInterval))
         return;

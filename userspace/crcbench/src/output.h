@@ -156,12 +156,15 @@ void add_partial(Json &j, int interrupted_by);
 void to_json(Json &j, const UserDriver &u);
 void to_json(Json &j, const NotMeasured &n);
 
-std::string system_lines(const SystemInfo &s);
+// Every table's first lines: the tool and COMMAND, the system, the algorithm.
+std::string table_head(std::string_view command, const ReportBase &r);
 std::string resolve_line(const std::optional<std::string> &to, bool ambiguous,
                          CrcAlg alg = CrcAlg::crc32c);
 std::string alg_line(CrcAlg alg);
 // "PARTIAL: interrupted by SIGINT; WHAT", empty when complete.
 std::string partial_line(int interrupted_by, const std::string &what);
+// "*** kEmulationNotice ***", empty when not emulated.
+std::string notice_line(const SystemInfo &s);
 
 // Nested members named by their path joined with '_' (bytes_per_s_min).
 Json flat(const Json &j, const std::string &prefix = "");

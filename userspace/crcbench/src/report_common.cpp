@@ -123,10 +123,12 @@ std::string csv_table(std::string_view header, const std::vector<Json> &rows) {
     return out;
 }
 
-std::string system_lines(const SystemInfo &s) {
-    std::string out = fmt::format("kernel {} ({}), cpu: {}\nmachine: {}{}\n", s.kernel_release,
-                                  s.machine, s.cpu_model, s.emulation.description,
-                                  s.libkcapi != "unknown" ? "; " + s.libkcapi : "");
+std::string table_head(std::string_view command, const ReportBase &r) {
+    const SystemInfo &s = r.system;
+    std::string out =
+        fmt::format("{} {} {}\nkernel {} ({}), cpu: {}\nmachine: {}{}\n", kToolName, kToolVersion,
+                    command, s.kernel_release, s.machine, s.cpu_model, s.emulation.description,
+                    s.libkcapi != "unknown" ? "; " + s.libkcapi : "");
     // The performance state, every item by its JSON name; "absent" where
     // this machine has no such file.
     std::string line = "state:";
@@ -146,9 +148,7 @@ std::string system_lines(const SystemInfo &s) {
             v->size());
     else
         out += "vulnerabilities: absent\n";
-    if (s.emulation.emulated())
-        out += "*** " + std::string(kEmulationNotice) + " ***\n";
-    return out;
+    return out + notice_line(s) + alg_line(r.alg);
 }
 
 std::string alg_line(CrcAlg alg) {
@@ -161,6 +161,10 @@ std::string partial_line(int interrupted_by, const std::string &what) {
     return interrupted_by
                ? "PARTIAL: interrupted by " + signal_name(interrupted_by) + "; " + what + "\n"
                : "";
+}
+
+std::string notice_line(const SystemInfo &s) {
+    return s.emulation.emulated() ? "*** " + std::string(kEmulationNotice) + " ***\n" : "";
 }
 
 std::string resolve_line(const std::optional<std::string> &to, bool ambiguous, CrcAlg alg) {

@@ -99,9 +99,8 @@ std::string format_file_reproducer(const FileMismatch &m, const FileReport &r) {
 }
 
 std::string file_table(const FileReport &r) {
-    std::string out = fmt::format("{} {} file\n", kToolName, kToolVersion) +
-                      system_lines(r.system) + alg_line(r.alg) +
-                      resolve_line(r.resolves_to, false, r.alg) + pass_line(r);
+    std::string out =
+        table_head("file", r) + resolve_line(r.resolves_to, false, r.alg) + pass_line(r);
     out += "transfer: splice (file -> pipe -> AF_ALG, no copy), read (read into a buffer,\n"
            "then send to AF_ALG or a user: driver)\n";
     for (const FileResult &f : r.files) {
@@ -116,10 +115,6 @@ std::string file_table(const FileReport &r) {
         head.push_back("CHECK");
         Table t(head, spread ? "lllrrrrrl" : "lllrrrrl");
         for (const FileDriverResult &d : f.results) {
-            std::string check =
-                d.disagreeing_units
-                    ? "WRONG " + std::to_string(d.disagreeing_units) + (paged ? " pages" : "")
-                    : "ok";
             std::vector<std::string> row = {"",
                                             d.driver,
                                             std::string(transfer_name(d.transfer)),
@@ -131,7 +126,9 @@ std::string file_table(const FileReport &r) {
             const auto pps = pages_per_s(f, d);
             row.push_back(paged ? (pps ? format_fixed(*pps / 1e3, 1) : "-")
                                 : (d.crc ? format_digest(r.alg, *d.crc) : ""));
-            row.push_back(check);
+            row.push_back(d.disagreeing_units ? fmt::format("WRONG {}{}", d.disagreeing_units,
+                                                            paged ? " pages" : "")
+                                              : "ok");
             t.add(row);
         }
         out += t.str();
@@ -155,10 +152,8 @@ std::string file_table(const FileReport &r) {
         out += "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
     else
         out += "verdict: INVALID PAGES, stored checksums do not match the pages (listed above)\n";
-    out += partial_line(r.interrupted_by, "the results are of " + partial_files_text(r));
-    if (r.system.emulation.emulated())
-        out += "*** " + std::string(kEmulationNotice) + " ***\n";
-    return out;
+    return out + partial_line(r.interrupted_by, "the results are of " + partial_files_text(r)) +
+           notice_line(r.system);
 }
 
 void to_json(Json &j, const InnodbSummary &s) {

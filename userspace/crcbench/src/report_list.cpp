@@ -23,9 +23,7 @@ std::string user_drivers_table(const std::vector<UserDriver> &users) {
 } // namespace
 
 std::string list_table(const ListReport &r) {
-    std::string out = std::string(kToolName) + " " + std::string(kToolVersion) + " list\n";
-    out += system_lines(r.system);
-    out += alg_line(r.alg);
+    std::string out = table_head("list", r);
     if (r.drivers.empty()) {
         const AlgInfo &a = alg_info(r.alg);
         out += "no " + std::string(a.name) + " driver is registered (is " +

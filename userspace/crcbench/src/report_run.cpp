@@ -199,16 +199,13 @@ std::string ci_level_text(const RunReport &r) {
 } // namespace
 
 std::string run_table(const RunReport &r) {
-    std::string out = fmt::format("{} {} run\n", kToolName, kToolVersion) + system_lines(r.system) +
-                      alg_line(r.alg) + describe_settings(r) +
-                      resolve_line(r.resolves_to, false, r.alg);
+    std::string out =
+        table_head("run", r) + describe_settings(r) + resolve_line(r.resolves_to, false, r.alg);
     for (const std::string &w : r.warnings)
         out += fmt::format("warning: {}\n", w);
     if (std::find(r.backends.begin(), r.backends.end(), Backend::afalg) == r.backends.end())
         return out + "AF_ALG: not measured (--backend tcrypt; tcrypt checks no results)\n" +
-               backends_table(r) +
-               (r.system.emulation.emulated() ? "*** " + std::string(kEmulationNotice) + " ***\n"
-                                              : std::string());
+               backends_table(r) + notice_line(r.system);
     out += fmt::format(
         "throughput in MB/s (10^6 bytes/s) over the trials: min, median, max, mean +- the standard "
         "deviation; kops/s median; ratio = median over the trials of (this driver / {} in the same "
@@ -231,28 +228,21 @@ std::string run_table(const RunReport &r) {
         head.insert(head.begin(), "THREADS");
     Table t(head, fmt::format("{}rl{}rrrrrrrl", sweep ? "r" : "", counts ? "r" : ""));
     for (const RunRow &row : r.rows) {
-        std::string ratio_cell =
-            ratio(row.ratio_to_generic) + (row.noisy_ratio() && row.noisy ? "~" : "");
-        const std::string median =
-            mb(row.bytes_per_s.median) + (row.noisy && !row.noisy_ratio() ? "~" : "");
-        std::string check = row.mismatches ? "WRONG " + std::to_string(row.mismatches) + "/" +
-                                                 std::to_string(row.checked_ops)
-                                           : "ok";
         std::vector<std::string> cells = {
             format_size(row.size),
             row.driver,
             mb(row.bytes_per_s.min),
-            median,
+            mb(row.bytes_per_s.median) + (row.noisy && !row.noisy_ratio() ? "~" : ""),
             mb(row.bytes_per_s.max),
             row.bytes_per_s.count > 1
                 ? mb(row.bytes_per_s.mean) + " +-" + mb(row.bytes_per_s.stddev)
                 : mb(row.bytes_per_s.mean),
             format_fixed(row.ops_per_s.median / 1e3, 1),
-            ratio_cell,
+            ratio(row.ratio_to_generic) + (row.noisy_ratio() && row.noisy ? "~" : ""),
             row.ratio_trials
                 ? fmt::format("{:.2f}-{:.2f}", row.ratio_trials->ci_low, row.ratio_trials->ci_high)
                 : "-",
-            check};
+            row.mismatches ? fmt::format("WRONG {}/{}", row.mismatches, row.checked_ops) : "ok"};
         if (counts)
             cells.insert(cells.begin() + 2, std::to_string(row.trials));
         if (sweep)
@@ -268,12 +258,10 @@ std::string run_table(const RunReport &r) {
     out += r.ok()
                ? "verdict: ok, all " + std::to_string(checked) + " results matched the reference\n"
                : "verdict: MISMATCH, a driver returned wrong CRCs (see above)\n";
-    out += backends_table(r);
-    out +=
-        partial_line(r.interrupted_by, "the rows are the trials every driver completed before it");
-    if (r.system.emulation.emulated())
-        out += "*** " + std::string(kEmulationNotice) + " ***\n";
-    return out;
+    return out + backends_table(r) +
+           partial_line(r.interrupted_by,
+                        "the rows are the trials every driver completed before it") +
+           notice_line(r.system);
 }
 
 // The JSON report's parts: each its members in document order.
@@ -326,21 +314,16 @@ void to_json(Json &j, const InKernelResults &k) {
          {"not_measured", k.not_measured}};
 }
 
-namespace {
-
-Json summary_json(const Summary &s, bool ci = false) {
-    Json j = {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"mad", s.mad}};
-    if (ci) {
-        j["ci_low"] = s.ci_low;
-        j["ci_high"] = s.ci_high;
-        j["ci_level"] = s.ci_level;
-    }
-    return j;
-}
-
-} // namespace
-
 void to_json(Json &j, const RunRow &row) {
+    auto summary_json = [](const Summary &s, bool ci = false) {
+        Json out = {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"mad", s.mad}};
+        if (ci) {
+            out["ci_low"] = s.ci_low;
+            out["ci_high"] = s.ci_high;
+            out["ci_level"] = s.ci_level;
+        }
+        return out;
+    };
     j = {{"driver", row.driver},
          {"threads", row.threads},
          {"size", row.size},
@@ -364,40 +347,32 @@ void to_json(Json &j, const BackendFit &f) {
          {"no_fit_reason", f.result.fit ? Json() : Json(f.result.no_fit_reason)}};
 }
 
-namespace {
-
-Json config_json(const RunReport &r) {
+Json run_document(const RunReport &r) {
     const BenchSettings &s = r.settings;
     const std::optional<RunBounds> &bounds = s.run_bounds;
     auto seconds = [](auto d) { return std::chrono::duration<double>(d).count(); };
-    return {{"mode", mode_name(s.mode)},
-            {"chunk", s.mode == OpMode::stream ? s.chunk : std::nullopt},
-            {"splice", s.splice},
-            {"threads", r.thread_counts},
-            {"working_set", s.working_set},
-            {"cpus", s.cpus.empty() ? Json() : Json(format_cpu_list(s.cpus))},
-            {"pinned_cpus", r.pinned_cpus},
-            {"trials", bounds ? std::nullopt : std::optional(s.trials)},
-            {"min_runs", bounds ? std::optional(bounds->min) : std::nullopt},
-            {"max_runs", bounds ? std::optional(bounds->max) : std::nullopt},
-            {"duration_s", s.iterations ? Json() : Json(seconds(s.duration))},
-            {"iterations", s.iterations},
-            {"warmup_s", s.warmup_runs ? Json() : Json(seconds(s.warmup))},
-            {"warmup_runs", s.warmup_runs},
-            {"sizes", r.sizes},
-            // A string: JSON readers that hold numbers as doubles (jq, JavaScript)
-            // round integers above 2^53, and the seed must reproduce the run exactly.
-            {"seed", std::to_string(s.seed)},
-            {"baseline", r.baseline_name()},
-            {"backends", r.backends},
-            {"tcrypt_sec", r.inkernel ? Json(r.inkernel->sec) : Json()}};
-}
-
-} // namespace
-
-Json run_document(const RunReport &r) {
     Json j = report_head(kRunSchema, r);
-    j["config"] = config_json(r);
+    j["config"] = {{"mode", mode_name(s.mode)},
+                   {"chunk", s.mode == OpMode::stream ? s.chunk : std::nullopt},
+                   {"splice", s.splice},
+                   {"threads", r.thread_counts},
+                   {"working_set", s.working_set},
+                   {"cpus", s.cpus.empty() ? Json() : Json(format_cpu_list(s.cpus))},
+                   {"pinned_cpus", r.pinned_cpus},
+                   {"trials", bounds ? std::nullopt : std::optional(s.trials)},
+                   {"min_runs", bounds ? std::optional(bounds->min) : std::nullopt},
+                   {"max_runs", bounds ? std::optional(bounds->max) : std::nullopt},
+                   {"duration_s", s.iterations ? Json() : Json(seconds(s.duration))},
+                   {"iterations", s.iterations},
+                   {"warmup_s", s.warmup_runs ? Json() : Json(seconds(s.warmup))},
+                   {"warmup_runs", s.warmup_runs},
+                   {"sizes", r.sizes},
+                   // A string: JSON readers that hold numbers as doubles (jq, JavaScript)
+                   // round integers above 2^53, and the seed must reproduce the run exactly.
+                   {"seed", std::to_string(s.seed)},
+                   {"baseline", r.baseline_name()},
+                   {"backends", r.backends},
+                   {"tcrypt_sec", r.inkernel ? Json(r.inkernel->sec) : Json()}};
     add_drivers(j, r);
     j["measured"] = r.measured;
     j["results"] = r.rows;
@@ -471,22 +446,17 @@ std::string run_csv(const RunReport &r) {
 }
 
 std::string run_trials_csv(const RunReport &r) {
-    const Json doc = run_document(r);
     std::vector<Json> rows;
-    for (const Json &result : doc.at("results")) {
-        std::size_t trial = 0;
-        for (const Json &sample : result.at("samples")) {
-            Json row = {{"driver", result.at("driver")},
-                        {"size", result.at("size")},
-                        {"threads", result.at("threads")},
-                        {"trial", ++trial},
-                        {"partial", doc.at("partial")}};
-            row.update(sample);
-            double seconds = sample.at("seconds").get<double>();
-            row["bytes_per_s"] = seconds > 0 ? sample.at("bytes").get<double>() / seconds : 0.0;
-            rows.push_back(row);
+    for (const RunRow &row : r.rows)
+        for (std::size_t i = 0; i < row.samples.size(); ++i) {
+            Json &line = rows.emplace_back(row.samples[i]);
+            line.update({{"driver", row.driver},
+                         {"size", row.size},
+                         {"threads", row.threads},
+                         {"trial", i + 1},
+                         {"bytes_per_s", row.samples[i].bytes_per_s()},
+                         {"partial", r.interrupted_by != 0}});
         }
-    }
     return csv_table(
         "driver,size,threads,trial,seconds,bytes,ops,bytes_per_s,user_s,system_s,partial", rows);
 }

@@ -154,22 +154,17 @@ MachineState read_machine_state() {
     return m;
 }
 
-namespace {
-
-constexpr bool kBuiltForPower =
-#if defined(__powerpc64__) || defined(__powerpc__)
-    true;
-#else
-    false;
-#endif
-
-} // namespace
-
 std::string proc_crypto_path(const CommonOptions &common) {
     return common.proc_crypto.value_or(env_or("CRCBENCH_PROC_CRYPTO", "/proc/crypto"));
 }
 
 SystemInfo gather_system_info(const CommonOptions &common) {
+    constexpr bool kBuiltForPower =
+#if defined(__powerpc64__) || defined(__powerpc__)
+        true;
+#else
+        false;
+#endif
     SystemInfo info;
     struct utsname u {};
     const bool named = uname(&u) == 0;

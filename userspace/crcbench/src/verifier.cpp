@@ -213,14 +213,6 @@ std::string reproducers_note(std::size_t shown, std::size_t failed) {
     return fmt::format("; the reproducers of the first {} follow (each --case repeats one)", shown);
 }
 
-namespace {
-
-// Cases up to this length are also computed with the bitwise reference, so a
-// miscompiled fast reference on the target cannot go unnoticed.
-constexpr std::size_t kCrossCheckLimit = 65536;
-
-} // namespace
-
 Judge judge_for(const std::string &driver) {
     return driver == kUserSlice8 ? Judge::bitwise : Judge::table;
 }
@@ -238,6 +230,9 @@ Digest expected_digest(const VerifyCase &c, std::span<const std::uint8_t> data, 
     if (judge == Judge::bitwise)
         return bitwise_digest(alg, c.seed, data);
     Digest fast = reference_digest(alg, c.seed, data);
+    // Cases up to this length are also computed with the bitwise reference, so a
+    // miscompiled fast reference on the target cannot go unnoticed.
+    constexpr std::size_t kCrossCheckLimit = 65536;
     if (data.size() <= kCrossCheckLimit && fast != bitwise_digest(alg, c.seed, data))
         throw ToolError(ExitCode::runtime,
                         "internal error: the table-driven reference disagrees with the bitwise "

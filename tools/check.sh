@@ -187,8 +187,9 @@ ctest_lane() {
 
 # ctest_failure_excerpts: for each test CTest failed, the lines of its
 # output that say why (TAP "not ok" and its "#" reasons, not the copies of
-# the command's output; FAIL, error), at most 12, on stderr. A CI log shows only its last lines: there the cause is
-# read, not only the name (the whole output stays in build/ctest.log).
+# the command's output; FAIL, error), at most 12, on stderr. A CI log shows
+# only its last lines: there the cause is read, not only the name (the
+# whole output stays in build/ctest.log).
 ctest_failure_excerpts() {
 	awk '
 	/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: / {

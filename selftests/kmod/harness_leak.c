@@ -10,7 +10,7 @@
  * points into, and every block a hidden block points to. So no block may
  * point to another: they are zeroed (kmalloc's blocks would keep SLUB's
  * free-list link to the next, on a kernel without free-list hardening, and
- * one stale pointer to the first hid all 16 in 1 of 4 boots on a loaded
+ * one stale pointer to the first hid all 16 in 2 of 8 boots on a loaded
  * host). The array is cleared on unload rather than left in the module's
  * freed pages, which a later, not yet written allocation could bring back
  * into a scan whole. A copy in a stack or a register save hides one block,

@@ -473,8 +473,9 @@ void finish_file(FileOptions &f, const CommonOptions &common) {
     if (f.sum_lines && (f.page_size || f.innodb))
         throw UsageError("--format sum prints one CRC per whole file: leave out --page-size and "
                          "--innodb (or use --format table, json or csv for page CRCs)");
-    const bool stdin_file = std::ranges::count(f.paths, "-") > 0;
-    if (std::ranges::count(f.paths, "-") + (f.check_list == "-") > 1)
+    const auto stdin_paths = std::ranges::count(f.paths, "-");
+    const bool stdin_file = stdin_paths > 0;
+    if (stdin_paths + (f.check_list == "-") > 1)
         throw UsageError("'-' (standard input) given twice: it can be read only once");
     if (stdin_file && f.repeat > 1)
         throw UsageError(fmt::format("--repeat {}: standard input ('-') is read once, so it has "

@@ -199,7 +199,7 @@ ctest_failure_excerpts() {
 		if (failed) printf "   why %s failed:\n", name
 		next
 	}
-	/^ *Start +[0-9]+: / { failed = 0; next }
+	/^ *Start +[0-9]+: |^[0-9]+% tests passed/ { failed = 0; next }
 	failed && shown < 12 && /^(not ok|# |.*FAIL|.*[Ee]rror|.*HANG)/ && !/^# (out|err): / {
 		printf "     %s\n", substr($0, 1, 200)
 		shown++
